@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/context.ts';
+
+describe('app foundation', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it('reports the database in /api/health', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('answers unknown /api paths with 404 JSON', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: 'Not found: GET /api/does-not-exist', code: 'not_found' });
+  });
+
+  it('answers a malformed JSON body with 400 JSON {message}', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('https://js.stripe.com');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('has the seeded challenges and charities in the template', async () => {
+    const { rows } = await ctx.db.$client.query('select count(*)::int as n from challenges');
+    expect(rows[0].n).toBe(6);
+  });
+});

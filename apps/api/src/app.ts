@@ -1,0 +1,74 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Queue } from './jobs/queue.ts';
+import { loggerOptions } from './logger.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import devMailRoutes from './modules/mail/mail.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import spaPlugin from './plugins/spa.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** The job queue; absent in tests that do not need it (mail is then delivered inline). */
+  queue?: Queue;
+  /** A ready logger (tests pass a silent one); otherwise one is made from config. */
+  logger?: Logger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+    queue: Queue | undefined;
+  }
+}
+
+/** Builds the whole app without listening, so tests can `inject()` requests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger as unknown as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel, !config.isProduction && process.stdout.isTTY) }),
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('clock', deps.clock);
+  app.decorate('queue', deps.queue);
+  app.decorate(
+    'mailer',
+    createMailer({ db: deps.db, queue: deps.queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log as unknown as Logger }),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(cookie);
+  // Limits are opted into per route (login, register, recovery); see each module.
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+
+  await app.register(healthRoutes);
+  if (config.devOutbox) await app.register(devMailRoutes);
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Uplift <hello@uplift.org.nz>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  ALLOW_TEST_PAYMENTS: bool,
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  BILLING_SCHEDULE: z.string().default('0 */3 * * *'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  /** Connection string of an external server; undefined means "start the embedded one". */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Keep mail in the database outbox shown at /dev/mail (never in production). */
+  devOutbox: boolean;
+  payments:
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | undefined }
+    | { provider: 'test' };
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  billingSchedule: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {
+  problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates the environment once. Nothing else in the API reads process.env. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  if (isProduction && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (isProduction && !env.SMTP_URL) problems.push('SMTP_URL: required in production (the dev outbox is not allowed)');
+  if (isProduction && !env.APP_URL) problems.push('APP_URL: required in production');
+
+  const hasStripe = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither');
+  }
+  if (isProduction && !hasStripe && !env.ALLOW_TEST_PAYMENTS) {
+    problems.push('STRIPE_SECRET_KEY: required in production (or set ALLOW_TEST_PAYMENTS=true to use the test provider)');
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR),
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    // Outside production a missing secret gets a random one: sessions end on restart, nothing leaks.
+    jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    devOutbox: !env.SMTP_URL && !isProduction,
+    payments: hasStripe
+      ? {
+          provider: 'stripe',
+          secretKey: env.STRIPE_SECRET_KEY!,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        }
+      : { provider: 'test' },
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    billingSchedule: env.BILLING_SCHEDULE,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

@@ -1,0 +1,8 @@
+// The whole database schema, for Drizzle's typed queries.
+export * from './schema/users.table.ts';
+export * from './schema/campaigns.table.ts';
+export * from './schema/challenges.table.ts';
+export * from './schema/recipients.table.ts';
+export * from './schema/pledges.table.ts';
+export * from './schema/payments.table.ts';
+export * from './schema/mail.table.ts';

@@ -1,0 +1,19 @@
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every mail the app sends: the dev outbox reads it, and the send job retries from it. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial().primaryKey(),
+    to_address: text().notNull(),
+    subject: text().notNull(),
+    text_body: text().notNull(),
+    html_body: text().notNull(),
+    kind: text().notNull(),
+    status: text().notNull().default('queued'),
+    error: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mails_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.table.ts';
+import { challenges } from './challenges.table.ts';
+import { paymentMethods } from './payments.table.ts';
+import { recipients } from './recipients.table.ts';
+import { users } from './users.table.ts';
+
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaign_id: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    challenge_id: integer()
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'restrict' }),
+    recipient_id: integer()
+      .notNull()
+      .references(() => recipients.id, { onDelete: 'restrict' }),
+    number_of_units: integer().notNull(),
+    /** Minor units. For commutes: the cost of one trip. */
+    cost_per_unit: integer().notNull(),
+    period: text().notNull().default('weekly'),
+    /** Minor units: the whole pledge, computed from the figures above. */
+    confirmed_amount: integer().notNull(),
+    pledge_status: text().notNull().default('Pending'),
+    payment_method_id: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmed_at: timestamp({ withTimezone: true }),
+    cancelled_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // One live (pending or confirmed) pledge per donor and campaign.
+    uniqueIndex('pledges_one_live_per_campaign')
+      .on(t.user_id, t.campaign_id)
+      .where(sql`${t.pledge_status} <> 'Cancelled'`),
+    index('pledges_user_idx').on(t.user_id, t.created_at),
+    index('pledges_campaign_status_idx').on(t.campaign_id, t.pledge_status, t.challenge_id, t.recipient_id),
+    check('pledges_status_check', sql`${t.pledge_status} in ('Pending', 'Confirmed', 'Cancelled')`),
+    check('pledges_period_check', sql`${t.period} in ('weekly', 'monthly')`),
+    check('pledges_amounts_check', sql`${t.number_of_units} >= 0 and ${t.cost_per_unit} >= 0 and ${t.confirmed_amount} >= 0`),
+  ],
+);

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    email: text().notNull(),
+    user_address: text().notNull().default(''),
+    country: text().notNull(),
+    password_hash: text().notNull(),
+    role: text().notNull().default('user'),
+    activated: boolean().notNull().default(false),
+    activated_at: timestamp({ withTimezone: true }),
+    // Consent is recorded with the moment it was given and the wording's version.
+    terms_accepted_at: timestamp({ withTimezone: true }),
+    terms_version: text(),
+    opt_in_uplift_comms: boolean().notNull().default(false),
+    opt_in_uplift_comms_at: timestamp({ withTimezone: true }),
+    opt_in_charity_comms: boolean().notNull().default(false),
+    opt_in_charity_comms_at: timestamp({ withTimezone: true }),
+    stripe_customer_id: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_last_name_idx').on(sql`lower(${t.last_name})`, t.id),
+    check('users_country_check', sql`${t.country} in ('NZ', 'UK')`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+/** Single-use activation and password-reset tokens, stored only as hashes. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    token_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.token_hash),
+    index('auth_tokens_user_idx').on(t.user_id, t.purpose),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'reset')`),
+  ],
+);
+
+/** Refresh tokens: rotated on use; a family is revoked together when an old one is replayed. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family_id: uuid().notNull(),
+    token_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    revoked_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+    index('refresh_tokens_user_idx').on(t.user_id),
+  ],
+);

@@ -1,0 +1,41 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+const SECRET_QUERY = /([?&](?:activation_token|token|reset_token|access_token)=)[^&]*/gi;
+
+/** Removes token values from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** Structured logs with request ids; no passwords, tokens, cookies or card data. */
+export function loggerOptions(level: string, pretty: boolean): LoggerOptions & NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.new_password',
+        '*.token',
+        '*.access_token',
+        '*.refresh_token',
+        '*.activation_token',
+        '*.reset_token',
+        '*.card_number',
+        '*.cvc',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+import { BRAND } from '@uplift/core/brand';
+
+export type MailContent = {
+  subject: string;
+  /** Opening line, e.g. "Kia ora Sam," */
+  greeting: string;
+  paragraphs: string[];
+  /** A value the reader must copy (a token), shown on its own line. */
+  code?: string;
+  action?: { label: string; url: string };
+  /** Rows of a small table (label, value), e.g. a payment schedule. */
+  rows?: [string, string][];
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders one mail as plain text and HTML with the trust's name and footer. */
+export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const footer = `${BRAND.operator} · ${BRAND.contactEmail}`;
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.code ? [content.code, ''] : []),
+    ...(content.rows ? [...content.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    '—',
+    footer,
+  ].join('\n');
+
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f6f4ef;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:22px;font-weight:bold;color:#0b5d4b;margin:0 0 24px">${escapeHtml(BRAND.product)}</p>
+<p>${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${content.code ? `<p style="font-family:monospace;font-size:18px;background:#f0f4f8;padding:12px;word-break:break-all">${escapeHtml(content.code)}</p>` : ''}
+${
+  content.rows
+    ? `<table role="presentation" cellpadding="6" style="border-collapse:collapse">${content.rows
+        .map(([k, v]) => `<tr><td style="color:#52606d">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`)
+        .join('')}</table>`
+    : ''
+}
+${
+  content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b5d4b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
+    : ''
+}
+<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0"><p style="font-size:12px;color:#52606d">${escapeHtml(footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject: content.subject, text, html };
+}

@@ -1,0 +1,35 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mails } from '../../db/schema.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Dev outbox: every mail, newest first. Registered only when no SMTP server is configured (never in production). */
+const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dev/mail', async (_request, reply) => {
+    const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p><strong>To:</strong> ${escapeHtml(m.to_address)} · <strong>Kind:</strong> ${escapeHtml(m.kind)} · ${m.created_at.toISOString()}</p>
+<pre>${escapeHtml(m.text_body)}</pre></article>`,
+      )
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Uplift</title>` +
+          `<style>body{font-family:system-ui,sans-serif;max-width:800px;margin:2rem auto;padding:0 1rem;color:#1f2933}` +
+          `article{border:1px solid #cbd2d9;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;background:#f5f7fa;padding:1rem}</style></head>` +
+          `<body><h1>Dev outbox</h1><p>Mail is kept here because SMTP_URL is not set.</p>${items || '<p>No mail yet.</p>'}</body></html>`,
+      );
+  });
+
+  app.get('/api/dev/mail', async () => {
+    const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
+    return rows.map((m) => ({ id: m.id, to: m.to_address, kind: m.kind, subject: m.subject, text: m.text_body, created_at: m.created_at }));
+  });
+};
+
+export default devMailRoutes;

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { mails } from '../../db/schema.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { renderMail, type MailContent } from './mail.layout.ts';
+
+export const SEND_MAIL_JOB = 'mail.send';
+
+export type MailKind =
+  | 'activation'
+  | 'password-reset'
+  | 'pledge-confirmed'
+  | 'payment-receipt'
+  | 'payment-failed'
+  | 'pledge-cancelled';
+
+export type Mailer = {
+  /**
+   * Records the mail and queues its delivery. It never throws for a delivery problem:
+   * a failed send is retried by the queue, and the request that asked for it carries on.
+   */
+  send: (to: string, kind: MailKind, content: MailContent) => Promise<number>;
+  /** Delivers a recorded mail (the job's work). Throws on an SMTP failure so the queue retries. */
+  deliver: (mailId: number) => Promise<void>;
+};
+
+export function createMailer(opts: {
+  db: Db;
+  queue: Queue | undefined;
+  smtpUrl: string | undefined;
+  from: string;
+  log: Logger;
+}): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+
+  async function deliver(mailId: number) {
+    const [mail] = await opts.db.select().from(mails).where(eq(mails.id, mailId));
+    if (!mail || mail.status === 'sent' || mail.status === 'outbox') return;
+    if (!transport) {
+      // Dev outbox: the mail stays in the database and is shown at /dev/mail.
+      await opts.db.update(mails).set({ status: 'outbox' }).where(eq(mails.id, mailId));
+      return;
+    }
+    try {
+      await transport.sendMail({ from: opts.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null }).where(eq(mails.id, mailId));
+    } catch (err) {
+      await opts.db.update(mails).set({ status: 'retrying', error: String((err as Error).message).slice(0, 500) }).where(eq(mails.id, mailId));
+      throw err;
+    }
+  }
+
+  return {
+    async send(to, kind, content) {
+      const rendered = renderMail(content);
+      const [row] = await opts.db
+        .insert(mails)
+        .values({ to_address: to, kind, subject: rendered.subject, text_body: rendered.text, html_body: rendered.html })
+        .returning({ id: mails.id });
+      const mailId = row!.id;
+      if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');
+      try {
+        if (opts.queue) {
+          await opts.queue.send(SEND_MAIL_JOB, { mailId }, { retryLimit: 8, retryDelay: 30, retryBackoff: true });
+        } else {
+          await deliver(mailId);
+        }
+      } catch (err) {
+        // Never fail the caller: the row stays queued and the log says why.
+        opts.log.error({ err, mailId }, 'could not queue mail');
+      }
+      return mailId;
+    },
+    deliver,
+  };
+}

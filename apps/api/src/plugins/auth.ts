@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { forbidden, unauthorized } from '../errors.ts';
+
+export const ROLE_USER = 'ROLE_USER';
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export type Permission = typeof ROLE_USER | typeof ROLE_ADMIN;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'uplift-api';
+const AUDIENCE = 'uplift-web';
+
+export type AuthUser = { id: number; permissions: Permission[] };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: requires a valid access token (401 otherwise). */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: requires an admin's access token (401 without a token, 403 for a user). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export function permissionsFor(role: string): Permission[] {
+  return role === 'admin' ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER];
+}
+
+/** The signed-in user of a request; call only behind `app.authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSecret: string }) {
+  const key = new TextEncoder().encode(opts.jwtSecret);
+  app.decorateRequest('user', null);
+
+  app.decorate('signAccessToken', async (user: { id: number; role: string }) =>
+    new SignJWT({ permissions: permissionsFor(user.role) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(key),
+  );
+
+  async function verify(request: FastifyRequest): Promise<AuthUser> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const id = Number(payload.sub);
+      const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
+      if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw new Error('bad claims');
+      return { id, permissions };
+    } catch {
+      throw unauthorized('Your session has expired. Please log in again.');
+    }
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    request.user = await verify(request);
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.user = await verify(request);
+    if (!request.user.permissions.includes(ROLE_ADMIN)) throw forbidden();
+  });
+});

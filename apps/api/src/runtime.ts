@@ -1,0 +1,33 @@
+import pino, { type Logger } from 'pino';
+import { loadConfig, type Config } from './config.ts';
+import { createDb, type Db } from './db/client.ts';
+import { startEmbeddedDatabase } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { loggerOptions } from './logger.ts';
+
+export type Runtime = { config: Config; log: Logger; db: Db; databaseUrl: string; close: () => Promise<void> };
+
+/**
+ * What the server and the command-line tools share: validated config, a logger, and a migrated
+ * database (the embedded one unless DATABASE_URL is set).
+ */
+export async function openRuntime(opts: { pretty?: boolean } = {}): Promise<Runtime> {
+  const config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel, opts.pretty ?? (!config.isProduction && process.stdout.isTTY)));
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'uplift', log });
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const db = createDb(databaseUrl);
+  await runMigrations(db);
+  return {
+    config,
+    log,
+    db,
+    databaseUrl,
+    close: async () => {
+      await db.$client.end();
+      await embedded?.stop();
+    },
+  };
+}

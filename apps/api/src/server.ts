@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { ConfigError } from './config.ts';
+import { seedDemoData, seedReferenceData } from './db/seed.ts';
+import { startQueue } from './jobs/queue.ts';
+import { registerWorkers } from './jobs/workers.ts';
+import { openRuntime } from './runtime.ts';
+
+async function main() {
+  const runtime = await openRuntime();
+  const { config, log, db } = runtime;
+
+  await seedReferenceData(db);
+  if (config.seedDemo) await seedDemoData(db, systemClock.now(), log);
+
+  const queue = await startQueue(runtime.databaseUrl, log);
+  const app = await buildApp({ config, db, clock: systemClock, queue, logger: log });
+  await registerWorkers(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: draining requests');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await queue.stop({ graceful: true, timeout: 5_000 });
+      await runtime.close(); // closes the pool and stops the embedded database cleanly
+      clearTimeout(timer);
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Uplift is running at ${config.appUrl}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message); // eslint-disable-line no-console -- the logger is not up yet
+  } else {
+    console.error('Uplift failed to start:', err); // eslint-disable-line no-console -- the logger may not be up
+  }
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../features/pages/components/coming-soon';
+
+export function Component() {
+  return <ComingSoon title="View my pledge" />;
+}

@@ -1,0 +1,90 @@
+import { clearSession, getAccessToken, hasSavedAuthFlag, markAnonymous, setAccessToken } from './session';
+
+/** An API failure with the server's `{message, code}`; `message` is safe to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+  constructor(status: number, message: string, code?: string, body?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the access token (and refresh it once on a 401). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+async function send(path: string, opts: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: 'include',
+    signal: opts.signal,
+  });
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as { message?: string; code?: string };
+    throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.code, data);
+  }
+  return data as T;
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Uses the refresh cookie to get a new access token. Concurrent callers share one request. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('/api/auth/refresh', { method: 'POST' }, undefined);
+      if (!response.ok) {
+        clearSession();
+        return false;
+      }
+      const data = (await response.json()) as { access_token: string };
+      setAccessToken(data.access_token);
+      return true;
+    } catch {
+      clearSession();
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+/** Restores the session on page load when the user was signed in before. */
+export async function restoreSession(): Promise<void> {
+  if (hasSavedAuthFlag()) await refreshSession();
+  else markAnonymous();
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let response = await send(path, opts, opts.auth ? getAccessToken() : undefined);
+  if (response.status === 401 && opts.auth && (await refreshSession())) {
+    response = await send(path, opts, getAccessToken());
+  }
+  return parse<T>(response);
+}

@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session. The access token lives only in memory (never in storage); a saved
+ * flag remembers that the user was signed in, so a reload restores the session through the
+ * httpOnly refresh cookie (POST /api/auth/refresh).
+ */
+export type Session =
+  | { status: 'unknown' }
+  | { status: 'anonymous' }
+  | { status: 'authenticated'; accessToken: string; userId: number; permissions: string[]; isAdmin: boolean };
+
+const AUTH_FLAG = 'uplift.authenticated';
+let session: Session = { status: 'unknown' };
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function decodePayload(token: string): { sub?: string; permissions?: unknown } {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(json) as { sub?: string; permissions?: unknown };
+  } catch {
+    return {};
+  }
+}
+
+export function getSession(): Session {
+  return session;
+}
+
+export function getAccessToken(): string | undefined {
+  return session.status === 'authenticated' ? session.accessToken : undefined;
+}
+
+export function setAccessToken(accessToken: string): void {
+  const payload = decodePayload(accessToken);
+  const permissions = Array.isArray(payload.permissions) ? payload.permissions.map(String) : [];
+  session = {
+    status: 'authenticated',
+    accessToken,
+    userId: Number(payload.sub),
+    permissions,
+    isAdmin: permissions.includes('ROLE_ADMIN'),
+  };
+  safeStorage(() => localStorage.setItem(AUTH_FLAG, 'true'));
+  emit();
+}
+
+export function clearSession(): void {
+  session = { status: 'anonymous' };
+  safeStorage(() => localStorage.removeItem(AUTH_FLAG));
+  emit();
+}
+
+export function hasSavedAuthFlag(): boolean {
+  return safeStorage(() => localStorage.getItem(AUTH_FLAG) === 'true') ?? false;
+}
+
+/** Marks the session as known-anonymous without touching storage (used at start-up). */
+export function markAnonymous(): void {
+  session = { status: 'anonymous' };
+  emit();
+}
+
+function safeStorage<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined; // private mode or storage disabled: the app still works, just forgets
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}

@@ -1,0 +1,54 @@
+// All brand text in one place (DECISIONS.md "Names"): a rename is one edit here.
+
+export interface SocialLink {
+  name: string;
+  url: string;
+}
+
+export interface PartnerLogo {
+  name: string;
+  /** Path of the image as served by the web app (apps/web/public). */
+  logo: string;
+  url: string;
+}
+
+export interface Brand {
+  product: string;
+  operator: string;
+  contactEmail: string;
+  /** The operator's home country. */
+  country: string;
+  website: string;
+  tagline: string;
+  social: readonly SocialLink[];
+  partnerLogos: readonly PartnerLogo[];
+}
+
+export const BRAND: Brand = {
+  product: 'Uplift',
+  operator: 'Uplift Charitable Trust',
+  contactEmail: 'hello@uplift.org.nz',
+  country: 'New Zealand',
+  website: 'https://uplift.org.nz',
+  tagline: 'Give up a little for a month. Lift up a lot.',
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/upliftchallenge' },
+    { name: 'Instagram', url: 'https://www.instagram.com/upliftchallenge' },
+  ],
+  partnerLogos: [{ name: 'Youthline', logo: '/partners/youthline.svg', url: 'https://www.youthline.co.nz' }],
+};
+
+/** Footer line: '© 2026 Uplift Charitable Trust'. */
+export function copyrightText(year: number): string {
+  return `© ${year} ${BRAND.operator}`;
+}
+
+/** The thank-you page's two share buttons (SPEC §2): Facebook and X. */
+export function shareLinks(pageUrl: string, text: string): SocialLink[] {
+  const u = encodeURIComponent(pageUrl);
+  const t = encodeURIComponent(text);
+  return [
+    { name: 'Facebook', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'X', url: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+  ];
+}

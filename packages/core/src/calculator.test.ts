@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COST_PER_KM,
+  MIN_PLEDGE_MINOR,
+  amountsMatch,
+  commuteCostPerTripMinor,
+  commutePledgeFigures,
+  commuteWeeklyMinor,
+  parkingError,
+  parseFrequency,
+  pledgeTotalError,
+  pledgeTotalMinor,
+  remainingWeeksWord,
+  splitPayments,
+  weeklyAmountMinor,
+} from './calculator.ts';
+
+describe("SPEC.md's four examples (four remaining weeks)", () => {
+  it('5 coffees a week at 3.50 gives 70', () => {
+    expect(pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: 4 })).toBe(7000);
+  });
+
+  it('2 takeaways a week at 20 gives 160', () => {
+    expect(pledgeTotalMinor({ numberOfUnits: 2, costPerUnitMinor: 2000, period: 'weekly', remainingWeeks: 4 })).toBe(16000);
+  });
+
+  it('an 8 km commute 10 times a week (no parking) gives 120', () => {
+    const figures = commutePledgeFigures({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0 });
+    expect(figures).toEqual({ numberOfUnits: 10, costPerUnitMinor: 300, period: 'weekly' });
+    expect(commuteWeeklyMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0 })).toBe(3000);
+    expect(pledgeTotalMinor({ ...figures, remainingWeeks: 4 })).toBe(12000);
+  });
+
+  it('6 lunches a month at 15 gives 90', () => {
+    expect(weeklyAmountMinor({ numberOfUnits: 6, costPerUnitMinor: 1500, period: 'monthly' })).toBe(2250);
+    expect(pledgeTotalMinor({ numberOfUnits: 6, costPerUnitMinor: 1500, period: 'monthly', remainingWeeks: 4 })).toBe(9000);
+  });
+});
+
+describe('parseFrequency', () => {
+  it('takes whole numbers written in digits', () => {
+    expect(parseFrequency('5')).toBe(5);
+    expect(parseFrequency('0')).toBe(0);
+    expect(parseFrequency('012')).toBe(12);
+  });
+
+  it('treats anything else as 0', () => {
+    for (const s of ['', '2.5', '-1', '1e3', ' 5', '5 ', 'five', '0x10', '+5', '99999999999999999999']) {
+      expect(parseFrequency(s), s).toBe(0);
+    }
+  });
+});
+
+describe('weeklyAmountMinor', () => {
+  it('is exact, possibly a fraction of a cent when monthly', () => {
+    expect(weeklyAmountMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly' })).toBe(1750);
+    expect(weeklyAmountMinor({ numberOfUnits: 3, costPerUnitMinor: 333, period: 'monthly' })).toBe(249.75);
+  });
+});
+
+describe('pledgeTotalMinor', () => {
+  it('multiplies by the remaining weeks', () => {
+    const coffee = { numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly' as const };
+    expect(pledgeTotalMinor({ ...coffee, remainingWeeks: 3 })).toBe(5250);
+    expect(pledgeTotalMinor({ ...coffee, remainingWeeks: 1 })).toBe(1750);
+    expect(pledgeTotalMinor({ ...coffee, remainingWeeks: 0 })).toBe(0);
+  });
+
+  it('rounds once, half-up, at the end', () => {
+    // 3 × 3.33 × 3 weeks ÷ 4 = 7.4925 -> 7.49
+    expect(pledgeTotalMinor({ numberOfUnits: 3, costPerUnitMinor: 333, period: 'monthly', remainingWeeks: 3 })).toBe(749);
+    // 1 × 3.50 × 1 ÷ 4 = 0.875 -> 0.88
+    expect(pledgeTotalMinor({ numberOfUnits: 1, costPerUnitMinor: 350, period: 'monthly', remainingWeeks: 1 })).toBe(88);
+    // 1 × 0.10 × 1 ÷ 4 = 0.025 -> 0.03 (a half rounds up)
+    expect(pledgeTotalMinor({ numberOfUnits: 1, costPerUnitMinor: 10, period: 'monthly', remainingWeeks: 1 })).toBe(3);
+    // Rounding the weekly amount first would give 3 × 87.5 -> 88 × 3 = 264; once at the end: 262.5 -> 263
+    expect(pledgeTotalMinor({ numberOfUnits: 1, costPerUnitMinor: 350, period: 'monthly', remainingWeeks: 3 })).toBe(263);
+  });
+
+  it('is NaN for inputs that are not numbers, so the step is blocked', () => {
+    const total = pledgeTotalMinor({ numberOfUnits: NaN, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: 4 });
+    expect(total).toBeNaN();
+    expect(pledgeTotalError(total, 'NZ')).not.toBeNull();
+  });
+});
+
+describe('commutes', () => {
+  it('costs 0.375 a km by default', () => {
+    expect(COST_PER_KM).toBe(0.375);
+    expect(commuteCostPerTripMinor({ distanceKm: 1, tripsPerWeek: 1, weeklyParkingMinor: 0 })).toBe(38); // 37.5 -> 38
+    expect(commuteCostPerTripMinor({ distanceKm: 12.5, tripsPerWeek: 5, weeklyParkingMinor: 0 })).toBe(469); // 468.75
+    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerKm: 0.5 })).toBe(400);
+  });
+
+  it('spreads weekly parking over the trips, rounded to the cent', () => {
+    // 8 km × 0.375 = 3.00, plus 10.00 parking over 3 trips = 3.333… -> 6.33 a trip
+    const commute = { distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: 1000 };
+    expect(commuteCostPerTripMinor(commute)).toBe(633);
+    expect(commuteWeeklyMinor(commute)).toBe(1899); // what the pledge stores and the server recomputes
+    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 2500 })).toBe(550);
+    expect(commuteCostPerTripMinor({ distanceKm: 0, tripsPerWeek: 2, weeklyParkingMinor: 1 })).toBe(1); // 0.5 -> 1
+  });
+
+  it('is 0 with no trips', () => {
+    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
+    expect(commuteWeeklyMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
+  });
+
+  it('asks about parking until the box is ticked or a cost is entered', () => {
+    const msg = "Please check the box if you don't pay for parking";
+    expect(parkingError({ noParking: false, parkingMinor: 0 })).toBe(msg);
+    expect(parkingError({ noParking: false, parkingMinor: NaN })).toBe(msg);
+    expect(parkingError({ noParking: true, parkingMinor: 0 })).toBeNull();
+    expect(parkingError({ noParking: false, parkingMinor: 500 })).toBeNull();
+  });
+});
+
+describe('splitPayments', () => {
+  it('splits equally, the last payment absorbing the rounding', () => {
+    expect(splitPayments(10000, 3)).toEqual([3333, 3333, 3334]);
+    expect(splitPayments(20000, 3)).toEqual([6667, 6667, 6666]);
+    expect(splitPayments(7000, 4)).toEqual([1750, 1750, 1750, 1750]);
+    expect(splitPayments(1001, 4)).toEqual([250, 250, 250, 251]);
+    expect(splitPayments(1003, 4)).toEqual([251, 251, 251, 250]);
+    expect(splitPayments(5250, 1)).toEqual([5250]);
+    expect(splitPayments(5250, 0)).toEqual([]);
+  });
+
+  it('always sums to the total and never goes negative', () => {
+    for (let total = 0; total <= 2000; total++) {
+      for (let count = 1; count <= 4; count++) {
+        const parts = splitPayments(total, count);
+        expect(parts).toHaveLength(count);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+        expect(Math.min(...parts)).toBeGreaterThanOrEqual(0);
+      }
+    }
+    expect(splitPayments(2, 4)).toEqual([0, 0, 0, 2]);
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => splitPayments(10.5, 2)).toThrow(RangeError);
+    expect(() => splitPayments(-1, 2)).toThrow(RangeError);
+    expect(() => splitPayments(1000, 1.5)).toThrow(RangeError);
+    expect(() => splitPayments(1000, -1)).toThrow(RangeError);
+  });
+});
+
+describe('remainingWeeksWord', () => {
+  it('spells one to four', () => {
+    expect([1, 2, 3, 4].map(remainingWeeksWord)).toEqual(['one', 'two', 'three', 'four']);
+    expect(remainingWeeksWord(0)).toBe('zero');
+    expect(remainingWeeksWord(5)).toBe('5');
+  });
+});
+
+describe('pledgeTotalError', () => {
+  it('needs at least 10 in local currency', () => {
+    expect(MIN_PLEDGE_MINOR).toBe(1000);
+    expect(pledgeTotalError(1000, 'NZ')).toBeNull();
+    expect(pledgeTotalError(7000, 'UK')).toBeNull();
+    expect(pledgeTotalError(999, 'NZ')).toBe('Please ensure your pledge is at least $10');
+    expect(pledgeTotalError(999, 'UK')).toBe('Please ensure your pledge is at least £10');
+    expect(pledgeTotalError(0, 'NZ')).toBe('Please ensure your pledge is at least $10');
+  });
+
+  it('blocks a total that is not a number', () => {
+    expect(pledgeTotalError(NaN, 'NZ')).toBe('Please ensure your pledge is at least $10');
+    expect(pledgeTotalError(Infinity, 'UK')).toBe('Please ensure your pledge is at least £10');
+  });
+});
+
+describe('amountsMatch', () => {
+  it('allows a difference of one cent at most', () => {
+    expect(amountsMatch(7000, 7000)).toBe(true);
+    expect(amountsMatch(7001, 7000)).toBe(true);
+    expect(amountsMatch(6999, 7000)).toBe(true);
+    expect(amountsMatch(7002, 7000)).toBe(false);
+    expect(amountsMatch(NaN, 7000)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { daysBetween, todayInCountry, type IsoDate } from './calendar.ts';
+import type { CountryCode } from './countries.ts';
+import { formatMoney } from './money.ts';
+
+/** A campaign is closed (landing shows "View my Pledge" instead of Join) this many days after it starts. */
+export const CLOSED_AFTER_DAYS = 7;
+
+/** Campaign names in wizard cards are cut at this many characters (SPEC §9). */
+export const CARD_NAME_MAX = 20;
+
+/**
+ * Days until `startDate` 00:00 in the country's zone, rounded up; 0 or less means started.
+ *
+ * DECISIONS.md: ceil((start 00:00 local − now) / 24 h). On every day that lasts 24 hours that is
+ * exactly the number of local calendar days from today to the start, which is what we count:
+ * dividing by 24 h would be off by one for an hour around a DST change (a 23 h or 25 h day),
+ * e.g. 3 days instead of 2 just after midnight on the day before NZ clocks go back.
+ */
+export function daysToStart(startDate: IsoDate, country: CountryCode, now: Date): number {
+  return daysBetween(todayInCountry(country, now), startDate);
+}
+
+export function hasStarted(startDate: IsoDate, country: CountryCode, now: Date): boolean {
+  return daysToStart(startDate, country, now) <= 0;
+}
+
+/** Join is offered while the campaign is active and today (in its country) is before its end date. */
+export function isJoinOpen(
+  campaign: { is_active: boolean; end_date: IsoDate; country: CountryCode },
+  now: Date,
+): boolean {
+  return campaign.is_active && todayInCountry(campaign.country, now) < campaign.end_date;
+}
+
+/** Closed: today (in its country) is more than CLOSED_AFTER_DAYS days after the start date. */
+export function isClosed(campaign: { start_date: IsoDate; country: CountryCode }, now: Date): boolean {
+  return daysBetween(campaign.start_date, todayInCountry(campaign.country, now)) > CLOSED_AFTER_DAYS;
+}
+
+/**
+ * The landing page countdown (SPEC §2).
+ * - Before the start: 'Starting in 1 day' / 'Starting in 5 days'.
+ * - Started: "The campaign has started, join 12 others who've pledged $1,234.50!"
+ *   (one pledge reads "join 1 other who's pledged $50.00!").
+ * - Started with no pledges counted: SPEC says 'heaps of' replaces the numbers. Put literally in
+ *   both places it reads "…who've pledged heaps of!", so the amount becomes plain 'heaps':
+ *   "The campaign has started, join heaps of others who've pledged heaps!"
+ */
+export function countdownText(input: {
+  daysToStart: number;
+  pledgeCount: number;
+  amountMinor: number;
+  country: CountryCode;
+}): string {
+  const { daysToStart: days, pledgeCount, amountMinor, country } = input;
+  if (days > 0) return `Starting in ${days} ${days === 1 ? 'day' : 'days'}`;
+  if (!(pledgeCount > 0)) return "The campaign has started, join heaps of others who've pledged heaps!";
+  const amount = formatMoney(amountMinor, country);
+  if (pledgeCount === 1) return `The campaign has started, join 1 other who's pledged ${amount}!`;
+  return `The campaign has started, join ${pledgeCount} others who've pledged ${amount}!`;
+}
+
+function words(campaignName: string): string[] {
+  return campaignName.trim().split(/\s+/).filter(Boolean);
+}
+
+/** 'November Uplift Challenge' -> { month: 'November', name: 'Uplift Challenge' }. */
+export function campaignMonthAndName(campaignName: string): { month: string; name: string } {
+  const [month = '', ...rest] = words(campaignName);
+  return { month, name: rest.join(' ') };
+}
+
+/** 'Join the November Uplift Challenge'. */
+export function joinButtonText(campaignName: string): string {
+  const { month, name } = campaignMonthAndName(campaignName);
+  return ['Join the', month, name].filter(Boolean).join(' ');
+}
+
+/** The navbar's campaign link: the first two words, 'November Uplift'. */
+export function navbarCampaignLabel(campaignName: string): string {
+  return words(campaignName).slice(0, 2).join(' ');
+}
+
+/**
+ * Cuts a name to `max` characters (code points, so an emoji is never split) and marks the cut
+ * with '…' (added after the kept characters); a name that fits is returned unchanged.
+ */
+export function truncateName(name: string, max: number = CARD_NAME_MAX): string {
+  const chars = Array.from(name);
+  if (chars.length <= max) return name;
+  return `${chars.slice(0, max).join('').trimEnd()}…`;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES, COUNTRY_CODES, countryById, countryCodeSchema, isCountryCode } from './countries.ts';
+
+describe('countries', () => {
+  it('describes NZ and UK as DECISIONS.md does', () => {
+    expect(COUNTRY_CODES).toEqual(['NZ', 'UK']);
+    expect(COUNTRIES.NZ).toEqual({
+      code: 'NZ', id: 1, name: 'New Zealand', currency: 'NZD', symbol: '$', timeZone: 'Pacific/Auckland',
+      fee: { percentBasisPoints: 290, fixedMinor: 30 },
+    });
+    expect(COUNTRIES.UK).toEqual({
+      code: 'UK', id: 2, name: 'United Kingdom', currency: 'GBP', symbol: '£', timeZone: 'Europe/London',
+      fee: { percentBasisPoints: 290, fixedMinor: 20 },
+    });
+  });
+
+  it('accepts only NZ and UK', () => {
+    expect(isCountryCode('NZ')).toBe(true);
+    expect(isCountryCode('UK')).toBe(true);
+    for (const x of ['nz', 'GB', 'AU', '', null, undefined, 1]) expect(isCountryCode(x)).toBe(false);
+    expect(countryCodeSchema.parse('UK')).toBe('UK');
+    const result = countryCodeSchema.safeParse('GB');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Country must be NZ or UK');
+  });
+
+  it('finds a country by its landing page id', () => {
+    expect(countryById(1)).toBe('NZ');
+    expect(countryById(2)).toBe('UK');
+    expect(countryById(3)).toBeUndefined();
+    expect(countryById(0)).toBeUndefined();
+  });
+});

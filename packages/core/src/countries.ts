@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// The two countries Uplift serves. Nothing else is accepted anywhere (DECISIONS.md).
+export const COUNTRY_CODES = ['NZ', 'UK'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+export type CurrencyCode = 'NZD' | 'GBP';
+
+export interface Country {
+  code: CountryCode;
+  /** Numeric id used by the landing page (SPEC §2: NZ=1, UK=2). */
+  id: 1 | 2;
+  name: 'New Zealand' | 'United Kingdom';
+  currency: CurrencyCode;
+  symbol: '$' | '£';
+  /** IANA zone in which the country's campaign dates are calendar dates. */
+  timeZone: 'Pacific/Auckland' | 'Europe/London';
+  /** Card fee per charge: percent in basis points (290 = 2.9%) plus a fixed part in minor units. */
+  fee: { percentBasisPoints: number; fixedMinor: number };
+}
+
+export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
+  NZ: {
+    code: 'NZ',
+    id: 1,
+    name: 'New Zealand',
+    currency: 'NZD',
+    symbol: '$',
+    timeZone: 'Pacific/Auckland',
+    fee: { percentBasisPoints: 290, fixedMinor: 30 },
+  },
+  UK: {
+    code: 'UK',
+    id: 2,
+    name: 'United Kingdom',
+    currency: 'GBP',
+    symbol: '£',
+    timeZone: 'Europe/London',
+    fee: { percentBasisPoints: 290, fixedMinor: 20 },
+  },
+};
+
+export const COUNTRY_MESSAGE = 'Country must be NZ or UK';
+
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: COUNTRY_MESSAGE });
+
+export function isCountryCode(x: unknown): x is CountryCode {
+  return x === 'NZ' || x === 'UK';
+}
+
+export function countryById(id: number): CountryCode | undefined {
+  return COUNTRY_CODES.find((code) => COUNTRIES[code].id === id);
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
+import { MSG } from '../messages.ts';
+import { pledgeFields } from './pledge.ts';
+
+// Auth forms and request bodies with SPEC.md §5's messages. Form schemas carry the fields the
+// user types (confirm_password, terms); request schemas are what the API receives.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+
+/** Trimmed, lower-cased, required, then checked as an email address. */
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MSG.emailRequired })
+  .max(254, { error: MSG.emailTooLong })
+  // A pipe runs only when the checks above passed, so an empty email is not also 'invalid'.
+  .pipe(z.email({ error: MSG.emailInvalid }));
+
+// No `abort: true` in these field schemas: an aborting field issue stops the form-level
+// 'Passwords must match' check, and the form should show every problem at once.
+
+/** A new password: 8 to 1024 characters, kept exactly as typed (never trimmed). */
+export const newPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(PASSWORD_MIN, { error: (iss) => (iss.input === '' ? MSG.passwordRequired : MSG.passwordTooShort) })
+  .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
+
+const confirmPasswordSchema = z
+  .string({ error: MSG.confirmPasswordRequired })
+  .min(1, { error: MSG.confirmPasswordRequired });
+
+const tokenSchema = z
+  .string({ error: MSG.tokenRequired })
+  .trim()
+  .min(1, { error: MSG.tokenRequired })
+  .max(512, { error: MSG.invalidToken });
+
+/**
+ * Where and when 'Passwords must match' is reported: on the confirmation field. It runs even
+ * when other fields are wrong (so the form shows every problem at once) but only once a
+ * confirmation is typed, so an empty one shows just 'Please confirm your password'.
+ */
+function passwordsMatchParams(passwordKey: string) {
+  return {
+    error: MSG.passwordsMustMatch,
+    path: ['confirm_password'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as Record<string, unknown> | undefined;
+      return typeof v?.[passwordKey] === 'string' && typeof v.confirm_password === 'string' && v.confirm_password !== '';
+    },
+  };
+}
+
+/** Login reveals no rules: an email and a non-empty password; anything else fails as a bad login. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(PASSWORD_MAX, { error: MSG.loginFailed }),
+});
+
+const nameField = (required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(100, { error: tooLong });
+
+const userFields = {
+  first_name: nameField(MSG.firstNameRequired, MSG.firstNameTooLong),
+  last_name: nameField(MSG.lastNameRequired, MSG.lastNameTooLong),
+  user_address: z.string({ error: MSG.addressTooLong }).trim().max(200, { error: MSG.addressTooLong }).optional(),
+  // The form's select starts empty: any value other than NZ or UK asks to select a country.
+  country: z.enum(COUNTRY_CODES, { error: MSG.countryRequired }),
+  email: emailSchema,
+  password: newPasswordSchema,
+};
+
+/** The registration form (SPEC §2 "Registration form"). */
+export const registerFormSchema = z
+  .object({
+    ...userFields,
+    confirm_password: confirmPasswordSchema,
+    terms: z.boolean({ error: MSG.termsRequired }).refine((v) => v, { error: MSG.termsRequired }),
+    opt_in_uplift_comms: z.boolean({ error: MSG.optInInvalid }),
+    opt_in_charity_comms: z.boolean({ error: MSG.optInInvalid }),
+  })
+  .refine((d) => d.password === d.confirm_password, passwordsMatchParams('password'));
+
+/** POST /api/auth/register (SPEC §7): the account and the pledge it starts with. */
+export const registerRequestSchema = z.object({
+  ...userFields,
+  ...pledgeFields,
+  opt_in_uplift_comms: z.boolean({ error: MSG.optInInvalid }).default(false),
+  opt_in_charity_comms: z.boolean({ error: MSG.optInInvalid }).default(false),
+  terms_accepted: z.literal(true, { error: MSG.termsRequired }),
+});
+
+/** GET /api/auth/activate?activation_token=… */
+export const activateQuerySchema = z.object({ activation_token: tokenSchema });
+
+/** POST /api/auth/forgot */
+export const forgotSchema = z.object({ email: emailSchema });
+
+/** The reset password form. */
+export const resetFormSchema = z
+  .object({
+    reset_token: tokenSchema,
+    new_password: newPasswordSchema,
+    confirm_password: confirmPasswordSchema,
+  })
+  .refine((d) => d.new_password === d.confirm_password, passwordsMatchParams('new_password'));
+
+/** POST /api/auth/reset */
+export const resetRequestSchema = z.object({
+  reset_token: tokenSchema,
+  new_password: newPasswordSchema,
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterForm = z.input<typeof registerFormSchema>;
+export type RegisterFormOutput = z.output<typeof registerFormSchema>;
+/** What the browser sends (defaults may be left out). */
+export type RegisterRequestInput = z.input<typeof registerRequestSchema>;
+/** What the server gets after parsing. */
+export type RegisterRequest = z.output<typeof registerRequestSchema>;
+export type ActivateQuery = z.infer<typeof activateQuerySchema>;
+export type ForgotInput = z.infer<typeof forgotSchema>;
+export type ResetForm = z.infer<typeof resetFormSchema>;
+export type ResetRequest = z.infer<typeof resetRequestSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MONTH_NAMES } from '../calendar.ts';
+import { countryCodeSchema } from '../countries.ts';
+import { MSG } from '../messages.ts';
+import { isoDateField } from './common.ts';
+
+export const CAMPAIGN_NAME_MAX = 100;
+
+/** 'November Uplift Challenge': a month name (capitalised, as shown on the Join button), then a name. */
+export function isCampaignName(name: string): boolean {
+  const [month, ...rest] = name.trim().split(/\s+/);
+  return rest.length > 0 && (MONTH_NAMES as readonly string[]).includes(month ?? '');
+}
+
+/** POST /api/campaign and PUT /api/campaign/{id}. */
+export const campaignRequestSchema = z
+  .object({
+    campaign_name: z
+      .string({ error: MSG.campaignNameRequired })
+      .trim()
+      .min(1, { error: MSG.campaignNameRequired })
+      .max(CAMPAIGN_NAME_MAX, { error: MSG.campaignNameTooLong })
+      // One message per problem: the format is judged only for a name of acceptable length.
+      .refine((n) => n === '' || n.length > CAMPAIGN_NAME_MAX || isCampaignName(n), {
+        error: MSG.campaignNameFormat,
+      }),
+    start_date: isoDateField(MSG.startDateInvalid),
+    end_date: isoDateField(MSG.endDateInvalid),
+    billing_start_date: isoDateField(MSG.billingStartDateInvalid),
+    country: countryCodeSchema,
+    billing_cycle: z.literal('Weekly', { error: MSG.billingCycleInvalid }).default('Weekly'),
+    is_active: z.boolean({ error: MSG.isActiveInvalid }),
+  })
+  // ISO dates compare correctly as strings. The checks run only once the dates themselves parse.
+  .refine((c) => c.start_date <= c.end_date, {
+    error: MSG.endBeforeStart,
+    path: ['end_date'],
+    when: (payload) => datesParsed(payload.value, ['start_date', 'end_date']),
+  })
+  .refine((c) => c.start_date <= c.billing_start_date && c.billing_start_date <= c.end_date, {
+    error: MSG.billingOutsideCampaign,
+    path: ['billing_start_date'],
+    when: (payload) => datesParsed(payload.value, ['start_date', 'end_date', 'billing_start_date']),
+  });
+
+function datesParsed(value: unknown, keys: string[]): boolean {
+  const v = value as Record<string, unknown> | undefined;
+  return keys.every((k) => typeof v?.[k] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[k] as string));
+}
+
+export type CampaignRequestInput = z.input<typeof campaignRequestSchema>;
+export type CampaignRequest = z.output<typeof campaignRequestSchema>;

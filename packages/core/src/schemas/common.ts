@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { isIsoDate } from '../calendar.ts';
+import { countryCodeSchema } from '../countries.ts';
+import { MSG } from '../messages.ts';
+import { toMinor } from '../money.ts';
+
+/** Largest decimal amount accepted (10 million): keeps minor units within the database's int4. */
+export const MAX_AMOUNT = 10_000_000;
+
+/** Route param `:id`: a positive whole number given as text. */
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: MSG.idInvalid })
+    .int({ error: MSG.idInvalid })
+    .positive({ error: MSG.idInvalid }),
+});
+
+/** Route param `:country`: exactly 'NZ' or 'UK'. */
+export const countryParamSchema = z.object({ country: countryCodeSchema });
+
+/** A calendar date field (YYYY-MM-DD, a real date), with the message naming the field. */
+export function isoDateField(message: string = MSG.dateInvalid) {
+  return z.string({ error: message }).refine(isIsoDate, { error: message });
+}
+
+export const isoDateSchema = isoDateField();
+
+/** True when a number has at most two decimal places (so it is an exact amount of cents). */
+export function hasAtMostTwoDecimals(n: number): boolean {
+  try {
+    toMinor(n);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A decimal amount as the API speaks it: finite, 0 or more, at most two decimal places. */
+// (The decimals check skips out-of-range values so each bad amount gets one message.)
+export const decimalAmountSchema = z
+  .number({ error: MSG.amountInvalid })
+  .min(0, { error: MSG.amountNegative })
+  .max(MAX_AMOUNT, { error: MSG.amountTooLarge })
+  .refine((n) => n < 0 || n > MAX_AMOUNT || hasAtMostTwoDecimals(n), { error: MSG.amountInvalid });
+
+/** A database id in a request body. */
+export function positiveIdField(message: string = MSG.idInvalid) {
+  return z.number({ error: message }).int({ error: message }).positive({ error: message });
+}
