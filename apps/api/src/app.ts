@@ -8,7 +8,19 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import { loggerOptions } from './logger.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
+import challengeRoutes from './modules/challenges/challenges.routes.ts';
+import geoRoutes from './modules/geo/geo.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import { createPaymentProvider } from './modules/payments/create-provider.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import paymentRoutes from './modules/payments/payments.routes.ts';
+import pledgeRoutes from './modules/pledges/pledges.routes.ts';
+import recipientRoutes from './modules/recipients/recipients.routes.ts';
+import summaryRoutes from './modules/summary/summary.routes.ts';
+import totalsRoutes from './modules/totals/totals.routes.ts';
 import devMailRoutes from './modules/mail/mail.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import authPlugin from './plugins/auth.ts';
@@ -24,6 +36,8 @@ export type AppDeps = {
   queue?: Queue;
   /** A ready logger (tests pass a silent one); otherwise one is made from config. */
   logger?: Logger;
+  /** Tests may pass a provider; otherwise config chooses Stripe or the built-in test provider. */
+  payments?: PaymentProvider;
 };
 
 declare module 'fastify' {
@@ -33,6 +47,7 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     queue: Queue | undefined;
+    payments: PaymentProvider;
   }
 }
 
@@ -59,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createMailer({ db: deps.db, queue: deps.queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log as unknown as Logger }),
   );
 
+  app.decorate('payments', deps.payments ?? createPaymentProvider(config, deps.db));
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
   await app.register(cookie);
@@ -67,6 +84,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(geoRoutes);
+  await app.register(campaignRoutes);
+  await app.register(challengeRoutes);
+  await app.register(recipientRoutes);
+  await app.register(totalsRoutes);
+  await app.register(pledgeRoutes);
+  await app.register(paymentRoutes);
+  await app.register(summaryRoutes);
+  await app.register(adminRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

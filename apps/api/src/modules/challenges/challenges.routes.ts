@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+// Challenge reads (issue 4).
+const routes: FastifyPluginAsyncZod = async (_app) => {};
+
+export default routes;

@@ -1,0 +1,96 @@
+import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
+import { amountsMatch, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
+import type { CountryCode } from '@uplift/core/countries';
+import { isJoinOpen } from '@uplift/core/countdown';
+import { toMinor } from '@uplift/core/money';
+import type { PledgeRequest } from '@uplift/core/schemas/pledge';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { campaigns, campaignChallenges, campaignRecipients, challenges, recipients } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+
+/** A pledge's figures after the server has checked them, in minor units. */
+export type CheckedPledge = {
+  campaign_id: number;
+  challenge_id: number;
+  recipient_id: number;
+  number_of_units: number;
+  cost_per_unit: number;
+  period: 'weekly' | 'monthly';
+  confirmed_amount: number;
+  country: CountryCode;
+  remainingDates: string[];
+};
+
+type Executor = Pick<Db, 'select'>;
+
+/**
+ * The server's check of a pledge (used by registration and POST /api/pledge): the campaign is
+ * open to join, it offers the challenge and the charity, and the total recomputed from the
+ * stored figures matches what the user confirmed (within a cent) and is at least the minimum.
+ */
+export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: Date): Promise<CheckedPledge> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaign_id));
+  if (!campaign) throw badRequest('pledge.campaign_not_found', 'That campaign does not exist');
+  const country = campaign.country as CountryCode;
+  if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
+    throw badRequest('pledge.campaign_closed', 'That campaign is not open for pledges');
+  }
+
+  const [challenge] = await db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.id, input.challenge_id),
+        eq(challenges.is_enabled, true),
+        // Offered when the campaign has no narrowing rows, or lists this challenge.
+        sql`(not exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id})
+          or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id} and cc.challenge_id = ${challenges.id}))`,
+      ),
+    );
+  if (!challenge) throw badRequest('pledge.challenge_not_offered', 'That challenge is not part of this campaign');
+
+  const [recipient] = await db
+    .select({ id: recipients.id })
+    .from(recipients)
+    .where(
+      and(
+        eq(recipients.id, input.recipient_id),
+        eq(recipients.country, country),
+        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
+          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
+      ),
+    );
+  if (!recipient) throw badRequest('pledge.recipient_not_offered', 'That charity is not part of this campaign');
+
+  const remainingDates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
+  if (remainingDates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
+
+  const costPerUnit = toMinor(input.cost_per_unit);
+  const confirmed = toMinor(input.confirmed_amount);
+  const computed = pledgeTotalMinor({
+    numberOfUnits: input.number_of_units,
+    costPerUnitMinor: costPerUnit,
+    period: input.period,
+    remainingWeeks: remainingDates.length,
+  });
+  const minError = pledgeTotalError(computed, country);
+  if (minError) throw badRequest('pledge.below_minimum', minError);
+  if (!amountsMatch(confirmed, computed)) {
+    throw badRequest('pledge.amount_mismatch', 'The pledge total does not match its figures. Please recalculate your pledge.');
+  }
+
+  return {
+    campaign_id: campaign.id,
+    challenge_id: challenge.id,
+    recipient_id: recipient.id,
+    number_of_units: input.number_of_units,
+    cost_per_unit: costPerUnit,
+    period: input.period,
+    // The stored total is the server's own figure, never the client's.
+    confirmed_amount: computed,
+    country,
+    remainingDates,
+  };
+}
