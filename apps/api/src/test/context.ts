@@ -6,6 +6,8 @@ import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
+import type { Queue } from '../jobs/queue.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 
 const TEMPLATE_DB = 'uplift_test_template';
 
@@ -18,7 +20,9 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * A real app on its own fresh database (cloned from the migrated template), with a fixed clock.
  * Call `close()` in afterAll.
  */
-export async function createTestContext(opts: { now?: string; env?: Record<string, string> } = {}) {
+export async function createTestContext(
+  opts: { now?: string; env?: Record<string, string>; payments?: PaymentProvider; queue?: Queue } = {},
+) {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -37,7 +41,7 @@ export async function createTestContext(opts: { now?: string; env?: Record<strin
     WEB_DIST: '/nonexistent',
     ...opts.env,
   });
-  const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), payments: opts.payments, queue: opts.queue });
   await app.ready();
 
   return {
