@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { redactUrl } from './logger.ts';
+
+const prodBase = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-production-secret-of-at-least-thirty-two-chars',
+  SMTP_URL: 'smtp://mail.example.org:587',
+  APP_URL: 'https://uplift.example.org',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+}
+
+describe('loadConfig', () => {
+  it('gives working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.devOutbox).toBe(true);
+    expect(config.payments).toEqual({ provider: 'test' });
+    expect(config.seedDemo).toBe(true);
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('uses DATABASE_URL instead of the embedded server when set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/uplift' }).databaseUrl).toBe('postgres://u:p@db:5432/uplift');
+  });
+
+  it('accepts a complete production config', () => {
+    const config = loadConfig(prodBase);
+    expect(config.isProduction).toBe(true);
+    expect(config.devOutbox).toBe(false);
+    expect(config.seedDemo).toBe(false);
+    expect(config.payments.provider).toBe('stripe');
+  });
+
+  it('refuses production without JWT_SECRET, SMTP_URL or APP_URL, listing every problem', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('JWT_SECRET'),
+        expect.stringContaining('SMTP_URL'),
+        expect.stringContaining('APP_URL'),
+      ]),
+    );
+  });
+
+  it('refuses the test payment provider in production unless ALLOW_TEST_PAYMENTS=true', () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, ...noStripe } = prodBase;
+    expect(problemsOf(noStripe)).toEqual([expect.stringContaining('ALLOW_TEST_PAYMENTS')]);
+    expect(loadConfig({ ...noStripe, ALLOW_TEST_PAYMENTS: 'true' }).payments).toEqual({ provider: 'test' });
+  });
+
+  it('rejects half-set pairs and bad values with clear messages', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([expect.stringContaining('set both or neither')]);
+    expect(problemsOf({ ADMIN_EMAIL: 'admin@example.org' })).toEqual([expect.stringContaining('ADMIN_EMAIL and ADMIN_PASSWORD')]);
+    expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT:/);
+    expect(problemsOf({ JWT_SECRET: 'short' })[0]).toMatch(/JWT_SECRET: JWT_SECRET must be at least 32 characters/);
+  });
+});
+
+describe('redactUrl', () => {
+  it('removes token values from logged URLs', () => {
+    expect(redactUrl('/api/auth/activate?activation_token=abc123&x=1')).toBe('/api/auth/activate?activation_token=[redacted]&x=1');
+    expect(redactUrl('/reset-password?token=secret')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/api/health')).toBe('/api/health');
+  });
+});
