@@ -18,7 +18,7 @@ export async function openRuntime(opts: { pretty?: boolean } = {}): Promise<Runt
     ? undefined
     : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'uplift', log });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, { onError: (err) => log.warn({ err }, 'idle database connection lost') });
   await runMigrations(db);
   return {
     config,

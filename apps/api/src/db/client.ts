@@ -8,7 +8,9 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createDb(url: string, opts: { max?: number } = {}): Db {
+export function createDb(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (err) => opts.onError?.(err));
   return drizzle(pool, { schema }) as Db;
 }
