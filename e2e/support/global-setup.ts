@@ -60,6 +60,10 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  // For specs that run a command-line tool against the same database and mail sink (npm run billing).
+  process.env.E2E_DATA_DIR = path.join(dataDir, 'data');
+  process.env.E2E_PG_PORT = String(pgPort);
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
   process.env.E2E_ADMIN_EMAIL = 'admin@uplift.test';
   process.env.E2E_ADMIN_PASSWORD = 'admin-password-123';
 

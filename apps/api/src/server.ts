@@ -4,6 +4,7 @@ import { ConfigError } from './config.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { ensureAdmin } from './modules/auth/admin-bootstrap.ts';
 import { openRuntime } from './runtime.ts';
 
 async function main() {
@@ -12,6 +13,11 @@ async function main() {
 
   await seedReferenceData(db);
   if (config.seedDemo) await seedDemoData(db, systemClock.now(), log);
+  if (config.admin) {
+    // ADMIN_EMAIL/ADMIN_PASSWORD: create or update an activated admin (DECISIONS.md).
+    const result = await ensureAdmin(db, config.admin, systemClock.now());
+    log.info({ result }, 'admin account from ADMIN_EMAIL is ready');
+  }
 
   const queue = await startQueue(runtime.databaseUrl, log);
   const app = await buildApp({ config, db, clock: systemClock, queue, logger: log });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, COUNTRY_CODES, countryById, countryCodeSchema, isCountryCode } from './countries.ts';
+import { COUNTRIES, COUNTRY_CODES, countryById, isCountryCode } from './countries.ts';
+import { countryCodeSchema } from './schemas/common.ts';
 
 describe('countries', () => {
   it('describes NZ and UK as DECISIONS.md does', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The two countries Uplift serves. Nothing else is accepted anywhere (DECISIONS.md).
 export const COUNTRY_CODES = ['NZ', 'UK'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
@@ -41,8 +39,6 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
 };
 
 export const COUNTRY_MESSAGE = 'Country must be NZ or UK';
-
-export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: COUNTRY_MESSAGE });
 
 export function isCountryCode(x: unknown): x is CountryCode {
   return x === 'NZ' || x === 'UK';

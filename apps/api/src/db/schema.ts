@@ -6,3 +6,5 @@ export * from './schema/recipients.table.ts';
 export * from './schema/pledges.table.ts';
 export * from './schema/payments.table.ts';
 export * from './schema/mail.table.ts';
+export * from './schema/auth-attempts.table.ts';
+export * from './schema/test-provider.table.ts';

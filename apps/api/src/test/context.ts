@@ -21,7 +21,14 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * Call `close()` in afterAll.
  */
 export async function createTestContext(
-  opts: { now?: string; env?: Record<string, string>; payments?: PaymentProvider; queue?: Queue } = {},
+  opts: {
+    now?: string;
+    env?: Record<string, string>;
+    payments?: PaymentProvider;
+    queue?: Queue;
+    /** A logger to capture the app's log lines (default: silent). */
+    logger?: pino.Logger;
+  } = {},
 ) {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -41,7 +48,7 @@ export async function createTestContext(
     WEB_DIST: '/nonexistent',
     ...opts.env,
   });
-  const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }), payments: opts.payments, queue: opts.queue });
+  const app = await buildApp({ config, db, clock, logger: opts.logger ?? pino({ level: 'silent' }), payments: opts.payments, queue: opts.queue });
   await app.ready();
 
   return {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../calendar.ts';
-import { countryCodeSchema } from '../countries.ts';
 import { MSG } from '../messages.ts';
-import { isoDateField } from './common.ts';
+import { countryCodeSchema, isoDateField } from './common.ts';
 
 export const CAMPAIGN_NAME_MAX = 100;
 

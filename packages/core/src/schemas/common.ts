@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar.ts';
-import { countryCodeSchema } from '../countries.ts';
+import { COUNTRY_CODES, COUNTRY_MESSAGE } from '../countries.ts';
 import { MSG } from '../messages.ts';
 import { toMinor } from '../money.ts';
 
@@ -14,6 +14,12 @@ export const idParamSchema = z.object({
     .int({ error: MSG.idInvalid })
     .positive({ error: MSG.idInvalid }),
 });
+
+/**
+ * 'NZ' or 'UK'. Lives here rather than in countries.ts so that code needing only the country
+ * table (the landing page's first load) does not pull zod into its bundle.
+ */
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: COUNTRY_MESSAGE });
 
 /** Route param `:country`: exactly 'NZ' or 'UK'. */
 export const countryParamSchema = z.object({ country: countryCodeSchema });

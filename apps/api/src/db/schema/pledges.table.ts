@@ -41,6 +41,10 @@ export const pledges = pgTable(
       .where(sql`${t.pledge_status} <> 'Cancelled'`),
     index('pledges_user_idx').on(t.user_id, t.created_at),
     index('pledges_campaign_status_idx').on(t.campaign_id, t.pledge_status, t.challenge_id, t.recipient_id),
+    // Covers the public totals' Confirmed branch (modules/totals): an index-only scan, no heap reads.
+    index('pledges_confirmed_totals_idx')
+      .on(t.campaign_id, t.challenge_id, t.recipient_id, t.confirmed_amount)
+      .where(sql`${t.pledge_status} = 'Confirmed'`),
     check('pledges_status_check', sql`${t.pledge_status} in ('Pending', 'Confirmed', 'Cancelled')`),
     check('pledges_period_check', sql`${t.period} in ('weekly', 'monthly')`),
     check('pledges_amounts_check', sql`${t.number_of_units} >= 0 and ${t.cost_per_unit} >= 0 and ${t.confirmed_amount} >= 0`),

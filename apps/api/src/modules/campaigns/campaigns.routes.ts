@@ -1,6 +1,40 @@
+import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../errors.ts';
+import {
+  findCampaignById,
+  listOpenCampaigns,
+  requireClosestCampaign,
+  toCampaignJson,
+} from './campaigns.repository.ts';
+import { noCache } from './http-cache.ts';
 
-// Public campaign reads (issue 4): /api/campaign/active, /active/:country, /closest/:country, /:id.
-const routes: FastifyPluginAsyncZod = async (_app) => {};
+// Public campaign reads (issue 4). The admin's GET /api/campaign/ (list), POST, PUT, DELETE and
+// /deactivate, and the signed-in GET /api/campaign/closest, live in their own modules.
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/campaign/active', async (_request, reply) => {
+    noCache(reply);
+    const rows = await listOpenCampaigns(app.db, app.clock.now());
+    return rows.map(toCampaignJson);
+  });
+
+  app.get('/api/campaign/active/:country', { schema: { params: countryParamSchema } }, async (request, reply) => {
+    noCache(reply);
+    const rows = await listOpenCampaigns(app.db, app.clock.now(), request.params.country);
+    return rows.map(toCampaignJson);
+  });
+
+  app.get('/api/campaign/closest/:country', { schema: { params: countryParamSchema } }, async (request, reply) => {
+    noCache(reply);
+    return toCampaignJson(await requireClosestCampaign(app.db, request.params.country, app.clock.now()));
+  });
+
+  app.get('/api/campaign/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+    noCache(reply);
+    const row = await findCampaignById(app.db, request.params.id);
+    if (!row) throw notFound('campaign.not_found', `There is no campaign with id ${request.params.id}`);
+    return toCampaignJson(row);
+  });
+};
 
 export default routes;

@@ -2,7 +2,8 @@ import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { amountsMatch, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
 import type { CountryCode } from '@uplift/core/countries';
 import { isJoinOpen } from '@uplift/core/countdown';
-import { toMinor } from '@uplift/core/money';
+import { formatMoney, toMinor } from '@uplift/core/money';
+import { BRAND } from '@uplift/core/brand';
 import type { PledgeRequest } from '@uplift/core/schemas/pledge';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -23,6 +24,13 @@ export type CheckedPledge = {
 };
 
 type Executor = Pick<Db, 'select'>;
+
+/** A sane ceiling on one pledge (10,000 in local currency): far above a month of any habit. */
+export const MAX_PLEDGE_MINOR = 1_000_000;
+
+export function pledgeAboveMaximumMessage(country: CountryCode): string {
+  return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
+}
 
 /**
  * The server's check of a pledge (used by registration and POST /api/pledge): the campaign is
@@ -77,6 +85,7 @@ export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: 
   });
   const minError = pledgeTotalError(computed, country);
   if (minError) throw badRequest('pledge.below_minimum', minError);
+  if (computed > MAX_PLEDGE_MINOR) throw badRequest('pledge.above_maximum', pledgeAboveMaximumMessage(country));
   if (!amountsMatch(confirmed, computed)) {
     throw badRequest('pledge.amount_mismatch', 'The pledge total does not match its figures. Please recalculate your pledge.');
   }

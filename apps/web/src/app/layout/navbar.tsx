@@ -1,46 +1,137 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '@uplift/core/brand';
-import { useSession } from '../../lib/session';
+import { navbarCampaignLabel } from '@uplift/core/countdown';
+import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
+import { MSG } from '@uplift/core/messages';
+import { useClosestCampaign } from '../../features/landing/api/get-closest-campaign';
+import { api } from '../../lib/api-client';
+import { forgetCountry, useCountry } from '../../lib/country';
+import { clearSession, useSession } from '../../lib/session';
+import { BackToTop } from './back-to-top';
+import './layout.css';
 
+/**
+ * SPEC §2 "Navbar": About, Contact, View my Pledge, Admin (admins only); then Log Out for a
+ * signed-in user, otherwise (except on /challenge) the campaign link or 'Campaign Coming Soon!';
+ * the NZ/UK selector on the home page; a menu toggle on narrow screens; back-to-top.
+ */
 export function Navbar() {
   const session = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { country, setCountry } = useCountry();
+  const campaign = useClosestCampaign(country);
   const [open, setOpen] = useState(false);
-  const isAdmin = session.status === 'authenticated' && session.isAdmin;
+  const [loggingOut, setLoggingOut] = useState(false);
+  const signedIn = session.status === 'authenticated';
+  const isAdmin = signedIn && session.isAdmin;
+  const onHome = pathname === '/';
+  const close = () => setOpen(false);
+
+  async function logOut() {
+    setLoggingOut(true);
+    try {
+      await api('/api/auth/logout', { method: 'POST' });
+    } catch {
+      // Signed out here regardless: the server's refresh token expires on its own.
+    } finally {
+      clearSession();
+      try {
+        localStorage.clear(); // SPEC §4: logout clears local storage
+      } catch {
+        // storage disabled: nothing was kept
+      }
+      forgetCountry();
+      queryClient.clear();
+      setLoggingOut(false);
+      close();
+      navigate('/');
+    }
+  }
+
+  let campaignEntry = null;
+  if (!signedIn && pathname !== '/challenge') {
+    // A campaign that is loading or failed to load is not shown as active (SPEC §4).
+    const active = campaign.data;
+    campaignEntry = active ? (
+      <Link to="/challenge" className="button nav-campaign" onClick={close}>
+        {navbarCampaignLabel(active.campaign_name)}
+      </Link>
+    ) : campaign.isPending ? null : (
+      <span className="nav-coming-soon">{MSG.campaignComingSoon}</span>
+    );
+  }
+
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">
-        <Link to="/" className="brand" onClick={() => setOpen(false)}>
+        <Link to="/" className="brand" onClick={close}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{BRAND.product}</span>
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
+        <button type="button" className="menu-toggle" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen((v) => !v)}>
           <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
-          <span aria-hidden="true">☰</span>
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         </button>
-        <ul id="main-menu" className={open ? 'menu open' : 'menu'} onClick={() => setOpen(false)}>
+        <ul id="main-menu" className={open ? 'menu open' : 'menu'}>
           <li>
-            <NavLink to="/about">About</NavLink>
+            <NavLink to="/about" onClick={close}>
+              About
+            </NavLink>
           </li>
           <li>
-            <a href="#contact">Contact</a>
+            <a href="#contact" onClick={close}>
+              Contact
+            </a>
           </li>
           <li>
-            <NavLink to="/viewPledge">View my Pledge</NavLink>
+            <NavLink to="/viewPledge" onClick={close}>
+              View my Pledge
+            </NavLink>
           </li>
           {isAdmin && (
             <li>
-              <NavLink to="/admin">Admin</NavLink>
+              <NavLink to="/admin" onClick={close}>
+                Admin
+              </NavLink>
+            </li>
+          )}
+          {signedIn ? (
+            <li>
+              <button type="button" className="button secondary nav-logout" onClick={() => void logOut()} disabled={loggingOut}>
+                Log Out
+              </button>
+            </li>
+          ) : (
+            campaignEntry && <li>{campaignEntry}</li>
+          )}
+          {onHome && (
+            <li>
+              <div className="country-select" role="group" aria-label="Country">
+                {COUNTRY_CODES.map((code) => (
+                  <button
+                    key={code}
+                    type="button"
+                    aria-pressed={country === code}
+                    title={COUNTRIES[code].name}
+                    onClick={() => {
+                      setCountry(code);
+                      close();
+                    }}
+                  >
+                    {code}
+                    <span className="visually-hidden"> ({COUNTRIES[code].name})</span>
+                  </button>
+                ))}
+              </div>
             </li>
           )}
         </ul>
       </nav>
+      <BackToTop />
     </header>
   );
 }

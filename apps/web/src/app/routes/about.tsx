@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { AboutPage } from '../../features/pages/components/about-page';
 
 export function Component() {
-  return <ComingSoon title="About" />;
+  return <AboutPage />;
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { ActivateForm } from '../../features/auth/components/activate-form';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Activate your account" />;
+  usePageTitle('Activate your account');
+  return (
+    <section className="page narrow auth-page">
+      <h1>Activate your account</h1>
+      <ActivateForm />
+    </section>
+  );
 }

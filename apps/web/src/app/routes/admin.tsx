@@ -1,5 +1,20 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { AdminMenu } from '../../features/admin/components/admin-menu';
+import { CharityExportPanel } from '../../features/admin/components/charity-export-panel';
+import { RequireAuth } from '../../lib/require-auth';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Admin" />;
+  usePageTitle('Admin');
+  return (
+    <RequireAuth admin>
+      <section className="page admin-page">
+        <h1>Admin</h1>
+        <AdminMenu />
+        <section className="admin-section" aria-labelledby="admin-charities">
+          <h2 id="admin-charities">Charities</h2>
+          <CharityExportPanel />
+        </section>
+      </section>
+    </RequireAuth>
+  );
 }

@@ -1,5 +1,7 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { RegistrationForm } from '../../features/auth/components/registration-form';
+import { PledgeWizard } from '../../features/wizard/components/pledge-wizard';
 
+/** /challenge: the pledge wizard, with the accounts feature's registration form as step 5 for a visitor. */
 export function Component() {
-  return <ComingSoon title="Take the challenge" />;
+  return <PledgeWizard renderRegistration={(pledge) => <RegistrationForm pledge={pledge} />} />;
 }

@@ -1,5 +1,19 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { countryById, isCountryCode } from '@uplift/core/countries';
+import { LandingPage } from '../../features/landing/components/landing-page';
+import { useCountry } from '../../lib/country';
+import { usePageTitle } from '../../lib/use-page-title';
 
+/** '/', optionally '/?country=UK' (or the landing page's numeric id, '/?country=2'). */
 export function Component() {
-  return <ComingSoon title="Home" />;
+  usePageTitle('Give up a little, lift up a lot');
+  const { country, setCountry } = useCountry();
+  const [params] = useSearchParams();
+  const asked = params.get('country')?.toUpperCase();
+  useEffect(() => {
+    const chosen = isCountryCode(asked) ? asked : countryById(Number(asked));
+    if (chosen) setCountry(chosen);
+  }, [asked, setCountry]);
+  return <LandingPage country={country} />;
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Log in" />;
+  usePageTitle('Log in');
+  return (
+    <section className="page narrow auth-page">
+      <h1>Log in</h1>
+      <LoginForm />
+    </section>
+  );
 }

@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { Navigate } from 'react-router';
+import { RecoverForm } from '../../features/auth/components/recover-form';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Recover your password" />;
+  usePageTitle('Recover your password');
+  const session = useSession();
+  // SPEC §2: a signed-in user has nothing to recover.
+  if (session.status === 'authenticated') return <Navigate to="/" replace />;
+  return (
+    <section className="page narrow auth-page">
+      <h1>Recover your password</h1>
+      <RecoverForm />
+    </section>
+  );
 }

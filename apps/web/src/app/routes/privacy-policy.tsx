@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { PrivacyPolicyPage } from '../../features/pages/components/privacy-policy-page';
 
 export function Component() {
-  return <ComingSoon title="Privacy policy" />;
+  return <PrivacyPolicyPage />;
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { ResetForm } from '../../features/auth/components/reset-form';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Reset your password" />;
+  usePageTitle('Reset your password');
+  return (
+    <section className="page narrow auth-page">
+      <h1>Reset your password</h1>
+      <ResetForm />
+    </section>
+  );
 }

@@ -1,5 +1,10 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { ThankYouPage } from '../../features/thank-you/components/thank-you-page';
+import { RequireAuth } from '../../lib/require-auth';
 
 export function Component() {
-  return <ComingSoon title="Thank you" />;
+  return (
+    <RequireAuth>
+      <ThankYouPage />
+    </RequireAuth>
+  );
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { SummaryPage } from '../../features/summary/components/summary-page';
+import { RequireAuth } from '../../lib/require-auth';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  return <ComingSoon title="Your pledge" />;
+  usePageTitle('Your pledge');
+  return (
+    <RequireAuth>
+      <SummaryPage />
+    </RequireAuth>
+  );
 }

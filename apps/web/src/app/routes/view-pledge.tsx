@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../features/pages/components/coming-soon';
+import { Navigate } from 'react-router';
+import { hasSavedAuthFlag, useSession } from '../../lib/session';
 
+/**
+ * DECISIONS.md "Closed": View my Pledge shows the signed-in user's pledge, i.e. /summary, or
+ * /login when logged out (SPEC's root redirect, by the saved flag, applied here).
+ */
 export function Component() {
-  return <ComingSoon title="View my pledge" />;
+  const session = useSession();
+  const signedIn = session.status === 'authenticated' || hasSavedAuthFlag();
+  return <Navigate to={signedIn ? '/summary' : '/login'} replace />;
 }

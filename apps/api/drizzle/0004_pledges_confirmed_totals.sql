@@ -1,0 +1,1 @@
+CREATE INDEX "pledges_confirmed_totals_idx" ON "pledges" USING btree ("campaign_id","challenge_id","recipient_id","confirmed_amount") WHERE "pledges"."pledge_status" = 'Confirmed';

@@ -1,0 +1,92 @@
+import { todayInCountry } from '@uplift/core/calendar';
+import { COUNTRY_CODES } from '@uplift/core/countries';
+import type { CampaignRequest } from '@uplift/core/schemas/campaign';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import {
+  countPledges,
+  deactivateEndedBefore,
+  deleteCampaign,
+  findCampaign,
+  insertCampaign,
+  lockCampaign,
+  updateCampaign,
+  type AdminCampaign,
+} from './admin-campaigns.repository.ts';
+
+const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
+
+function pledgesPhrase(n: number): string {
+  return n === 1 ? '1 pledge' : `${n} pledges`;
+}
+
+export async function createCampaign(db: Db, input: CampaignRequest): Promise<AdminCampaign> {
+  const id = await insertCampaign(db, input);
+  return (await findCampaign(db, id))!;
+}
+
+/**
+ * Edits a campaign. Once donors have pledged, the country and the billing start date are fixed:
+ * the pledges' charities belong to that country and their payments were scheduled from that date.
+ */
+export async function editCampaign(db: Db, id: number, input: CampaignRequest, now: Date): Promise<AdminCampaign> {
+  await db.transaction(async (tx) => {
+    const current = await lockCampaign(tx, id);
+    if (!current) throw campaignMissing(id);
+    const fixedFieldChanged = current.country !== input.country || current.billing_start_date !== input.billing_start_date;
+    if (fixedFieldChanged) {
+      const pledged = await countPledges(tx, id);
+      if (pledged > 0) {
+        throw conflict(
+          'campaign.has_pledges',
+          `This campaign has ${pledgesPhrase(pledged)}, so its country and billing start date cannot change. Create a new campaign instead.`,
+        );
+      }
+    }
+    await updateCampaign(tx, id, input, now);
+  });
+  return (await findCampaign(db, id))!;
+}
+
+// pledges.campaign_id is ON DELETE RESTRICT (23001); a plain foreign key would say 23503.
+const REFERENCED_ROW_CODES = new Set(['23001', '23503']);
+
+function isStillReferenced(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return REFERENCED_ROW_CODES.has(e?.code ?? '') || REFERENCED_ROW_CODES.has(e?.cause?.code ?? '');
+}
+
+function hasPledgesError(n: number) {
+  return conflict(
+    'campaign.has_pledges',
+    `This campaign has ${pledgesPhrase(n)}, so it cannot be deleted. Deactivate it instead.`,
+  );
+}
+
+/**
+ * Deletes a campaign nobody has pledged to. The database refuses to delete a campaign its
+ * pledges point at (ON DELETE RESTRICT), so donors' records are safe even from a race.
+ */
+export async function removeCampaign(db: Db, id: number): Promise<void> {
+  let deleted: boolean;
+  try {
+    deleted = await deleteCampaign(db, id);
+  } catch (err) {
+    if (isStillReferenced(err)) throw hasPledgesError(await countPledges(db, id));
+    throw err;
+  }
+  if (!deleted) throw campaignMissing(id);
+}
+
+/** Deactivates campaigns whose end date has passed in their own country's zone. */
+export async function deactivatePastCampaigns(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (const country of COUNTRY_CODES) {
+    total += await deactivateEndedBefore(db, country, todayInCountry(country, now), now);
+  }
+  return total;
+}
+
+export function deactivatedMessage(n: number): string {
+  return `Deactivated ${n} past ${n === 1 ? 'campaign' : 'campaigns'}`;
+}

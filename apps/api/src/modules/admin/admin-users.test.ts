@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { searchFilter } from './admin-users.repository.ts';
+import { adminAndUser, insertUser } from './admin.test-helpers.ts';
+
+const GENERATED = 10_000;
+const LAST_NAMES = ['Smith', 'ngata', 'Wilson', 'Brown', 'Taylor', 'Evans', 'Tawhiri', 'Sharma', 'Jones', 'walker', 'Clark'];
+// One request over 10,000 users must answer well within this, even on a busy test machine.
+const BUDGET_MS = 1_000;
+
+type UserRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  country: string;
+  opt_in_uplift_comms: boolean;
+  opt_in_charity_comms: boolean;
+  email: string;
+  user_address: string;
+  activated: boolean;
+};
+type Page = { users: UserRow[]; total: number; page: number; page_size: number };
+
+describe('GET /api/auth/all_users over 10,000 users', () => {
+  let ctx: TestContext;
+  let adminAuth: Record<string, string>;
+  let total: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    ({ adminAuth } = await adminAndUser(ctx));
+    const names = sql.raw(`array[${LAST_NAMES.map((n) => `'${n}'`).join(',')}]`);
+    await ctx.db.execute(sql`
+      insert into users (first_name, last_name, email, user_address, country, password_hash, activated,
+                         opt_in_uplift_comms, opt_in_charity_comms)
+      select 'Given' || i, (${names})[1 + i % ${LAST_NAMES.length}], 'donor' || i || '@example.org',
+             i || ' Queen Street', case when i % 2 = 0 then 'NZ' else 'UK' end, '!', i % 3 <> 0,
+             i % 4 = 0, i % 5 = 0
+      from generate_series(1, ${GENERATED}) as i`);
+    await ctx.db.execute(sql`analyze users`);
+    await insertUser(ctx, { first_name: 'Real', last_name: '100%_Sure', email: 'percent@example.org' });
+    total = GENERATED + 3;
+  });
+  afterAll(async () => ctx.close());
+
+  async function fetchPage(query: string): Promise<{ status: number; body: Page; ms: number }> {
+    const started = performance.now();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/all_users${query}`, headers: adminAuth });
+    const ms = performance.now() - started;
+    expect(ms, `${query} took ${Math.round(ms)} ms`).toBeLessThan(BUDGET_MS);
+    return { status: res.statusCode, body: res.json(), ms };
+  }
+
+  it('answers the first page by id with the user table columns and nothing secret', async () => {
+    const { status, body } = await fetchPage('');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ total, page: 1, page_size: 25 });
+    expect(body.users).toHaveLength(25);
+    expect(body.users.map((u) => u.id)).toEqual([...body.users.map((u) => u.id)].sort((a, b) => a - b));
+    expect(Object.keys(body.users[0]!).sort()).toEqual(
+      ['activated', 'country', 'email', 'first_name', 'id', 'last_name', 'opt_in_charity_comms', 'opt_in_uplift_comms', 'user_address'].sort(),
+    );
+    const generated = body.users.find((u) => u.email === 'donor12@example.org')!;
+    expect(generated).toMatchObject({
+      first_name: 'Given12',
+      last_name: LAST_NAMES[12 % LAST_NAMES.length],
+      country: 'NZ',
+      user_address: '12 Queen Street',
+      activated: false,
+      opt_in_uplift_comms: true,
+      opt_in_charity_comms: false,
+    });
+  });
+
+  it('pages through without overlap, to a short last page and an empty page beyond', async () => {
+    const first = (await fetchPage('?page=1&page_size=100')).body;
+    const second = (await fetchPage('?page=2&page_size=100')).body;
+    expect(second).toMatchObject({ page: 2, page_size: 100, total });
+    expect(second.users).toHaveLength(100);
+    expect(second.users[0]!.id).toBeGreaterThan(first.users.at(-1)!.id);
+
+    const lastPage = Math.ceil(total / 100);
+    const last = (await fetchPage(`?page=${lastPage}&page_size=100`)).body;
+    expect(last.users).toHaveLength(total - (lastPage - 1) * 100);
+    const beyond = (await fetchPage(`?page=${lastPage + 1}&page_size=100`)).body;
+    expect(beyond).toMatchObject({ users: [], total });
+  });
+
+  it('sorts by last name (case-insensitive, then first name), both ways, on deep pages too', async () => {
+    const key = (u: UserRow) => [u.last_name.toLowerCase(), u.first_name.toLowerCase()] as const;
+    const inOrder = (rows: UserRow[], dir: 1 | -1) =>
+      rows.every((u, i) => {
+        if (i === 0) return true;
+        const [a1, a2] = key(rows[i - 1]!);
+        const [b1, b2] = key(u);
+        return dir * (a1 === b1 ? (a2 === b2 ? 0 : a2 < b2 ? -1 : 1) : a1 < b1 ? -1 : 1) <= 0;
+      });
+
+    const asc = (await fetchPage('?sort=last_name&order=asc&page_size=100')).body;
+    expect(asc.users[0]!.last_name).toBe('100%_Sure');
+    expect(asc.users[1]!.last_name).toBe('Admin');
+    expect(inOrder(asc.users, 1)).toBe(true);
+
+    const desc = (await fetchPage('?sort=last_name&order=desc&page_size=100')).body;
+    expect(desc.users[0]!.last_name).toBe('Wilson');
+    expect(inOrder(desc.users, -1)).toBe(true);
+
+    const deep = (await fetchPage('?sort=last_name&order=asc&page=60&page_size=100')).body;
+    expect(inOrder(deep.users, 1)).toBe(true);
+    expect(deep.users).toHaveLength(100);
+  });
+
+  it('searches "last, first", "first last" and email, ignoring case, and counts the matches', async () => {
+    const byShownName = (await fetchPage(`?search=${encodeURIComponent('smith, given1')}&page_size=100`)).body;
+    // Given1, Given1x, Given1xx, Given1xxx… whose last name is Smith (i % 11 = 0).
+    const expected = Array.from({ length: GENERATED }, (_, k) => k + 1).filter(
+      (i) => i % LAST_NAMES.length === 0 && String(i).startsWith('1'),
+    ).length;
+    expect(byShownName.total).toBe(expected);
+    expect(byShownName.users.every((u) => u.last_name === 'Smith' && u.first_name.startsWith('Given1'))).toBe(true);
+
+    const byTypedName = (await fetchPage(`?search=${encodeURIComponent('GIVEN4321 ')}`)).body;
+    expect(byTypedName.users.map((u) => u.email)).toEqual(['donor4321@example.org']);
+
+    const byEmail = (await fetchPage('?search=donor9999%40example')).body;
+    expect(byEmail).toMatchObject({ total: 1, users: [{ first_name: 'Given9999' }] });
+
+    const none = (await fetchPage('?search=nobody-by-this-name')).body;
+    expect(none).toEqual({ users: [], total: 0, page: 1, page_size: 25 });
+  });
+
+  it('searches through the trigram index (its expression matches the query)', async () => {
+    const query = ctx.db.select({ id: users.id }).from(users).where(searchFilter('wilson')).toSQL();
+    const client = await ctx.db.$client.connect();
+    try {
+      await client.query('set enable_seqscan = off');
+      const plan = await client.query(`explain ${query.sql}`, query.params);
+      expect(plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n')).toContain('users_search_trgm_idx');
+    } finally {
+      await client.query('reset enable_seqscan');
+      client.release();
+    }
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    const exact = (await fetchPage(`?search=${encodeURIComponent('100%_')}`)).body;
+    expect(exact.users.map((u) => u.email)).toEqual(['percent@example.org']);
+    const underscore = (await fetchPage(`?search=${encodeURIComponent('_')}`)).body;
+    expect(underscore.total).toBe(1);
+  });
+
+  it('combines search, sort and paging', async () => {
+    const q = `?search=wilson&sort=last_name&order=desc&page=3&page_size=20`;
+    const { body } = await fetchPage(q);
+    const wilsons = Math.floor((GENERATED - 2) / LAST_NAMES.length) + 1; // i ≡ 2 (mod 11)
+    expect(body.total).toBe(wilsons);
+    expect(body.users).toHaveLength(20);
+    expect(body.users.every((u) => u.last_name === 'Wilson')).toBe(true);
+    // Same last name: first names descending.
+    const firsts = body.users.map((u) => u.first_name.toLowerCase());
+    expect(firsts).toEqual([...firsts].sort().reverse());
+  });
+
+  it('sorts by id descending and by email', async () => {
+    const desc = (await fetchPage('?sort=id&order=desc&page_size=5')).body;
+    expect(desc.users.map((u) => u.id)).toEqual([...desc.users.map((u) => u.id)].sort((a, b) => b - a));
+    // Email order follows the database's collation (which may weigh '@' lightly), like its index.
+    const byEmail = (await fetchPage('?sort=email&order=desc&page_size=3')).body;
+    const expected = await ctx.db.execute<{ email: string }>(sql`select email from users order by lower(email) desc, id desc limit 3`);
+    expect(byEmail.users.map((u) => u.email)).toEqual(expected.rows.map((r) => r.email));
+    expect(byEmail.users[0]!.email).toMatch(/^user\d+\./); // 'user…' after every 'donor…' and 'percent…'
+  });
+
+  const invalid: [string, string][] = [
+    ['?page=0', 'page must be a whole number of 1 or more'],
+    ['?page=two', 'page must be a whole number of 1 or more'],
+    ['?page_size=101', 'page_size must be a whole number from 1 to 100'],
+    ['?page_size=1.5', 'page_size must be a whole number from 1 to 100'],
+    ['?sort=password_hash', 'sort must be one of id, last_name, email, country'],
+    ['?order=sideways', 'order must be asc or desc'],
+    [`?search=${'x'.repeat(101)}`, 'search must be at most 100 characters long'],
+  ];
+  for (const [query, message] of invalid) {
+    it(`refuses ${query.slice(0, 30)} with "${message}"`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/all_users${query}`, headers: adminAuth });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    });
+  }
+});

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
+import type { TestContext } from '../../test/context.ts';
+
+// Direct inserts for the admin tests: each test sets up exactly the rows it reasons about.
+
+let counter = 0;
+
+export async function insertUser(
+  ctx: TestContext,
+  fields: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  counter += 1;
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      first_name: `First${counter}`,
+      last_name: `Last${counter}`,
+      email: `user${counter}.${Date.now()}@example.org`,
+      country: 'NZ',
+      password_hash: '!',
+      activated: true,
+      ...fields,
+    })
+    .returning();
+  return user!;
+}
+
+/** An admin and a plain user with their bearer headers. */
+export async function adminAndUser(ctx: TestContext) {
+  const admin = await insertUser(ctx, { role: 'admin', first_name: 'Ada', last_name: 'Admin' });
+  const user = await insertUser(ctx, { role: 'user' });
+  const adminAuth = { authorization: `Bearer ${await ctx.app.signAccessToken({ id: admin.id, role: 'admin' })}` };
+  const userAuth = { authorization: `Bearer ${await ctx.app.signAccessToken({ id: user.id, role: 'user' })}` };
+  return { admin, user, adminAuth, userAuth };
+}
+
+export async function insertCampaign(ctx: TestContext, fields: Partial<typeof campaigns.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(campaigns)
+    .values({
+      campaign_name: 'November Uplift Challenge',
+      start_date: '2026-11-20',
+      end_date: '2026-12-20',
+      billing_start_date: '2026-11-25',
+      is_active: true,
+      country: 'NZ',
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+export async function firstRecipient(ctx: TestContext, country: 'NZ' | 'UK') {
+  const [row] = await ctx.db.select().from(recipients).where(eq(recipients.country, country)).orderBy(recipients.id).limit(1);
+  return row!;
+}
+
+export async function recipientsOf(ctx: TestContext, country: 'NZ' | 'UK') {
+  return ctx.db.select().from(recipients).where(eq(recipients.country, country)).orderBy(recipients.id);
+}
+
+export async function firstChallenge(ctx: TestContext) {
+  const [row] = await ctx.db.select().from(challenges).orderBy(challenges.id).limit(1);
+  return row!;
+}
+
+export async function insertPledge(
+  ctx: TestContext,
+  fields: { user_id: number; campaign_id: number; recipient_id: number } & Partial<typeof pledges.$inferInsert>,
+) {
+  const challenge = await firstChallenge(ctx);
+  const [row] = await ctx.db
+    .insert(pledges)
+    .values({
+      challenge_id: challenge.id,
+      number_of_units: 5,
+      cost_per_unit: 350,
+      period: 'weekly',
+      confirmed_amount: 7000,
+      pledge_status: 'Confirmed',
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertPayment(
+  ctx: TestContext,
+  fields: { pledge_id: number; processing_date: string; amount: number; payment_status: string },
+) {
+  const [row] = await ctx.db.insert(payments).values(fields).returning();
+  return row!;
+}

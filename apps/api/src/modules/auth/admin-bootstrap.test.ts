@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { ensureAdmin } from './admin-bootstrap.ts';
+import { refreshCookieOf } from './auth-test-support.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../cli/create-admin.ts');
+
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe('admin bootstrap', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('creates an activated admin, leaves it alone when nothing changed, and updates a changed password', async () => {
+    const now = ctx.clock.now();
+    expect(await ensureAdmin(ctx.db, { email: 'Chief@Example.org', password: 'first admin password' }, now)).toBe('created');
+    const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'chief@example.org'));
+    expect(admin).toMatchObject({ role: 'admin', activated: true });
+
+    const session = await login('chief@example.org', 'first admin password');
+    expect(session.statusCode).toBe(200);
+    // A restart with the same settings keeps sessions.
+    expect(await ensureAdmin(ctx.db, { email: 'chief@example.org', password: 'first admin password' }, now)).toBe('unchanged');
+    const live = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.user_id, admin!.id));
+    expect(live.every((r) => r.revoked_at === null)).toBe(true);
+
+    expect(await ensureAdmin(ctx.db, { email: 'chief@example.org', password: 'second admin password' }, now)).toBe('updated');
+    expect((await login('chief@example.org', 'first admin password')).statusCode).toBe(401);
+    expect((await login('chief@example.org', 'second admin password')).statusCode).toBe(200);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { uplift_refresh: refreshCookieOf(session)!.value },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('promotes an existing user to an activated admin', async () => {
+    await ctx.db.$client.query(
+      `insert into users (first_name, last_name, email, country, password_hash) values ('Kim', 'Lee', 'kim@example.org', 'UK', '!')`,
+    );
+    expect(await ensureAdmin(ctx.db, { email: 'kim@example.org', password: 'kim admin password' }, ctx.clock.now())).toBe('updated');
+    const [kim] = await ctx.db.select().from(users).where(eq(users.email, 'kim@example.org'));
+    expect(kim).toMatchObject({ role: 'admin', activated: true, first_name: 'Kim' });
+  });
+
+  it('npm run create-admin does the same from the command line, and explains bad input', async () => {
+    const env = { DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'development', SEED_DEMO: 'false' };
+    const ok = await runCli(['--email', 'cli.admin@example.org', '--password', 'cli admin password'], env);
+    expect(ok.out).toContain('Created the admin cli.admin@example.org');
+    expect(ok.code).toBe(0);
+    expect((await login('cli.admin@example.org', 'cli admin password')).statusCode).toBe(200);
+
+    const bad = await runCli(['--email', 'not-an-email', '--password', 'short'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('--email: Email is invalid');
+    expect(bad.out).toContain('--password: Password must be at least 8 characters long');
+    expect(bad.out).not.toContain('short');
+  });
+});

@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authTokens, pledges, refreshTokens, users } from '../../db/schema.ts';
+
+/** The database or a transaction: every query here runs on either. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** True when the error (or one it wraps, as Drizzle does) is PostgreSQL's unique violation of `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const pgErr = e as { code?: string; constraint?: string };
+    if (pgErr.code === '23505' && pgErr.constraint === constraint) return true;
+  }
+  return false;
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'activation' | 'reset';
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return user;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+}
+
+export async function insertPledge(db: Executor, values: typeof pledges.$inferInsert): Promise<number> {
+  const [row] = await db.insert(pledges).values(values).returning({ id: pledges.id });
+  return row!.id;
+}
+
+// Activation and reset tokens
+
+export async function insertAuthToken(
+  db: Executor,
+  values: { user_id: number; purpose: TokenPurpose; token_hash: string; expires_at: Date; created_at: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** The user a live (unused, unexpired) token belongs to, without using it up. */
+export async function findLiveAuthToken(db: Executor, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .select({ user_id: authTokens.user_id })
+    .from(authTokens)
+    .where(and(eq(authTokens.token_hash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.used_at), gt(authTokens.expires_at, now)));
+  return row?.user_id;
+}
+
+/** Uses a live token up, atomically: of two concurrent uses only one gets the user id. */
+export async function consumeAuthToken(db: Executor, purpose: TokenPurpose, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ used_at: now })
+    .where(and(eq(authTokens.token_hash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.used_at), gt(authTokens.expires_at, now)))
+    .returning({ user_id: authTokens.user_id });
+  return row?.user_id;
+}
+
+/** Retires every unused token of a purpose for a user (a newer one replaces them). */
+export async function retireAuthTokens(db: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ used_at: now })
+    .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, purpose), isNull(authTokens.used_at)));
+}
+
+export async function activateUser(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ activated: true, activated_at: sql`coalesce(${users.activated_at}, ${now.toISOString()}::timestamptz)`, updated_at: now })
+    .where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, userId));
+}
+
+// Refresh tokens
+
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  db: Executor,
+  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string): Promise<RefreshRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.token_hash, tokenHash));
+  return row;
+}
+
+/** Marks a live refresh token used, atomically; undefined when it was already used or revoked. */
+export async function markRefreshTokenUsed(db: Executor, id: number, now: Date): Promise<RefreshRow | undefined> {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ used_at: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.used_at), isNull(refreshTokens.revoked_at)))
+    .returning();
+  return row;
+}
+
+export async function revokeRefreshFamily(db: Executor, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+}
+
+export async function revokeAllRefreshTokens(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+}
+
+export async function setRole(db: Executor, userId: number, role: 'user' | 'admin', now: Date): Promise<void> {
+  await db.update(users).set({ role, updated_at: now }).where(eq(users.id, userId));
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginInput, RegisterRequest, ResetRequest } from '@uplift/core/schemas/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { checkPledgeInput } from '../pledges/pledge-input.ts';
+import { activationMail, passwordResetMail } from './auth.mails.ts';
+import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
+import * as repo from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { claimAttempt, clearAttempts } from './rate-limits.ts';
+import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS } from './tokens.ts';
+
+/** Version of the registration terms' wording the web app shows; recorded with each consent. */
+export const TERMS_VERSION = '2026-11-23';
+
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, 'appUrl' | 'devOutbox'>;
+  log: FastifyBaseLogger;
+  signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+};
+
+/** A signed-in session: the access token for the body, the refresh token for the cookie. */
+export type SessionTokens = { accessToken: string; refreshToken: string };
+
+export type UserInfo = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  user_address: string;
+  country: string;
+  activated: boolean;
+  opt_in_uplift_comms: boolean;
+  opt_in_charity_comms: boolean;
+};
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, mailer, config, log } = deps;
+
+  /** Outside production with no SMTP server the token is logged too, so a developer can go on. */
+  function logDevToken(kind: string, email: string, token: string) {
+    if (config.devOutbox) log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
+  }
+
+  async function startSession(user: { id: number; role: string }, familyId: string): Promise<SessionTokens> {
+    const now = clock.now();
+    const refreshToken = newToken();
+    await repo.insertRefreshToken(db, {
+      user_id: user.id,
+      family_id: familyId,
+      token_hash: hashToken(refreshToken),
+      expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+      created_at: now,
+    });
+    return { accessToken: await deps.signAccessToken(user), refreshToken };
+  }
+
+  return {
+    /** Creates the account (not activated) and its Pending pledge together, then mails the token. */
+    async register(input: RegisterRequest): Promise<void> {
+      const now = clock.now();
+      await claimAttempt(db, 'register', input.email, now);
+      if (await repo.findUserByEmail(db, input.email)) throw emailExists();
+      const passwordHash = await hashPassword(input.password);
+      const token = newToken();
+
+      let user: repo.UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          const pledge = await checkPledgeInput(tx, input, now);
+          const created = await repo.insertUser(tx, {
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email: input.email,
+            user_address: input.user_address ?? '',
+            country: input.country,
+            password_hash: passwordHash,
+            terms_accepted_at: now,
+            terms_version: TERMS_VERSION,
+            opt_in_uplift_comms: input.opt_in_uplift_comms,
+            opt_in_uplift_comms_at: input.opt_in_uplift_comms ? now : null,
+            opt_in_charity_comms: input.opt_in_charity_comms,
+            opt_in_charity_comms_at: input.opt_in_charity_comms ? now : null,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.insertPledge(tx, {
+            user_id: created.id,
+            campaign_id: pledge.campaign_id,
+            challenge_id: pledge.challenge_id,
+            recipient_id: pledge.recipient_id,
+            number_of_units: pledge.number_of_units,
+            cost_per_unit: pledge.cost_per_unit,
+            period: pledge.period,
+            confirmed_amount: pledge.confirmed_amount,
+            pledge_status: 'Pending',
+            created_at: now,
+          });
+          await repo.insertAuthToken(tx, {
+            user_id: created.id,
+            purpose: 'activation',
+            token_hash: hashToken(token),
+            expires_at: new Date(now.getTime() + ACTIVATION_TTL_MS),
+            created_at: now,
+          });
+          return created;
+        });
+      } catch (err) {
+        // Two registrations of one email at once: the database keeps only the first.
+        if (repo.isUniqueViolation(err, 'users_email_lower_key')) throw emailExists();
+        throw err;
+      }
+
+      await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      logDevToken('activation', user.email, token);
+      log.info({ userId: user.id }, 'account registered');
+    },
+
+    /** Activates the account a live activation token belongs to; the token is then used up. */
+    async activate(token: string): Promise<void> {
+      const now = clock.now();
+      const userId = await db.transaction(async (tx) => {
+        const id = await repo.consumeAuthToken(tx, 'activation', hashToken(token), now);
+        if (id !== undefined) await repo.activateUser(tx, id, now);
+        return id;
+      });
+      if (userId === undefined) throw invalidToken();
+      log.info({ userId }, 'account activated');
+    },
+
+    /**
+     * Checks the password (against a dummy hash for an unknown email, so both cost the same) and
+     * starts a session. Failed attempts count against the account's limit; a success does not.
+     */
+    async login(input: LoginInput): Promise<SessionTokens> {
+      const release = await claimAttempt(db, 'login', input.email, clock.now());
+      const user = await repo.findUserByEmail(db, input.email);
+      const ok = await verifyPassword(input.password, user?.password_hash);
+      if (!user || !ok) {
+        log.info({ userId: user?.id }, 'login refused: details incorrect');
+        throw loginFailed();
+      }
+      await release();
+      if (!user.activated) throw notActivated();
+      log.info({ userId: user.id }, 'logged in');
+      return startSession(user, randomUUID());
+    },
+
+    /**
+     * Rotates a refresh token: the old one is used up and a new one of the same family issued.
+     * A token presented again after use means it was copied: the whole family is revoked.
+     */
+    async refresh(token: string | undefined): Promise<SessionTokens> {
+      if (!token) throw sessionEnded();
+      const now = clock.now();
+      const row = await repo.findRefreshToken(db, hashToken(token));
+      if (!row) throw sessionEnded();
+      if (row.revoked_at) throw sessionEnded();
+      if (row.used_at) {
+        await repo.revokeRefreshFamily(db, row.family_id, now);
+        log.warn({ userId: row.user_id }, 'used refresh token presented again: its sessions are revoked');
+        throw sessionEnded();
+      }
+      if (row.expires_at <= now) throw sessionEnded();
+      const used = await repo.markRefreshTokenUsed(db, row.id, now);
+      if (!used) {
+        // Another request used it in the meantime: treat it as a replay too.
+        await repo.revokeRefreshFamily(db, row.family_id, now);
+        log.warn({ userId: row.user_id }, 'refresh token used twice at once: its sessions are revoked');
+        throw sessionEnded();
+      }
+      const user = await repo.findUserById(db, row.user_id);
+      if (!user || !user.activated) throw sessionEnded();
+      return startSession(user, row.family_id);
+    },
+
+    /** Ends the session the refresh token belongs to. Without one there is nothing to end. */
+    async logout(token: string | undefined): Promise<void> {
+      if (!token) return;
+      const row = await repo.findRefreshToken(db, hashToken(token));
+      if (row) await repo.revokeRefreshFamily(db, row.family_id, clock.now());
+    },
+
+    /**
+     * Mails a reset token when the account exists. The caller answers the same either way, so the
+     * answer reveals no account; the per-account limit also counts unknown emails alike.
+     */
+    async forgot(email: string): Promise<void> {
+      const now = clock.now();
+      await claimAttempt(db, 'forgot', email, now);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = newToken();
+      await db.transaction(async (tx) => {
+        // Only the newest reset link works.
+        await repo.retireAuthTokens(tx, user.id, 'reset', now);
+        await repo.insertAuthToken(tx, {
+          user_id: user.id,
+          purpose: 'reset',
+          token_hash: hashToken(token),
+          expires_at: new Date(now.getTime() + RESET_TTL_MS),
+          created_at: now,
+        });
+      });
+      await mailer.send(user.email, 'password-reset', passwordResetMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      logDevToken('password reset', user.email, token);
+      log.info({ userId: user.id }, 'password reset mailed');
+    },
+
+    /**
+     * Sets a new password with a live reset token, ends every session of the account and, since
+     * the mail proved the address, activates it if it was not yet (docs/decisions/010).
+     */
+    async reset(input: ResetRequest): Promise<void> {
+      const tokenHash = hashToken(input.reset_token);
+      if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw invalidToken();
+      const passwordHash = await hashPassword(input.new_password);
+      const now = clock.now();
+      const user = await db.transaction(async (tx) => {
+        const userId = await repo.consumeAuthToken(tx, 'reset', tokenHash, now);
+        if (userId === undefined) return undefined;
+        await repo.setPasswordHash(tx, userId, passwordHash, now);
+        await repo.activateUser(tx, userId, now);
+        await repo.revokeAllRefreshTokens(tx, userId, now);
+        await repo.retireAuthTokens(tx, userId, 'reset', now);
+        return repo.findUserById(tx, userId);
+      });
+      if (!user) throw invalidToken();
+      await clearAttempts(db, ['login'], user.email);
+      log.info({ userId: user.id }, 'password reset; all sessions ended');
+    },
+
+    async userInfo(userId: number): Promise<UserInfo> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw sessionEnded();
+      return {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        user_address: user.user_address,
+        country: user.country,
+        activated: user.activated,
+        opt_in_uplift_comms: user.opt_in_uplift_comms,
+        opt_in_charity_comms: user.opt_in_charity_comms,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,264 @@
+import { MSG } from '@uplift/core/messages';
+import Fastify, { type InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import authPlugin from '../../plugins/auth.ts';
+import errorsPlugin from '../../plugins/errors.ts';
+import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
+import { ensureAdmin } from './admin-bootstrap.ts';
+import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth-test-support.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+describe('tokens and sessions', () => {
+  let ctx: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let open: Awaited<ReturnType<typeof seedOpenCampaign>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
+    open = await seedOpenCampaign(ctx.db, ctx.clock.now());
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  const at = (msFromStart: number) => ctx.clock.set(new Date(Date.parse(TEST_NOW) + msFromStart).toISOString());
+  const inject = (opts: InjectOptions) => ctx.app.inject(opts);
+  const register = async () => {
+    const body = registration(open.pledge);
+    at(0);
+    const res = await inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(res.statusCode).toBe(201);
+    return { body, token: tokenIn(smtp.last(body.email, /Activate/)) };
+  };
+  const activate = (token: string) => inject({ method: 'GET', url: `/api/auth/activate?activation_token=${encodeURIComponent(token)}` });
+  const login = (email: string, password: string) => inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const refresh = (token: string) => inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: token } });
+  const userInfo = (accessToken: string) =>
+    inject({ method: 'GET', url: '/api/auth/user_info', headers: { authorization: `Bearer ${accessToken}` } });
+
+  describe('activation token', () => {
+    it('works once', async () => {
+      const { token } = await register();
+      expect((await activate(token)).statusCode).toBe(200);
+      const again = await activate(token);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ message: MSG.invalidToken });
+    });
+
+    it('lasts 7 days', async () => {
+      const { token } = await register();
+      at(7 * DAY + MINUTE);
+      expect((await activate(token)).statusCode).toBe(400);
+      const { token: second } = await register();
+      at(7 * DAY - MINUTE);
+      expect((await activate(second)).statusCode).toBe(200);
+      at(0);
+    });
+
+    it('is refused when tampered with', async () => {
+      const { token } = await register();
+      const flipped = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
+      expect((await activate(flipped)).statusCode).toBe(400);
+    });
+  });
+
+  describe('password reset token', () => {
+    const forgot = (email: string) => inject({ method: 'POST', url: '/api/auth/forgot', payload: { email } });
+    const reset = (reset_token: string, new_password: string) =>
+      inject({ method: 'POST', url: '/api/auth/reset', payload: { reset_token, new_password } });
+
+    it('works once and lasts one hour; only the newest one works', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      expect((await forgot(user.email)).statusCode).toBe(200);
+      const first = tokenIn(smtp.last(user.email, /Reset/));
+      expect((await forgot(user.email)).statusCode).toBe(200);
+      const second = tokenIn(smtp.last(user.email, /Reset/));
+      expect(second).not.toBe(first);
+      expect((await reset(first, 'new password one')).json()).toMatchObject({ message: MSG.invalidToken });
+
+      at(61 * MINUTE);
+      const late = await reset(second, 'new password one');
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ message: MSG.invalidToken });
+
+      at(2 * 60 * MINUTE);
+      await forgot(user.email);
+      const third = tokenIn(smtp.last(user.email, /Reset/));
+      at(2 * 60 * MINUTE + 59 * MINUTE);
+      expect((await reset(third, 'new password two')).statusCode).toBe(200);
+      expect((await reset(third, 'new password three')).statusCode).toBe(400);
+      at(0);
+      expect((await login(user.email, 'new password two')).statusCode).toBe(200);
+    });
+
+    it('answers an unknown email exactly like a known one, and mails nobody', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const before = smtp.mails.length;
+      const unknown = await forgot('nobody.here@example.org');
+      expect(smtp.mails.length).toBe(before);
+      const known = await forgot(user.email);
+      expect(smtp.mails.length).toBe(before + 1);
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).toBe(known.body);
+    });
+
+    it('activates an account that was never activated (the mail proves the address)', async () => {
+      const { body } = await register();
+      await forgot(body.email);
+      expect((await reset(tokenIn(smtp.last(body.email, /Reset/)), 'brand new password')).statusCode).toBe(200);
+      expect((await login(body.email, 'brand new password')).statusCode).toBe(200);
+    });
+  });
+
+  describe('login', () => {
+    it('answers an unknown email and a wrong password the same, in about the same time', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const timed = async (email: string, password: string) => {
+        const started = performance.now();
+        const res = await login(email, password);
+        return { res, ms: performance.now() - started };
+      };
+      // Warm both paths once, then compare.
+      await timed(user.email, 'wrong password');
+      await timed('nobody@example.org', 'wrong password');
+      const wrong = await timed(user.email, 'wrong password');
+      const unknown = await timed('nobody@example.org', 'wrong password');
+      expect(wrong.res.statusCode).toBe(401);
+      expect(unknown.res.statusCode).toBe(401);
+      expect(unknown.res.body).toBe(wrong.res.body);
+      expect(wrong.res.json()).toEqual({ message: MSG.loginFailed, code: 'auth.login_failed' });
+      // Both run one scrypt (~0.1–0.5 s); without the dummy hash the unknown email would take ~1 ms.
+      expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.5);
+      expect(wrong.ms).toBeGreaterThan(unknown.ms * 0.5);
+    });
+
+    it('refuses an account whose hash is unusable (demo donors) like a wrong password', async () => {
+      await ctx.db.$client.query(
+        `insert into users (first_name, last_name, email, country, password_hash, activated) values ('Demo', 'Donor', 'demo.donor@example.org', 'NZ', '!', true)`,
+      );
+      const res = await login('demo.donor@example.org', '!');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: MSG.loginFailed });
+    });
+  });
+
+  describe('refresh token', () => {
+    it('rotates on every use; replaying a used one revokes the whole family', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const first = await refresh(user.refreshToken);
+      expect(first.statusCode).toBe(200);
+      const second = refreshCookieOf(first)!.value;
+      expect((await userInfo(first.json<{ access_token: string }>().access_token)).statusCode).toBe(200);
+
+      const replay = await refresh(user.refreshToken);
+      expect(replay.statusCode).toBe(401);
+      expect(refreshCookieOf(replay)!.value).toBe('');
+      // The thief's copy spoiled the family: the legitimate newer token is revoked too.
+      expect((await refresh(second)).statusCode).toBe(401);
+
+      // Another session of the same user (another device) is untouched.
+      const other = await login(user.email, user.password);
+      expect((await refresh(refreshCookieOf(other)!.value)).statusCode).toBe(200);
+    });
+
+    it('lets only one of two simultaneous uses through', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    });
+
+    it('expires after 14 days', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      at(14 * DAY + MINUTE);
+      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+      at(0);
+    });
+
+    it('is required, and a made-up one is refused', async () => {
+      const none = await inject({ method: 'POST', url: '/api/auth/refresh' });
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toMatchObject({ code: 'auth.unauthorized' });
+      expect((await refresh('made-up-token')).statusCode).toBe(401);
+    });
+
+    it('logout without a session still answers 200', async () => {
+      expect((await inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('access token', () => {
+    const key = () => new TextEncoder().encode(ctx.config.jwtSecret);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const nowSec = () => Math.floor(Date.now() / 1000);
+
+    it('rejects tampering: alg none, a wrong signature, a changed claim, expiry, a wrong audience', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const [header, payload, signature] = user.accessToken.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+
+      const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      const wrongSignature = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+      const elevated = `${header}.${b64({ ...claims, permissions: ['ROLE_USER', 'ROLE_ADMIN'] })}.${signature}`;
+      const expired = await new SignJWT({ permissions: ['ROLE_USER'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.sub))
+        .setIssuer('uplift-api')
+        .setAudience('uplift-web')
+        .setIssuedAt(nowSec() - 3600)
+        .setExpirationTime(nowSec() - 1800)
+        .sign(key());
+      const otherAudience = await new SignJWT({ permissions: ['ROLE_USER'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.sub))
+        .setIssuer('uplift-api')
+        .setAudience('someone-else')
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(key());
+      const otherSecret = await new SignJWT({ permissions: ['ROLE_USER'] })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.sub))
+        .setIssuer('uplift-api')
+        .setAudience('uplift-web')
+        .setIssuedAt()
+        .setExpirationTime('15m')
+        .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+
+      expect((await userInfo(user.accessToken)).statusCode).toBe(200);
+      for (const token of [algNone, wrongSignature, elevated, expired, otherAudience, otherSecret, 'garbage']) {
+        const res = await userInfo(token);
+        expect(res.statusCode, token).toBe(401);
+      }
+    });
+  });
+
+  describe('roles', () => {
+    it('puts ROLE_ADMIN in an admin token only; an admin-only route answers 401 / 403 / 200', async () => {
+      await ensureAdmin(ctx.db, { email: 'boss@example.org', password: 'admin password 123' }, ctx.clock.now());
+      const admin = await login('boss@example.org', 'admin password 123');
+      expect(admin.statusCode).toBe(200);
+      const adminToken = admin.json<{ access_token: string }>().access_token;
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { permissions: string[] };
+      expect(claimsOf(adminToken).permissions).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+      expect(claimsOf(user.accessToken).permissions).toEqual(['ROLE_USER']);
+
+      // The guard every admin route uses, with tokens the real login issued.
+      const guarded = Fastify();
+      await guarded.register(errorsPlugin);
+      await guarded.register(authPlugin, { jwtSecret: ctx.config.jwtSecret });
+      guarded.get('/admin-only', { preHandler: guarded.requireAdmin }, async () => ({ ok: true }));
+      const call = (token?: string) =>
+        guarded.inject({ method: 'GET', url: '/admin-only', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect((await call()).statusCode).toBe(401);
+      expect((await call(user.accessToken)).statusCode).toBe(403);
+      expect((await call(adminToken)).statusCode).toBe(200);
+      await guarded.close();
+    });
+  });
+});

@@ -1,0 +1,166 @@
+// npm run bench:billing [-- --count 100000 --workers 2 --concurrency 8 --batch 200]
+// Charges N due payments against the built-in test provider on a throwaway embedded PostgreSQL
+// and prints charges per second and the database time per charge. The test provider keeps its
+// ledger in the same database, so "database time" covers billing, the provider and the mail.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import pino from 'pino';
+import { fixedClock } from '../../clock.ts';
+import { createDb } from '../../db/client.ts';
+import { startEmbeddedDatabase } from '../../db/embedded.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { seedReferenceData } from '../../db/seed.ts';
+import { createMailer } from '../mail/mail.service.ts';
+import { createTestProvider } from '../payments/test-provider.ts';
+import { runBilling, type BillingReport } from './billing.service.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Counts queries (and their round trips, pool waits included). */
+// Pool.query (Drizzle) hands the client a callback, so only promise-returning calls are timed:
+// each query is counted once, whether it came through the pool or a dedicated client.
+function measureQueries(): { totalMs: () => number; count: () => number } {
+  let total = 0;
+  let count = 0;
+  const timeOn = (proto: { query: unknown }) => {
+    const original = proto.query as (...a: unknown[]) => unknown;
+    proto.query = function timed(this: unknown, ...args: unknown[]) {
+      const started = performance.now();
+      const result = original.apply(this, args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        count += 1;
+        const done = () => (total += performance.now() - started);
+        (result as Promise<unknown>).then(done, done);
+      }
+      return result;
+    };
+  };
+  timeOn(pg.Client.prototype);
+  timeOn(pg.Pool.prototype);
+  return { totalMs: () => total, count: () => count };
+}
+
+/** pg_stat_database.active_time: milliseconds spent executing statements in this database. */
+async function activeTime(url: string, waitForReports = false): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let last = -1;
+    // Backends report when they end; poll until the figure stops moving.
+    for (let i = 0; i < 20; i += 1) {
+      await client.query('select pg_stat_clear_snapshot()');
+      const { rows } = await client.query<{ ms: number }>(
+        'select active_time as ms from pg_stat_database where datname = current_database()',
+      );
+      const ms = Number(rows[0]!.ms);
+      if (!waitForReports || ms === last) return ms;
+      last = ms;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return last;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '100000' },
+      workers: { type: 'string', default: '2' },
+      concurrency: { type: 'string', default: '8' },
+      batch: { type: 'string', default: '200' },
+    },
+  });
+  const count = Number(values.count);
+  const workers = Number(values.workers);
+  const concurrency = Number(values.concurrency);
+  const batchSize = Number(values.batch);
+  const log = pino({ level: 'warn' });
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));
+  const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), database: 'bench', log });
+  const db = createDb(embedded.url, { max: workers * 2 + 4 });
+  let closed = false;
+  try {
+    await runMigrations(db);
+    await seedReferenceData(db);
+    say(`Setting up ${count.toLocaleString('en')} due payments (one donor, pledge and saved test card each)…`);
+    await db.$client.query(`
+      insert into campaigns (campaign_name, country, start_date, end_date, billing_start_date, is_active)
+      values ('November Uplift Challenge', 'NZ', '2026-11-20', '2026-12-20', '2026-11-23', true)`);
+    await db.$client.query(
+      `with u as (
+         insert into users (first_name, last_name, email, country, password_hash, activated, stripe_customer_id)
+         select 'Bench', 'Donor' || g, 'bench-' || g || '@example.org', 'NZ', '!', true, 'cus_bench_' || g
+         from generate_series(1, $1::int) g returning id, stripe_customer_id
+       ), pl as (
+         insert into pledges (user_id, campaign_id, challenge_id, recipient_id, number_of_units, cost_per_unit, confirmed_amount, pledge_status)
+         select u.id, (select max(id) from campaigns), 1, (select min(id) from recipients where country = 'NZ'), 1, 1750, 1750, 'Confirmed'
+         from u returning id, user_id
+       ), pm as (
+         insert into test_provider_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour)
+         select 'pm_' || u.stripe_customer_id, u.stripe_customer_id, 'visa', '4242', 12, 2030, 'succeeds' from u
+       )
+       insert into payments (pledge_id, processing_date, amount, stripe_payment_method_id)
+       select pl.id, '2026-11-23', 1750, 'pm_' || u.stripe_customer_id from pl join u on u.id = pl.user_id`,
+      [count],
+    );
+    await db.$client.query('analyze');
+
+    const activeBefore = await activeTime(embedded.url);
+    const queries = measureQueries();
+    const deps = {
+      db,
+      payments: createTestProvider(db),
+      mailer: createMailer({ db, queue: undefined, smtpUrl: undefined, from: 'bench@example.org', log }),
+      clock: fixedClock('2026-11-23T09:00:00Z'),
+      log,
+      appUrl: 'http://localhost:3000',
+    };
+    say(`Billing with ${workers} worker(s) in parallel, ${concurrency} charges in flight each, ${batchSize} claimed per transaction…`);
+    const started = performance.now();
+    const reports: BillingReport[] = await Promise.all(
+      Array.from({ length: workers }, () => runBilling(deps, { batchSize, concurrency })),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const charged = reports.reduce((n, r) => n + r.succeeded, 0);
+    const errors = reports.reduce((n, r) => n + r.errors, 0);
+    const { rows } = await db.$client.query<{ n: number }>('select count(*)::int as n from test_provider_charges');
+    // Server-side statement time: the pool is closed first so every backend reports its statistics.
+    await db.$client.end();
+    closed = true;
+    const serverMs = (await activeTime(embedded.url, true)) - activeBefore;
+    say('');
+    say(`Charged:                ${charged.toLocaleString('en')} of ${count.toLocaleString('en')} (errors: ${errors}; provider ledger: ${rows[0]!.n.toLocaleString('en')} charges)`);
+    say(`Wall time:              ${seconds.toFixed(1)} s`);
+    say(`Charges per second:     ${(charged / seconds).toFixed(0)}`);
+    say(`Database time / charge: ${(serverMs / charged).toFixed(2)} ms executing ${(queries.count() / charged).toFixed(1)} queries in PostgreSQL (billing, test provider and receipt mail)`);
+    say(`Round trip / charge:    ${(queries.totalMs() / charged).toFixed(2)} ms summed over all queries (pool waits included)`);
+    if (charged !== count || rows[0]!.n !== count) process.exitCode = 1;
+  } finally {
+    if (!closed) await db.$client.end();
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,235 @@
+import type { IsoDate } from '@uplift/core/calendar';
+import type { CountryCode } from '@uplift/core/countries';
+import type pg from 'pg';
+import { CHARGE_LOCK, CLAIM_LOCK } from './billing.locks.ts';
+
+// The billing job's SQL. Everything runs on the worker's own session (one connection held for
+// the run), because the session-level advisory locks that mark "this worker owns this payment"
+// live and die with it. See docs/decisions/040-billing-exactly-once.md.
+
+/** The worker's session. Queries on it run one after another, in the order they were asked for. */
+export type Session = {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+};
+
+/** Wraps a dedicated connection so concurrent payments can share it without overlapping queries. */
+export function serialSession(client: pg.PoolClient): Session {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    query<R extends pg.QueryResultRow>(text: string, params?: unknown[]) {
+      const result = tail.then(() => client.query<R>(text, params));
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
+/** The last date that counts as due, per campaign country. */
+export type DueDates = Record<CountryCode, IsoDate>;
+
+/**
+ * - `due`: Pending payments whose date has come in their campaign's zone.
+ * - `cancelled-in-doubt`: payments cancelled with a pledge after an attempt was started but before
+ *   its outcome was recorded (a crash): the provider may have taken the money, so they are looked up.
+ */
+export type ClaimScope = 'due' | 'cancelled-in-doubt';
+
+export type Claim = {
+  id: number;
+  idempotencyKey: string;
+  /** An earlier attempt with this key has no recorded outcome: ask the provider before charging. */
+  inDoubt: boolean;
+};
+
+const DUE_SQL = `
+  select p.id, p.idempotency_key
+  from payments p
+  join pledges pl on pl.id = p.pledge_id
+  join campaigns c on c.id = pl.campaign_id
+  where p.payment_status = 'Pending'
+    and p.id > $1
+    and p.processing_date <= greatest($2::date, $3::date)
+    and p.processing_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end
+  order by p.id
+  limit $4
+  for update of p skip locked`;
+
+const IN_DOUBT_SQL = `
+  select p.id, p.idempotency_key
+  from payments p
+  where p.payment_status = 'Cancelled'
+    and p.idempotency_key is not null
+    and p.settled_at is null
+    and p.id > $1
+  order by p.id
+  limit $2
+  for update of p skip locked`;
+
+/**
+ * Claims up to `limit` payments after `afterId` in one short transaction: row locks (skipping rows
+ * another worker is claiming right now) decide who looks at a row, the CLAIM advisory lock (skipping
+ * payments a live worker already owns) decides who owns it, and a due payment's idempotency key and
+ * attempt count are written before anything is sent to the provider. `lastId` is the highest id
+ * looked at (null when there was nothing left), so the caller moves on even past skipped rows.
+ */
+export async function claimBatch(
+  session: Session,
+  opts: { scope: ClaimScope; due: DueDates; afterId: number; limit: number; now: Date },
+): Promise<{ claims: Claim[]; lastId: number | null }> {
+  const owned: number[] = [];
+  await session.query('begin');
+  try {
+    const candidates = (
+      opts.scope === 'due'
+        ? await session.query<{ id: number; idempotency_key: string | null }>(DUE_SQL, [opts.afterId, opts.due.NZ, opts.due.UK, opts.limit])
+        : await session.query<{ id: number; idempotency_key: string | null }>(IN_DOUBT_SQL, [opts.afterId, opts.limit])
+    ).rows;
+    if (candidates.length === 0) {
+      await session.query('commit');
+      return { claims: [], lastId: null };
+    }
+    const lastId = candidates[candidates.length - 1]!.id;
+
+    const locked = await session.query<{ id: number }>(
+      'select id from unnest($1::int[]) as t(id) where pg_try_advisory_lock($2, id)',
+      [candidates.map((c) => c.id), CLAIM_LOCK],
+    );
+    owned.push(...locked.rows.map((r) => r.id));
+    const ownedSet = new Set(owned);
+    const mine = candidates.filter((c) => ownedSet.has(c.id));
+
+    let keys = new Map<number, string>();
+    if (opts.scope === 'due' && mine.length > 0) {
+      // The key stays the same until an outcome is recorded: a retry after a crash reuses it, so the
+      // provider can never take the money twice for one payment.
+      const updated = await session.query<{ id: number; idempotency_key: string }>(
+        `update payments
+           set idempotency_key = coalesce(idempotency_key, 'payment-' || id || '-attempt-' || (attempts + 1)),
+               attempts = attempts + 1,
+               attempted_at = $2
+         where id = any($1::int[])
+         returning id, idempotency_key`,
+        [mine.map((c) => c.id), opts.now],
+      );
+      keys = new Map(updated.rows.map((r) => [r.id, r.idempotency_key]));
+    }
+    await session.query('commit');
+
+    const claims = mine.map((c) => ({
+      id: c.id,
+      idempotencyKey: keys.get(c.id) ?? c.idempotency_key!,
+      inDoubt: c.idempotency_key !== null,
+    }));
+    return { claims, lastId };
+  } catch (err) {
+    await session.query('rollback').catch(() => undefined);
+    // Session-level locks outlive a rollback: give back what this claim took.
+    await releaseClaims(session, owned).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function releaseClaims(session: Session, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await session.query('select pg_advisory_unlock($2, id) from unnest($1::int[]) as t(id)', [ids, CLAIM_LOCK]);
+}
+
+/** The CHARGE lock, without waiting: false when a cancel is working on this payment right now. */
+export async function tryChargeLock(session: Session, paymentId: number): Promise<boolean> {
+  const { rows } = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
+  return rows[0]?.ok === true;
+}
+
+/** Gives back the payment's CHARGE lock (if held) and CLAIM lock. */
+export async function releasePayment(session: Session, paymentId: number, heldCharge: boolean): Promise<void> {
+  if (heldCharge) {
+    await session.query('select pg_advisory_unlock($1, $3), pg_advisory_unlock($2, $3)', [CHARGE_LOCK, CLAIM_LOCK, paymentId]);
+  } else {
+    await session.query('select pg_advisory_unlock($1, $2)', [CLAIM_LOCK, paymentId]);
+  }
+}
+
+/** Everything needed to charge a payment and write to the donor about it. */
+export type PaymentToCharge = {
+  id: number;
+  pledge_id: number;
+  payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
+  processing_date: IsoDate;
+  amount: number;
+  stripe_payment_method_id: string | null;
+  idempotency_key: string | null;
+  settled: boolean;
+  pledge_status: 'Pending' | 'Confirmed' | 'Cancelled';
+  confirmed_amount: number;
+  user_id: number;
+  campaign_id: number;
+  country: CountryCode;
+  email: string;
+  first_name: string;
+  stripe_customer_id: string | null;
+  recipient_name: string;
+  /** This payment's place in the pledge's schedule: 2 of 4. */
+  payment_number: number;
+  payment_count: number;
+};
+
+/** Read after the CHARGE lock is taken, so it sees any cancel that committed before. */
+export async function loadPayment(session: Session, paymentId: number): Promise<PaymentToCharge | undefined> {
+  const { rows } = await session.query<PaymentToCharge>(
+    `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.stripe_payment_method_id,
+            p.idempotency_key, p.settled_at is not null as settled,
+            pl.pledge_status, pl.confirmed_amount, pl.user_id, pl.campaign_id,
+            c.country, u.email, u.first_name, u.stripe_customer_id, r.recipient_name,
+            (select count(*) from payments x where x.pledge_id = p.pledge_id and x.processing_date <= p.processing_date)::int as payment_number,
+            (select count(*) from payments x where x.pledge_id = p.pledge_id)::int as payment_count
+     from payments p
+     join pledges pl on pl.id = p.pledge_id
+     join campaigns c on c.id = pl.campaign_id
+     join users u on u.id = pl.user_id
+     join recipients r on r.id = pl.recipient_id
+     where p.id = $1`,
+    [paymentId],
+  );
+  return rows[0];
+}
+
+export type Outcome =
+  | { status: 'Success'; reference: string }
+  | { status: 'Failed'; reference: string | null; reason: string }
+  /** Never sent to the provider (or the provider has no record of it): nothing was taken. */
+  | { status: 'Cancelled' };
+
+/**
+ * Records the outcome of the attempt with this key. The provider's webhook may have recorded the
+ * same answer a moment earlier (it never mails); that still counts as recorded here, so the donor
+ * gets exactly one mail, from the job. Returns the pledge's paid total including this payment, or
+ * null when the payment was settled differently meanwhile (nothing is overwritten then).
+ */
+export async function recordOutcome(
+  session: Session,
+  paymentId: number,
+  idempotencyKey: string,
+  outcome: Outcome,
+  now: Date,
+): Promise<{ paidSoFar: number } | null> {
+  const { rows } = await session.query<{ paid_so_far: number }>(
+    `update payments
+        set payment_status = $3,
+            provider_reference = coalesce($4, provider_reference),
+            failure_reason = $5,
+            settled_at = $6
+      where id = $1 and idempotency_key = $2 and (settled_at is null or payment_status = $3)
+      returning (select coalesce(sum(x.amount), 0) from payments x
+                  where x.pledge_id = payments.pledge_id and x.payment_status = 'Success' and x.id <> payments.id)
+                + case when $3 = 'Success' then payments.amount else 0 end as paid_so_far`,
+    [
+      paymentId,
+      idempotencyKey,
+      outcome.status,
+      outcome.status === 'Cancelled' ? null : outcome.reference,
+      outcome.status === 'Failed' ? outcome.reason : null,
+      now,
+    ],
+  );
+  return rows[0] ? { paidSoFar: Number(rows[0].paid_so_far) } : null;
+}

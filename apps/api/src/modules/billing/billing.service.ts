@@ -1,0 +1,236 @@
+import { isIsoDate, todayInCountry, type IsoDate } from '@uplift/core/calendar';
+import { COUNTRIES } from '@uplift/core/countries';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import type { ChargeResult, PaymentProvider } from '../payments/payment-provider.ts';
+import { NO_CARD_REASON, paymentFailedMail, receiptMail, REQUIRES_ACTION_REASON, type PaymentMailFacts } from './billing.mails.ts';
+import {
+  claimBatch,
+  loadPayment,
+  recordOutcome,
+  releasePayment,
+  serialSession,
+  tryChargeLock,
+  type Claim,
+  type ClaimScope,
+  type DueDates,
+  type Outcome,
+  type PaymentToCharge,
+  type Session,
+} from './billing.repository.ts';
+
+// Weekly billing: charges every Pending payment whose date has come, exactly once, however many
+// workers run and wherever one of them crashes. The rules (docs/decisions/040):
+// 1. Claim in a short transaction: row lock (SKIP LOCKED) + the CLAIM advisory lock on this
+//    worker's session, and the idempotency key written before the provider is ever called.
+// 2. Just before the call, take the CHARGE lock and re-read: a cancelled pledge is never charged.
+// 3. Call the provider outside any transaction, with the stored key.
+// 4. Record the outcome where the key still matches and nothing is recorded yet; then mail.
+// A claim whose key has no outcome and whose owner is gone (its session ended) is "in doubt":
+// the provider is asked about that key first, and a new call reuses the same key.
+
+export type BillingDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+  /** Where the app lives, for the "View my pledge" link in mails. */
+  appUrl: string;
+};
+
+export type BillingOptions = {
+  /** Charge what is due on or before this date in every country (catch-up and tests); default: today in each campaign's zone. */
+  asOf?: IsoDate;
+  /** Payments claimed per transaction. */
+  batchSize?: number;
+  /** Provider calls in flight at once. */
+  concurrency?: number;
+};
+
+export type BillingReport = {
+  dueOn: DueDates;
+  succeeded: number;
+  failed: number;
+  /** Claimed, but the pledge had been cancelled: nothing taken. */
+  cancelled: number;
+  /** In-doubt attempts the provider knew about and that are now recorded (no new charge). */
+  recovered: number;
+  /** Left to another worker, a cancel in progress, or already settled elsewhere. */
+  skipped: number;
+  /** Provider or database errors: those payments stay claimed and are looked up on the next run. */
+  errors: number;
+};
+
+type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped';
+
+export function dueDates(clock: Clock, asOf?: IsoDate): DueDates {
+  if (asOf !== undefined) {
+    if (!isIsoDate(asOf)) throw new RangeError(`--as-of must be a real date in the form YYYY-MM-DD, not ${asOf}`);
+    return { NZ: asOf, UK: asOf };
+  }
+  const now = clock.now();
+  return { NZ: todayInCountry('NZ', now), UK: todayInCountry('UK', now) };
+}
+
+/** One billing run over everything due. Safe to run any number of times, in parallel. */
+export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): Promise<BillingReport> {
+  const due = dueDates(deps.clock, opts.asOf);
+  const batchSize = opts.batchSize ?? 100;
+  const concurrency = opts.concurrency ?? 4;
+  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0 };
+
+  // The worker's own session: its advisory locks say which payments it owns. It is destroyed at the
+  // end (never returned to the pool), so no lock can outlive the run.
+  const client = await deps.db.$client.connect();
+  client.on('error', (err) => deps.log.error({ err }, 'billing session lost'));
+  const session = serialSession(client);
+  try {
+    // In-doubt cancelled payments first (rare), then everything due.
+    for (const scope of ['cancelled-in-doubt', 'due'] as ClaimScope[]) {
+      let afterId = 0;
+      for (;;) {
+        const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
+        if (lastId === null) break;
+        afterId = lastId;
+        await eachWithLimit(claims, concurrency, async (claim) => {
+          try {
+            const { result, recovered } = await settleClaim(deps, session, claim);
+            report[result] += 1;
+            if (recovered) report.recovered += 1;
+          } catch (err) {
+            report.errors += 1;
+            deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
+          }
+        });
+      }
+    }
+  } finally {
+    client.release(true);
+  }
+  deps.log.info({ report }, 'billing run finished');
+  return report;
+}
+
+/** Charges (or resolves) one claimed payment; the CLAIM lock is released at the end either way. */
+async function settleClaim(deps: BillingDeps, session: Session, claim: Claim): Promise<{ result: Result; recovered: boolean }> {
+  let heldCharge = false;
+  let after: (() => Promise<void>) | undefined;
+  let result: Result = 'skipped';
+  let recovered = false;
+  try {
+    heldCharge = await tryChargeLock(session, claim.id);
+    if (!heldCharge) return { result, recovered }; // a cancel holds it: it will be Cancelled
+
+    const payment = await loadPayment(session, claim.id);
+    if (!payment || payment.settled || payment.idempotency_key !== claim.idempotencyKey) return { result, recovered };
+
+    let outcome: Outcome | undefined;
+    if (claim.inDoubt) {
+      // An earlier attempt with this key may have reached the provider before its worker died.
+      const earlier = await deps.payments.findCharge(claim.idempotencyKey);
+      // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
+      if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
+        outcome = toOutcome(earlier);
+        recovered = true;
+        deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
+      }
+    }
+    if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
+      outcome = { status: 'Cancelled' };
+    }
+    if (!outcome && (payment.payment_status !== 'Pending' || payment.pledge_status !== 'Confirmed')) {
+      deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
+      return { result, recovered };
+    }
+    if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
+
+    const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
+    if (!recorded) return { result, recovered }; // settled otherwise meanwhile: theirs stands
+    result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : 'cancelled';
+    after = () => mailDonor(deps, payment, outcome, recorded.paidSoFar);
+    return { result, recovered };
+  } finally {
+    await releasePayment(session, claim.id, heldCharge).catch((err: unknown) => deps.log.error({ err, paymentId: claim.id }, 'billing: unlock failed'));
+    // Mail after the locks are given back: a cancel waiting on this payment goes on at once.
+    if (after) await after();
+  }
+}
+
+async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKey: string): Promise<Outcome> {
+  if (!payment.stripe_customer_id || !payment.stripe_payment_method_id) {
+    deps.log.error({ paymentId: payment.id }, 'billing: no saved card for a confirmed pledge');
+    return { status: 'Failed', reference: null, reason: NO_CARD_REASON };
+  }
+  const result = await deps.payments.charge({
+    customerId: payment.stripe_customer_id,
+    paymentMethodId: payment.stripe_payment_method_id,
+    amountMinor: payment.amount,
+    currency: COUNTRIES[payment.country].currency,
+    idempotencyKey,
+    description: `Uplift weekly payment ${payment.payment_number} of ${payment.payment_count} to ${payment.recipient_name}`,
+    metadata: {
+      payment_id: String(payment.id),
+      pledge_id: String(payment.pledge_id),
+      campaign_id: String(payment.campaign_id),
+      user_id: String(payment.user_id),
+      processing_date: payment.processing_date,
+    },
+  });
+  if (result.status === 'requires_action') {
+    deps.log.warn({ paymentId: payment.id, providerReason: result.reason }, 'billing: card needs authentication; marked Failed, not retried');
+  }
+  return toOutcome(result);
+}
+
+function toOutcome(result: ChargeResult): Outcome {
+  switch (result.status) {
+    case 'succeeded':
+      return { status: 'Success', reference: result.reference };
+    case 'declined':
+      return { status: 'Failed', reference: result.reference, reason: result.reason };
+    case 'requires_action':
+      // Off-session we cannot ask the donor to authenticate: fail with what they should do.
+      return { status: 'Failed', reference: result.reference, reason: REQUIRES_ACTION_REASON };
+  }
+}
+
+async function mailDonor(deps: BillingDeps, payment: PaymentToCharge, outcome: Outcome, paidSoFar: number): Promise<void> {
+  if (outcome.status === 'Cancelled') return; // the cancellation mail already said so
+  const facts: PaymentMailFacts = {
+    firstName: payment.first_name,
+    country: payment.country,
+    charity: payment.recipient_name,
+    amount: payment.amount,
+    processingDate: payment.processing_date,
+    paymentNumber: payment.payment_number,
+    paymentCount: payment.payment_count,
+    pledgeTotal: payment.confirmed_amount,
+    summaryUrl: `${deps.appUrl}/summary`,
+  };
+  try {
+    if (outcome.status === 'Success') {
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }));
+    } else {
+      const needsAuthentication = outcome.reason === REQUIRES_ACTION_REASON;
+      await deps.mailer.send(payment.email, 'payment-failed', paymentFailedMail({ ...facts, reason: outcome.reason, needsAuthentication }));
+    }
+  } catch (err) {
+    // The payment is recorded; only the mail is missing, and the log says which.
+    deps.log.error({ err, paymentId: payment.id, kind: outcome.status }, 'billing: could not record the mail for a payment');
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` running at once. */
+async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  });
+  await Promise.all(lanes);
+}

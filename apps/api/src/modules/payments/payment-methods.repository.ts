@@ -1,0 +1,65 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentMethods } from '../../db/schema.ts';
+
+type Executor = Pick<Db, 'select'>;
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** What the API shows of a saved card: never more than the provider's display facts. */
+export function paymentMethodView(row: PaymentMethodRow) {
+  return {
+    id: row.id,
+    method_name: row.method_name,
+    is_enabled: row.is_enabled,
+    stripe_payment_method_id: row.stripe_payment_method_id,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.exp_month,
+    exp_year: row.exp_year,
+  };
+}
+
+export async function listEnabledPaymentMethods(db: Executor, userId: number): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.user_id, userId), eq(paymentMethods.is_enabled, true)))
+    .orderBy(asc(paymentMethods.id));
+}
+
+export async function findOwnPaymentMethod(db: Executor, userId: number, id: number): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.user_id, userId)));
+  return row;
+}
+
+/**
+ * A user's enabled saved card named either by our id ('12') or by the provider's id
+ * ('pm_…'): provider ids never consist of digits only, so the two cannot be confused.
+ */
+export async function findOwnEnabledMethodByReference(
+  db: Executor,
+  userId: number,
+  reference: string,
+): Promise<PaymentMethodRow | undefined> {
+  const byOurId = /^\d{1,9}$/.test(reference);
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        byOurId ? eq(paymentMethods.id, Number(reference)) : eq(paymentMethods.stripe_payment_method_id, reference),
+        eq(paymentMethods.user_id, userId),
+        eq(paymentMethods.is_enabled, true),
+      ),
+    );
+  return row;
+}
+
+export async function findMethodByProviderId(db: Executor, providerId: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.stripe_payment_method_id, providerId));
+  return row;
+}

@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { startFakeStripe, type FakeRoute } from './stripe-fake-server.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+import { call, createUser } from './test-support.ts';
+
+// Contract test: the Stripe provider through the real `stripe` SDK against recorded responses.
+
+const routes: FakeRoute[] = [
+  { method: 'POST', path: '/v1/customers', respond: () => ({ status: 200, fixture: 'customer.create' }) },
+  { method: 'POST', path: '/v1/setup_intents', respond: () => ({ status: 200, fixture: 'setup_intent.create' }) },
+  { method: 'GET', path: '/v1/payment_methods/pm_1TestUpliftCard4242', respond: () => ({ status: 200, fixture: 'payment_method.retrieve' }) },
+  {
+    method: 'GET',
+    path: '/v1/payment_methods/pm_1TestUpliftCardOther',
+    respond: () => ({ status: 200, fixture: 'payment_method.retrieve.other_customer' }),
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents',
+    respond: (r) => {
+      const pm = r.form.get('payment_method');
+      if (pm === 'pm_1TestUpliftCard0341') return { status: 402, fixture: 'error.card_declined' };
+      if (pm === 'pm_1TestUpliftCard3155') return { status: 402, fixture: 'error.authentication_required' };
+      if (pm === 'pm_busy') return { status: 429, fixture: 'error.rate_limit' };
+      return { status: 200, fixture: 'payment_intent.create.succeeded' };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents/search',
+    respond: (r) => ({
+      status: 200,
+      fixture: r.query.get('query')?.includes("'payment-31-attempt-1'") ? 'payment_intent.search' : 'payment_intent.search.empty',
+    }),
+  },
+];
+
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  fake = await startFakeStripe(routes);
+  provider = createStripeProvider({
+    secretKey: 'sk_test_uplift_fake',
+    publishableKey: 'pk_test_uplift_fake',
+    host: '127.0.0.1',
+    port: fake.port,
+    protocol: 'http',
+  });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+function lastRequest() {
+  return fake.requests.at(-1)!;
+}
+
+describe('Stripe provider against recorded responses', () => {
+  it('creates one customer per user, keyed by the user id', async () => {
+    const id = await provider.ensureCustomer({ id: 42, email: 'aroha@example.org', name: 'Aroha Ngata', customerId: null });
+    expect(id).toBe('cus_TestUplift0001');
+    const req = lastRequest();
+    expect(req.method).toBe('POST');
+    expect(req.headers.authorization).toBe('Bearer sk_test_uplift_fake');
+    expect(req.headers['idempotency-key']).toBe('uplift-customer-42');
+    expect(Object.fromEntries(req.form)).toMatchObject({ email: 'aroha@example.org', name: 'Aroha Ngata', 'metadata[user_id]': '42' });
+
+    const before = fake.requests.length;
+    expect(await provider.ensureCustomer({ id: 42, email: 'x', name: 'x', customerId: 'cus_Existing' })).toBe('cus_Existing');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('answers a SetupIntent client secret for off-session card use', async () => {
+    expect(await provider.createSetupSecret('cus_TestUplift0001')).toBe('seti_1TestUpliftSetup01_secret_TestSecretValue0001');
+    expect(Object.fromEntries(lastRequest().form)).toEqual({
+      customer: 'cus_TestUplift0001',
+      usage: 'off_session',
+      'allowed_payment_method_types[0]': 'card',
+    });
+  });
+
+  it('reads a card only when it is attached to the customer', async () => {
+    expect(await provider.getCard('cus_TestUplift0001', 'pm_1TestUpliftCard4242')).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 8,
+      exp_year: 2031,
+    });
+    expect(lastRequest().path).toBe('/v1/payment_methods/pm_1TestUpliftCard4242');
+    expect(await provider.getCard('cus_TestUplift0001', 'pm_1TestUpliftCardOther')).toBeNull();
+    expect(await provider.getCard('cus_TestUplift0001', 'pm_doesNotExist')).toBeNull();
+  });
+
+  const charge = (paymentMethodId: string, key: string) =>
+    provider.charge({
+      customerId: 'cus_TestUplift0001',
+      paymentMethodId,
+      amountMinor: 1750,
+      currency: 'NZD',
+      idempotencyKey: key,
+      description: 'Uplift pledge 7, payment 1 of 4',
+      metadata: { payment_id: '31' },
+    });
+
+  it('charges off-session with the idempotency key as header and metadata', async () => {
+    expect(await charge('pm_1TestUpliftCard4242', 'payment-31-attempt-1')).toEqual({ status: 'succeeded', reference: 'pi_3TestUpliftPaid0001' });
+    const req = lastRequest();
+    expect(req.path).toBe('/v1/payment_intents');
+    expect(req.headers['idempotency-key']).toBe('payment-31-attempt-1');
+    expect(Object.fromEntries(req.form)).toEqual({
+      amount: '1750',
+      currency: 'nzd',
+      customer: 'cus_TestUplift0001',
+      payment_method: 'pm_1TestUpliftCard4242',
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Uplift pledge 7, payment 1 of 4',
+      'metadata[payment_id]': '31',
+      'metadata[idempotency_key]': 'payment-31-attempt-1',
+    });
+  });
+
+  it('turns a card decline into a declined result with the PaymentIntent reference', async () => {
+    expect(await charge('pm_1TestUpliftCard0341', 'payment-32-attempt-1')).toEqual({
+      status: 'declined',
+      reference: 'pi_3TestUpliftDecline01',
+      reason: 'Your card was declined.',
+    });
+  });
+
+  it('turns authentication_required into requires_action', async () => {
+    expect(await charge('pm_1TestUpliftCard3155', 'payment-33-attempt-1')).toEqual({
+      status: 'requires_action',
+      reference: 'pi_3TestUpliftAuth0001',
+      reason: 'Your card was declined. This transaction requires authentication.',
+    });
+  });
+
+  it('throws when Stripe could not answer, so the caller retries with the same key', async () => {
+    await expect(charge('pm_busy', 'payment-34-attempt-1')).rejects.toThrow(/Too many requests/);
+  });
+
+  it('finds an earlier charge by its idempotency key through search', async () => {
+    expect(await provider.findCharge('payment-31-attempt-1')).toEqual({ status: 'succeeded', reference: 'pi_3TestUpliftPaid0001' });
+    expect(lastRequest().query.get('query')).toBe("metadata['idempotency_key']:'payment-31-attempt-1'");
+    expect(await provider.findCharge('payment-99-attempt-1')).toBeNull();
+  });
+});
+
+describe('the secret route with Stripe', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      env: { STRIPE_SECRET_KEY: 'sk_test_uplift_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_uplift_fake' },
+      payments: provider,
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('answers the client secret with the publishable key, and remembers the customer', async () => {
+    const user = await createUser(ctx);
+    const res = await call(ctx, 'GET', '/api/payment_method/secret', { token: user.token });
+    expect(res.json()).toEqual({
+      client_secret: 'seti_1TestUpliftSetup01_secret_TestSecretValue0001',
+      provider: 'stripe',
+      publishable_key: 'pk_test_uplift_fake',
+    });
+    const [row] = await ctx.db.select({ customer: users.stripe_customer_id }).from(users).where(eq(users.id, user.id));
+    expect(row!.customer).toBe('cus_TestUplift0001');
+    // The test provider's card form does not exist with Stripe.
+    expect((await call(ctx, 'POST', '/api/test-provider/setup/confirm', { token: user.token, body: {} })).statusCode).toBe(404);
+  });
+
+  it('saves a card attached to the user’s customer and refuses another customer’s', async () => {
+    const user = await createUser(ctx);
+    await ctx.db.update(users).set({ stripe_customer_id: 'cus_TestUplift0001' }).where(eq(users.id, user.id));
+    const mine = await call(ctx, 'POST', '/api/payment_method', {
+      token: user.token,
+      body: { method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_1TestUpliftCard4242' },
+    });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json()).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
+    const theirs = await call(ctx, 'POST', '/api/payment_method', {
+      token: user.token,
+      body: { method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_1TestUpliftCardOther' },
+    });
+    expect(theirs.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,136 @@
+import Stripe from 'stripe';
+import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
+
+// Stripe behind the PaymentProvider interface: a Customer per user, a SetupIntent to save a
+// card for off-session use, and off-session PaymentIntents charged once per idempotency key.
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  publishableKey: string;
+  /** Where the API lives; tests point it at a recorded fake server on loopback. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+/** The metadata key that carries our idempotency key, so a charge can be found again. */
+export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
+
+export function createStripeClient(opts: StripeProviderOptions): Stripe {
+  return new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2, // the SDK reuses the idempotency key on its own retries
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Uplift' },
+    ...(opts.host ? { host: opts.host } : {}),
+    ...(opts.port ? { port: opts.port } : {}),
+    ...(opts.protocol ? { protocol: opts.protocol } : {}),
+  });
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+/** A PaymentIntent's state as the billing job needs it. */
+export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: intent.id };
+    case 'requires_action':
+      return { status: 'requires_action', reference: intent.id, reason: 'This payment needs the cardholder to authenticate it.' };
+    case 'processing':
+      // Not settled yet: the payment_intent.succeeded / payment_failed webhook settles it; never retry it blindly.
+      return { status: 'requires_action', reference: intent.id, reason: 'The payment is still processing.' };
+    default:
+      return {
+        status: 'declined',
+        reference: intent.id,
+        reason: intent.last_payment_error?.message ?? `The payment did not complete (${intent.status}).`,
+      };
+  }
+}
+
+/** Quotes a value for Stripe's search query language. */
+function searchValue(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+export function createStripeProvider(opts: StripeProviderOptions, client: Stripe = createStripeClient(opts)): PaymentProvider {
+  const stripe = client;
+  return {
+    name: 'stripe',
+    publicConfig: { provider: 'stripe', publishableKey: opts.publishableKey },
+
+    async ensureCustomer(user) {
+      if (user.customerId) return user.customerId;
+      // Keyed by our user id: two racing requests create one customer, not two.
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { user_id: String(user.id) } },
+        { idempotencyKey: `uplift-customer-${user.id}` },
+      );
+      return customer.id;
+    },
+
+    async createSetupSecret(customerId) {
+      const intent = await stripe.setupIntents.create({
+        customer: customerId,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      });
+      if (!intent.client_secret) throw new Error(`Stripe returned SetupIntent ${intent.id} without a client secret`);
+      return intent.client_secret;
+    },
+
+    async getCard(customerId, paymentMethodId): Promise<CardDetails | null> {
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
+      // A payment method is usable only by the customer it is attached to.
+      if (idOf(method.customer) !== customerId || method.type !== 'card' || !method.card) return null;
+      return { brand: method.card.brand, last4: method.card.last4, exp_month: method.card.exp_month, exp_year: method.card.exp_year };
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountMinor,
+            currency: request.currency.toLowerCase(),
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return chargeResultOf(intent);
+      } catch (err) {
+        // A declined or unauthenticated off-session charge is an answer, not a failure to call.
+        if (err instanceof Stripe.errors.StripeCardError) {
+          const intent = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
+          const reference = intent?.id ?? null;
+          if (err.code === 'authentication_required') {
+            return { status: 'requires_action', reference, reason: err.message };
+          }
+          return { status: 'declined', reference, reason: err.message };
+        }
+        throw err; // network, rate limit, API errors: the caller retries with the same key
+      }
+    },
+
+    async findCharge(idempotencyKey) {
+      const found = await stripe.paymentIntents.search({
+        query: `metadata[${searchValue(IDEMPOTENCY_METADATA_KEY)}]:${searchValue(idempotencyKey)}`,
+        limit: 1,
+      });
+      const intent = found.data[0];
+      return intent ? chargeResultOf(intent) : null;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { MSG } from '@uplift/core/messages';
+
+// The built-in test provider answers like Stripe does for Stripe's published test cards
+// (https://docs.stripe.com/testing), so the whole journey can be tried offline.
+
+/** What happens when a test card is saved, and later when it is charged off-session. */
+export type TestCardBehaviour =
+  /** Saved, and every charge succeeds. */
+  | { setup: 'succeeds'; charge: 'succeeds' }
+  /** Refused when saving it, with this message. */
+  | { setup: 'declined'; message: string; code: string }
+  /** Saved, but every charge is declined (4000 0000 0000 0341). */
+  | { setup: 'succeeds'; charge: 'declines' }
+  /** Saving asks the cardholder to authenticate; off-session charges need authentication too. */
+  | { setup: 'requires_action'; charge: 'requires_action' };
+
+export type TestCard = { number: string; brand: string; behaviour: TestCardBehaviour };
+
+const SUCCEEDS = { setup: 'succeeds', charge: 'succeeds' } as const;
+
+export const TEST_CARDS: readonly TestCard[] = [
+  { number: '4242424242424242', brand: 'visa', behaviour: SUCCEEDS },
+  { number: '4000056655665556', brand: 'visa', behaviour: SUCCEEDS },
+  { number: '5555555555554444', brand: 'mastercard', behaviour: SUCCEEDS },
+  { number: '378282246310005', brand: 'amex', behaviour: SUCCEEDS },
+  { number: '4000000000000002', brand: 'visa', behaviour: { setup: 'declined', message: MSG.cardDeclined, code: 'card_declined' } },
+  { number: '4000000000009995', brand: 'visa', behaviour: { setup: 'declined', message: 'Your card has insufficient funds.', code: 'card_declined' } },
+  { number: '4000000000000069', brand: 'visa', behaviour: { setup: 'declined', message: 'Your card has expired.', code: 'expired_card' } },
+  { number: '4000000000000127', brand: 'visa', behaviour: { setup: 'declined', message: "Your card's security code is incorrect.", code: 'incorrect_cvc' } },
+  {
+    number: '4000000000000119',
+    brand: 'visa',
+    behaviour: { setup: 'declined', message: 'An error occurred while processing your card. Try again in a little bit.', code: 'processing_error' },
+  },
+  { number: '4000000000000341', brand: 'visa', behaviour: { setup: 'succeeds', charge: 'declines' } },
+  { number: '4000002500003155', brand: 'visa', behaviour: { setup: 'requires_action', charge: 'requires_action' } },
+];
+
+export const NOT_A_TEST_CARD =
+  'Your card was declined. This is test mode: please use a test card such as 4242 4242 4242 4242.';
+
+export const CARD_MESSAGES = {
+  numberIncomplete: 'Your card number is incomplete.',
+  numberInvalid: 'Your card number is invalid.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryPast: "Your card's expiration date is in the past.",
+  expiryInvalid: "Your card's expiration date is invalid.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+} as const;
+
+/** Digits only: spaces and dashes people type between groups are dropped. */
+export function normaliseCardNumber(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every real card number satisfies. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
+
+/**
+ * Checks a card form as Stripe's card element would: the first problem's field and message,
+ * or null when the card is well formed. `now` is the provider's clock (expiry is a month).
+ */
+export function validateCard(card: CardInput, now: Date): { field: 'number' | 'expiry' | 'cvc'; message: string } | null {
+  const digits = normaliseCardNumber(card.number);
+  if (!/^\d*$/.test(digits)) return { field: 'number', message: CARD_MESSAGES.numberInvalid };
+  if (digits.length < 14) return { field: 'number', message: CARD_MESSAGES.numberIncomplete };
+  if (digits.length > 19 || !passesLuhn(digits)) return { field: 'number', message: CARD_MESSAGES.numberInvalid };
+  const { exp_month: month, exp_year: year } = card;
+  if (!Number.isInteger(month) || !Number.isInteger(year)) return { field: 'expiry', message: CARD_MESSAGES.expiryIncomplete };
+  if (month < 1 || month > 12 || year > now.getUTCFullYear() + 50) return { field: 'expiry', message: CARD_MESSAGES.expiryInvalid };
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (month - 1) < thisMonth) return { field: 'expiry', message: CARD_MESSAGES.expiryPast };
+  const cvcLength = digits.startsWith('34') || digits.startsWith('37') ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) return { field: 'cvc', message: CARD_MESSAGES.cvcIncomplete };
+  return null;
+}
+
+export function findTestCard(number: string): TestCard | undefined {
+  const digits = normaliseCardNumber(number);
+  return TEST_CARDS.find((card) => card.number === digits);
+}

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { testProviderCharges, testProviderPaymentMethods, testProviderSetupIntents } from '../../db/schema.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
+import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput } from './test-cards.ts';
+
+// The built-in test provider (DECISIONS.md "Payments"): Stripe's test cards, no network.
+// It keeps its state in PostgreSQL, as a real provider keeps it on its side.
+
+export type SetupConfirmation =
+  | { status: 'succeeded'; setup_intent: string; payment_method: string }
+  | { status: 'requires_action'; setup_intent: string; payment_method: string; next_action: { type: 'test_authentication' } };
+
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly name: 'test';
+  /** The card form's submit: like Stripe.js confirmSetup, for the customer's own client secret. */
+  confirmSetup(input: { customerId: string; clientSecret: string; card: CardInput; now: Date }): Promise<SetupConfirmation>;
+  /** The simulated authentication step (3-D Secure) of a card that asked for it. */
+  authenticateSetup(input: { customerId: string; clientSecret: string; outcome: 'complete' | 'fail' }): Promise<SetupConfirmation>;
+}
+
+export function isTestProvider(provider: PaymentProvider): provider is TestPaymentProvider {
+  return provider.name === 'test' && 'confirmSetup' in provider;
+}
+
+/** A card problem the donor must fix (validation) or cannot fix with this card (declined). */
+export const cardValidationError = (message: string) => new DomainError('card.validation_error', 400, message);
+export const cardDeclined = (message: string) => new DomainError('card.card_error', 402, message);
+
+const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const REQUIRES_ACTION_REASON = 'This payment needs the cardholder to authenticate it.';
+const NO_SUCH_METHOD = 'The saved card is no longer available.';
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+type ChargeRow = typeof testProviderCharges.$inferSelect;
+
+function toResult(row: ChargeRow): ChargeResult {
+  if (row.status === 'succeeded') return { status: 'succeeded', reference: row.id };
+  if (row.status === 'requires_action') return { status: 'requires_action', reference: row.id, reason: row.reason ?? REQUIRES_ACTION_REASON };
+  return { status: 'declined', reference: row.id, reason: row.reason ?? 'Your card was declined.' };
+}
+
+export function createTestProvider(db: Db): TestPaymentProvider {
+  async function findSetup(customerId: string, clientSecret: string) {
+    const [setup] = await db
+      .select()
+      .from(testProviderSetupIntents)
+      .where(and(eq(testProviderSetupIntents.client_secret, clientSecret), eq(testProviderSetupIntents.customer_id, customerId)));
+    if (!setup) throw notFound('card.setup_not_found', 'This card form has expired. Please reload the page and try again.');
+    return setup;
+  }
+
+  /** A saved card of this customer whose setup has finished (not waiting for authentication). */
+  async function usableMethod(customerId: string, paymentMethodId: string) {
+    const [method] = await db
+      .select()
+      .from(testProviderPaymentMethods)
+      .where(
+        and(
+          eq(testProviderPaymentMethods.id, paymentMethodId),
+          eq(testProviderPaymentMethods.customer_id, customerId),
+          sql`not exists (select 1 from ${testProviderSetupIntents} s
+            where s.payment_method_id = ${testProviderPaymentMethods.id} and s.status <> 'succeeded')`,
+        ),
+      );
+    return method;
+  }
+
+  return {
+    name: 'test',
+    publicConfig: { provider: 'test' },
+
+    async ensureCustomer(user) {
+      return user.customerId ?? randomId('cus_test');
+    },
+
+    async createSetupSecret(customerId) {
+      const id = randomId('seti_test');
+      const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
+      await db.insert(testProviderSetupIntents).values({ id, customer_id: customerId, client_secret: clientSecret });
+      return clientSecret;
+    },
+
+    async getCard(customerId, paymentMethodId): Promise<CardDetails | null> {
+      const method = await usableMethod(customerId, paymentMethodId);
+      return method ? { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year } : null;
+    },
+
+    async confirmSetup({ customerId, clientSecret, card, now }) {
+      const setup = await findSetup(customerId, clientSecret);
+      if (setup.status === 'succeeded') {
+        throw new DomainError('card.setup_already_succeeded', 409, 'This card has already been saved. Please reload the page to add another.');
+      }
+      if (setup.status === 'requires_action') {
+        throw new DomainError('card.setup_requires_action', 409, 'Please finish authenticating your card first.');
+      }
+      const invalid = validateCard(card, now);
+      if (invalid) throw cardValidationError(invalid.message);
+
+      const testCard = findTestCard(card.number);
+      const outcome = testCard?.behaviour;
+      if (!testCard || !outcome || outcome.setup === 'declined') {
+        const message = outcome?.setup === 'declined' ? outcome.message : NOT_A_TEST_CARD;
+        await db.update(testProviderSetupIntents).set({ last_error: message }).where(eq(testProviderSetupIntents.id, setup.id));
+        throw cardDeclined(message);
+      }
+
+      const behaviour = outcome.charge;
+      const paymentMethodId = randomId('pm_test');
+      const needsAuthentication = outcome.setup === 'requires_action';
+      await db.transaction(async (tx) => {
+        await tx.insert(testProviderPaymentMethods).values({
+          id: paymentMethodId,
+          customer_id: customerId,
+          brand: testCard.brand,
+          last4: normaliseCardNumber(card.number).slice(-4),
+          exp_month: card.exp_month,
+          exp_year: card.exp_year,
+          behaviour,
+        });
+        await tx
+          .update(testProviderSetupIntents)
+          .set({ status: needsAuthentication ? 'requires_action' : 'succeeded', payment_method_id: paymentMethodId, last_error: null })
+          .where(eq(testProviderSetupIntents.id, setup.id));
+      });
+      return needsAuthentication
+        ? { status: 'requires_action', setup_intent: setup.id, payment_method: paymentMethodId, next_action: { type: 'test_authentication' } }
+        : { status: 'succeeded', setup_intent: setup.id, payment_method: paymentMethodId };
+    },
+
+    async authenticateSetup({ customerId, clientSecret, outcome }) {
+      const setup = await findSetup(customerId, clientSecret);
+      if (setup.status !== 'requires_action' || !setup.payment_method_id) {
+        throw new DomainError('card.no_authentication_pending', 409, 'This card is not waiting for authentication.');
+      }
+      const paymentMethodId = setup.payment_method_id;
+      if (outcome === 'complete') {
+        await db.update(testProviderSetupIntents).set({ status: 'succeeded' }).where(eq(testProviderSetupIntents.id, setup.id));
+        return { status: 'succeeded', setup_intent: setup.id, payment_method: paymentMethodId };
+      }
+      // A failed authentication leaves nothing saved; the form can be tried again, as with Stripe.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(testProviderSetupIntents)
+          .set({ status: 'requires_payment_method', payment_method_id: null, last_error: AUTHENTICATION_FAILED })
+          .where(eq(testProviderSetupIntents.id, setup.id));
+        await tx.delete(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, paymentMethodId));
+      });
+      throw cardDeclined(AUTHENTICATION_FAILED);
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const previous = await findChargeRow(request.idempotencyKey);
+      if (previous) return sameRequestOrThrow(previous, request);
+
+      const method = await usableMethod(request.customerId, request.paymentMethodId);
+      const status = !method ? 'declined' : method.behaviour === 'succeeds' ? 'succeeded' : method.behaviour === 'declines' ? 'declined' : 'requires_action';
+      const reason = !method ? NO_SUCH_METHOD : status === 'declined' ? 'Your card was declined.' : status === 'requires_action' ? REQUIRES_ACTION_REASON : null;
+      // Two racing calls with one key: the first insert wins and both answer with its outcome.
+      const [inserted] = await db
+        .insert(testProviderCharges)
+        .values({
+          idempotency_key: request.idempotencyKey,
+          id: randomId('pi_test'),
+          customer_id: request.customerId,
+          payment_method_id: request.paymentMethodId,
+          amount: request.amountMinor,
+          currency: request.currency,
+          status,
+          reason,
+          description: request.description,
+          metadata: request.metadata,
+        })
+        .onConflictDoNothing({ target: testProviderCharges.idempotency_key })
+        .returning();
+      if (inserted) return toResult(inserted);
+      return sameRequestOrThrow((await findChargeRow(request.idempotencyKey))!, request);
+    },
+
+    async findCharge(idempotencyKey) {
+      const row = await findChargeRow(idempotencyKey);
+      return row ? toResult(row) : null;
+    },
+  };
+
+  async function findChargeRow(idempotencyKey: string) {
+    const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotency_key, idempotencyKey));
+    return row;
+  }
+}
+
+/** Stripe refuses a reused idempotency key with different parameters; so do we. */
+function sameRequestOrThrow(row: ChargeRow, request: ChargeRequest): ChargeResult {
+  const same =
+    row.amount === request.amountMinor &&
+    row.currency === request.currency &&
+    row.customer_id === request.customerId &&
+    row.payment_method_id === request.paymentMethodId;
+  if (!same) {
+    throw new Error(`Idempotency key ${request.idempotencyKey} was already used with different charge parameters`);
+  }
+  return toResult(row);
+}

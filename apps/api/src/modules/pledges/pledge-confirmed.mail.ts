@@ -1,0 +1,44 @@
+import { formatDayMonthYear } from '@uplift/core/calendar';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
+import { formatMoney } from '@uplift/core/money';
+import type { MailContent } from '../mail/mail.layout.ts';
+
+export type ConfirmedMailInput = {
+  firstName: string;
+  country: CountryCode;
+  totalMinor: number;
+  campaignName: string;
+  challengeName: string;
+  recipientName: string;
+  card: { brand: string; last4: string };
+  schedule: { date: string; amountMinor: number }[];
+  appUrl: string;
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The "pledge confirmed" mail: what was pledged, the payment dates and each charge's card fee. */
+export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
+  const { country } = input;
+  const money = (minor: number) => formatMoney(minor, country, { code: true });
+  const count = input.schedule.length;
+  return {
+    subject: 'Your Uplift pledge is confirmed',
+    greeting: `${country === 'NZ' ? 'Kia ora' : 'Hello'} ${input.firstName},`,
+    paragraphs: [
+      `Thank you for taking part in the ${input.campaignName}. You have given up ${input.challengeName.toLowerCase()} and pledged ${money(input.totalMinor)} to ${input.recipientName}.`,
+      'You can see your progress, and cancel future payments at any time, on the View my pledge page.',
+      `Your ${capitalise(input.card.brand)} card ending ${input.card.last4} will be charged in ${count} weekly ${count === 1 ? 'payment' : 'payments'} on these dates:`,
+    ],
+    rows: [
+      ...input.schedule.map(({ date, amountMinor }): [string, string] => [
+        formatDayMonthYear(date),
+        `${money(amountMinor)} (card fee ${formatMoney(feePerChargeMinor(amountMinor, country), country)})`,
+      ]),
+      ['Card fee', `${FEE_TEXT[country]}, paid from each payment; the rest goes to ${input.recipientName}`],
+      ['Currency', COUNTRIES[country].currency],
+    ],
+    action: { label: 'View my pledge', url: `${input.appUrl}/summary` },
+  };
+}

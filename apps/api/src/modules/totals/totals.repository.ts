@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Counted pledges of one (challenge, charity) pair of a campaign; amount in minor units. */
+export type TotalsRow = { challenge_id: number; recipient_id: number; pledges: number; amount: number };
+
+/**
+ * A campaign's counted pledges, grouped by challenge and charity (DECISIONS.md "Totals"):
+ * Confirmed pledges with their confirmed totals, plus Cancelled ones that have at least one
+ * Success payment, with the sum of those payments. Pending pledges never count.
+ *
+ * The Confirmed branch reads only the pledges index on (campaign_id, pledge_status, challenge_id,
+ * recipient_id) and the covering partial index pledges_confirmed_totals_idx; the Cancelled branch
+ * touches only cancelled pledges and their payments through payments_pledge_status_idx.
+ */
+export async function selectCampaignTotals(db: Pick<Db, 'execute'>, campaignId: number): Promise<TotalsRow[]> {
+  const result = await db.execute<TotalsRow>(sql`
+    select p.challenge_id, p.recipient_id, count(*)::int as pledges, sum(p.confirmed_amount)::bigint as amount
+      from pledges p
+     where p.campaign_id = ${campaignId} and p.pledge_status = 'Confirmed'
+     group by p.challenge_id, p.recipient_id
+    union all
+    select p.challenge_id, p.recipient_id, count(*)::int as pledges, sum(paid.amount)::bigint as amount
+      from pledges p
+      cross join lateral (
+        select sum(pay.amount) as amount
+          from payments pay
+         where pay.pledge_id = p.id and pay.payment_status = 'Success'
+      ) paid
+     where p.campaign_id = ${campaignId} and p.pledge_status = 'Cancelled' and paid.amount is not null
+     group by p.challenge_id, p.recipient_id
+  `);
+  return result.rows.map((r) => ({
+    challenge_id: Number(r.challenge_id),
+    recipient_id: Number(r.recipient_id),
+    pledges: Number(r.pledges),
+    amount: Number(r.amount),
+  }));
+}

@@ -1,0 +1,82 @@
+import type { CountryCode } from '@uplift/core/countries';
+import { fromMinor } from '@uplift/core/money';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
+import { listCampaignChallenges } from '../challenges/challenges.repository.ts';
+import { listCampaignRecipients } from '../recipients/recipients.repository.ts';
+import { selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
+import { createTtlCache } from './ttl-cache.ts';
+
+/** A country's totals as the API speaks them: counts, and decimal amounts (not minor units). */
+export type CountryTotals = {
+  campaignId: number;
+  pledges: number;
+  amount: number;
+  /** Aligned with GET /api/challenge/campaign/{country} (ordered by id). */
+  challengeIds: number[];
+  challengePledges: number[];
+  challengeAmounts: number[];
+  /** Aligned with GET /api/recipient/campaign/{country} (ordered by id). */
+  recipientIds: number[];
+  recipientPledges: number[];
+  recipientAmounts: number[];
+};
+
+/** Per id in `ids` (in that order), the pledges and minor amount of the rows with that id. */
+function alignTo(ids: number[], rows: TotalsRow[], idOf: (r: TotalsRow) => number) {
+  const sums = new Map<number, { pledges: number; amount: number }>();
+  for (const row of rows) {
+    const sum = sums.get(idOf(row)) ?? { pledges: 0, amount: 0 };
+    sum.pledges += row.pledges;
+    sum.amount += row.amount;
+    sums.set(idOf(row), sum);
+  }
+  return {
+    pledges: ids.map((id) => sums.get(id)?.pledges ?? 0),
+    amounts: ids.map((id) => fromMinor(sums.get(id)?.amount ?? 0)),
+  };
+}
+
+export async function computeCountryTotals(db: Db, country: CountryCode, now: Date): Promise<CountryTotals> {
+  const campaign = await requireClosestCampaign(db, country, now);
+  const [challengeRows, recipientRows, rows] = await Promise.all([
+    listCampaignChallenges(db, campaign.id),
+    listCampaignRecipients(db, campaign),
+    selectCampaignTotals(db, campaign.id),
+  ]);
+  const challengeIds = challengeRows.map((c) => c.id);
+  const recipientIds = recipientRows.map((r) => r.id);
+  const byChallenge = alignTo(challengeIds, rows, (r) => r.challenge_id);
+  const byRecipient = alignTo(recipientIds, rows, (r) => r.recipient_id);
+  // The campaign totals count every counted pledge, including any for a challenge or charity
+  // the campaign no longer offers (an admin narrowed it after people pledged).
+  const amountMinor = rows.reduce((sum, r) => sum + r.amount, 0);
+  return {
+    campaignId: campaign.id,
+    pledges: rows.reduce((sum, r) => sum + r.pledges, 0),
+    amount: fromMinor(amountMinor),
+    challengeIds,
+    challengePledges: byChallenge.pledges,
+    challengeAmounts: byChallenge.amounts,
+    recipientIds,
+    recipientPledges: byRecipient.pledges,
+    recipientAmounts: byRecipient.amounts,
+  };
+}
+
+/** How long an instance reuses a country's totals before reading them again. */
+export const TOTALS_TTL_MS = 5_000;
+
+/**
+ * Totals per country, read at most once per TOTALS_TTL_MS per instance (measured on the app's
+ * clock, so tests move time on to see fresh figures). Six endpoints share one computation.
+ */
+export function createTotalsService(deps: { db: Db; clock: Clock }) {
+  const cache = createTtlCache<CountryCode, CountryTotals>({ ttlMs: TOTALS_TTL_MS, now: () => deps.clock.now().getTime() });
+  return {
+    forCountry(country: CountryCode): Promise<CountryTotals> {
+      return cache.get(country, () => computeCountryTotals(deps.db, country, deps.clock.now()));
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { CharityExportRecord } from '../types';
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/exports (admin): the record of past charity exports, newest first. */
+export async function fetchExports(): Promise<CharityExportRecord[]> {
+  return (await api<{ exports: CharityExportRecord[] }>('/api/admin/exports', { auth: true })).exports;
+}
+
+export const exportsQuery = () => queryOptions({ queryKey: adminKeys.exports(), queryFn: fetchExports });
+
+export function useExports() {
+  return useQuery(exportsQuery());
+}

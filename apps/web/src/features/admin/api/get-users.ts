@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { UserListParams, UserPage } from '../types';
+import { adminKeys } from './admin-keys';
+
+/** GET /api/auth/all_users?page=&page_size=&search=&sort=&order= (admin). */
+export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<UserPage> {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    page_size: String(params.page_size),
+    sort: params.sort,
+    order: params.order,
+  });
+  if (params.search) query.set('search', params.search);
+  return api<UserPage>(`/api/auth/all_users?${query}`, { auth: true, signal });
+}
+
+export const usersQuery = (params: UserListParams) =>
+  queryOptions({
+    queryKey: adminKeys.users(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    // Keep showing the last page while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(params: UserListParams) {
+  return useQuery(usersQuery(params));
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+
+/**
+ * SPEC §2 "/admin": links Users and Campaign, and the non-link entries Challenges and
+ * Charities. Charities is where the donor export lives (see docs/decisions/050).
+ */
+export function AdminMenu() {
+  return (
+    <nav aria-label="Admin">
+      <ul className="admin-menu">
+        <li>
+          <Link className="admin-menu-link" to="/user-list">
+            Users
+          </Link>
+          <span className="admin-muted">Everyone registered, searchable and sortable.</span>
+        </li>
+        <li>
+          <Link className="admin-menu-link" to="/admin-campaign">
+            Campaign
+          </Link>
+          <span className="admin-muted">Add, edit, delete and deactivate campaigns.</span>
+        </li>
+        <li>
+          <span className="admin-menu-entry">Challenges</span>
+          <span className="admin-muted">The six challenges are offered in every campaign.</span>
+        </li>
+        <li>
+          <span className="admin-menu-entry">Charities</span>
+          <span className="admin-muted">Send a partner charity its opted-in donors: see Charities below.</span>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,263 @@
+import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { formatDayMonthYear } from '@uplift/core/calendar';
+import { COUNTRIES } from '@uplift/core/countries';
+import { MSG } from '@uplift/core/messages';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Dialog } from '../../../components/dialog';
+import { useCreateCampaign } from '../api/create-campaign';
+import { useDeactivatePastCampaigns } from '../api/deactivate-campaigns';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useAdminCampaigns } from '../api/get-campaigns';
+import { useUpdateCampaign } from '../api/update-campaign';
+import type { AdminCampaign } from '../types';
+import { AdminError } from './admin-error';
+import { checkDraft, draftOf, emptyDraft, type CampaignDraft } from './campaign-draft';
+import { CampaignEditorRow } from './campaign-editor-row';
+import { reasonOf } from './describe-error';
+import { SortableHeader } from './sortable-header';
+import '../admin.css';
+
+const column = createColumnHelper<AdminCampaign>();
+// One empty array for every render, so the table does not see new data while loading.
+const NO_ROWS: AdminCampaign[] = [];
+
+function DateCell({ date }: { date: string }) {
+  return <time dateTime={date}>{formatDayMonthYear(date)}</time>;
+}
+
+// Stable column definitions (outside the component), so cells are never remounted.
+const columns = [
+  column.accessor('id', { header: 'ID' }),
+  column.accessor('campaign_name', { header: 'Campaign Name' }),
+  column.accessor('country', { header: 'Country', cell: (c) => COUNTRIES[c.getValue()]?.name ?? c.getValue() }),
+  column.accessor('start_date', { header: 'Start Date', cell: (c) => <DateCell date={c.getValue()} /> }),
+  column.accessor('end_date', { header: 'End Date', cell: (c) => <DateCell date={c.getValue()} /> }),
+  column.accessor('billing_start_date', { header: 'Billing Start Date', cell: (c) => <DateCell date={c.getValue()} /> }),
+  column.accessor('is_active', { header: 'Active', cell: (c) => (c.getValue() ? 'Yes' : 'No') }),
+];
+
+type Editing = { id: number | undefined; draft: CampaignDraft };
+type Failure = { title: string; reason?: string };
+
+/**
+ * SPEC §2 "Admin campaign table": every campaign, added, edited and deleted in place, and the
+ * 'Deactivate Past Campaigns' toolbar button. Failures show in red with the server's reason.
+ */
+export function CampaignTable() {
+  const campaigns = useAdminCampaigns();
+  const createCall = useCreateCampaign();
+  const updateCall = useUpdateCampaign();
+  const deleteCall = useDeleteCampaign();
+  const deactivateCall = useDeactivatePastCampaigns();
+
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<AdminCampaign | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  // No React Compiler here, so its warning about TanStack Table's unmemoisable API does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: campaigns.data ?? NO_ROWS,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getRowId: (row) => String(row.id),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+
+  // After a row is saved or cancelled, focus goes back to its Edit button (or to Add).
+  useEffect(() => {
+    if (!focusId || editing) return;
+    const target = document.getElementById(focusId) ?? addButton.current;
+    target?.focus();
+    setFocusId(null);
+  }, [focusId, editing, campaigns.data]);
+
+  function report(next: Failure | null, message: string | null = null) {
+    setFailure(next);
+    setNotice(message);
+  }
+
+  function startAdd() {
+    report(null);
+    setEditing({ id: undefined, draft: emptyDraft });
+  }
+
+  function startEdit(campaign: AdminCampaign) {
+    report(null);
+    setEditing({ id: campaign.id, draft: draftOf(campaign) });
+  }
+
+  function cancelEdit() {
+    setFocusId(editing?.id === undefined ? 'add-campaign' : `edit-campaign-${editing.id}`);
+    setEditing(null);
+    setFailure(null);
+  }
+
+  async function save() {
+    if (!editing) return;
+    const adding = editing.id === undefined;
+    const title = adding ? MSG.addCampaignFailed : MSG.editCampaignFailed;
+    const checked = checkDraft(editing.draft);
+    if ('problem' in checked) {
+      report({ title, reason: checked.problem });
+      return;
+    }
+    try {
+      const saved =
+        editing.id === undefined
+          ? await createCall.mutateAsync(checked.body)
+          : await updateCall.mutateAsync({ id: editing.id, body: checked.body });
+      setEditing(null);
+      setFocusId(`edit-campaign-${saved.id}`);
+      report(null, adding ? `Added campaign ${saved.id}: ${saved.campaign_name}` : `Saved campaign ${saved.id}: ${saved.campaign_name}`);
+    } catch (err) {
+      report({ title, reason: reasonOf(err) });
+    }
+  }
+
+  async function deleteConfirmed() {
+    const campaign = confirmDelete;
+    if (!campaign) return;
+    setConfirmDelete(null);
+    try {
+      await deleteCall.mutateAsync(campaign.id);
+      setFocusId('add-campaign');
+      report(null, `Deleted campaign ${campaign.id}: ${campaign.campaign_name}`);
+    } catch (err) {
+      report({ title: MSG.deleteCampaignFailed, reason: reasonOf(err) });
+    }
+  }
+
+  async function deactivate() {
+    report(null);
+    try {
+      const result = await deactivateCall.mutateAsync();
+      report(null, result.message);
+    } catch (err) {
+      report({ title: MSG.deactivateCampaignsFailed, reason: reasonOf(err) });
+    }
+  }
+
+  const busy = createCall.isPending || updateCall.isPending;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+
+  return (
+    <div className="admin-campaigns">
+      <div className="admin-toolbar" role="toolbar" aria-label="Campaign actions">
+        <button ref={addButton} id="add-campaign" type="button" className="button" onClick={startAdd} disabled={editing !== null}>
+          Add campaign
+        </button>
+        <button type="button" className="button secondary" onClick={deactivate} disabled={deactivateCall.isPending}>
+          {deactivateCall.isPending ? 'Deactivating…' : 'Deactivate Past Campaigns'}
+        </button>
+      </div>
+
+      {failure && <AdminError title={failure.title} reason={failure.reason} />}
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {campaigns.isError && <AdminError title={reasonOf(campaigns.error)} />}
+      {campaigns.isPending && <p role="status">Loading campaigns…</p>}
+
+      {campaigns.isSuccess && (
+        <div className="admin-table-scroll" role="region" aria-label="Campaigns" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="visually-hidden">Campaigns. Column headers with buttons sort the table.</caption>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <SortableHeader key={header.id} header={header} />
+                ))}
+                <th scope="col" className="admin-actions-cell">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {editing?.id === undefined && editing && (
+                <CampaignEditorRow
+                  id={undefined}
+                  draft={editing.draft}
+                  busy={busy}
+                  onChange={(draft) => setEditing({ id: undefined, draft })}
+                  onSave={save}
+                  onCancel={cancelEdit}
+                />
+              )}
+              {table.getRowModel().rows.map((row) =>
+                editing?.id === row.original.id ? (
+                  <CampaignEditorRow
+                    key={row.id}
+                    id={row.original.id}
+                    draft={editing.draft}
+                    busy={busy}
+                    onChange={(draft) => setEditing({ id: row.original.id, draft })}
+                    onSave={save}
+                    onCancel={cancelEdit}
+                  />
+                ) : (
+                  <tr key={row.id}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                    <td className="admin-actions-cell">
+                      <div className="admin-row-actions">
+                        <button
+                          id={`edit-campaign-${row.original.id}`}
+                          type="button"
+                          className="button admin-small secondary"
+                          onClick={() => startEdit(row.original)}
+                          disabled={editing !== null}
+                          aria-label={`Edit campaign ${row.original.id}`}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button admin-small admin-danger"
+                          onClick={() => {
+                            report(null);
+                            setConfirmDelete(row.original);
+                          }}
+                          disabled={editing !== null || deleteCall.isPending}
+                          aria-label={`Delete campaign ${row.original.id}`}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ),
+              )}
+              {table.getRowModel().rows.length === 0 && !editing && (
+                <tr>
+                  <td colSpan={headers.length + 1}>No campaigns yet. Use Add campaign to create one.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog open={confirmDelete !== null} title={`Delete ${confirmDelete?.campaign_name ?? 'campaign'}?`} tone="danger" onClose={() => setConfirmDelete(null)}>
+        <p>
+          Campaign {confirmDelete?.id} will be removed for good. A campaign that donors have pledged to cannot be deleted;
+          deactivate it instead.
+        </p>
+        <div className="form-actions">
+          <button type="button" className="button admin-danger" onClick={deleteConfirmed}>
+            Delete campaign
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

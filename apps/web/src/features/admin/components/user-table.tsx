@@ -1,0 +1,150 @@
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { COUNTRIES } from '@uplift/core/countries';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUsers } from '../api/get-users';
+import type { AdminUser, UserListParams, UserSort } from '../types';
+import { AdminError } from './admin-error';
+import { reasonOf } from './describe-error';
+import { SortableHeader } from './sortable-header';
+import { useDebouncedValue } from './use-debounced-value';
+import { PAGE_SIZES, readParams, writeParams } from './user-list-params';
+import '../admin.css';
+
+const column = createColumnHelper<AdminUser>();
+// One empty array for every render, so the table does not see new data while loading.
+const NO_ROWS: AdminUser[] = [];
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+// Column ids are the server's sort keys; only those it can sort by are sortable.
+const columns = [
+  column.accessor('id', { id: 'id', header: 'ID' }),
+  column.accessor((u) => `${u.last_name}, ${u.first_name}`, { id: 'last_name', header: 'Name' }),
+  column.accessor('country', { id: 'country', header: 'Country', cell: (c) => COUNTRIES[c.getValue()]?.name ?? c.getValue() }),
+  column.accessor('opt_in_uplift_comms', { header: 'Uplift News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
+  column.accessor('opt_in_charity_comms', { header: 'Charity News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
+  column.accessor('email', { id: 'email', header: 'Email' }),
+  column.accessor('user_address', { header: 'Address', enableSorting: false }),
+  column.accessor('activated', { header: 'Activated', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
+];
+
+/**
+ * SPEC §2 "Admin user table": read only; searched, sorted and paged by the server, so it stays
+ * fast however many donors sign up.
+ */
+export function UserTable() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readParams(searchParams);
+  const [searchText, setSearchText] = useState(params.search);
+  const settledSearch = useDebouncedValue(searchText.trim(), 300);
+  const searchId = useId();
+  const users = useUsers(params);
+
+  const update = (change: Partial<UserListParams>) => setSearchParams(writeParams({ ...params, ...change }), { replace: true });
+
+  // A new search starts from the first page.
+  useEffect(() => {
+    if (settledSearch !== params.search) update({ search: settledSearch, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed search settles
+  }, [settledSearch]);
+
+  const total = users.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / params.page_size));
+  const sorting: SortingState = [{ id: params.sort, desc: params.order === 'desc' }];
+
+  // No React Compiler here, so its warning about TanStack Table's unmemoisable API does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: users.data?.users ?? NO_ROWS,
+    columns,
+    state: { sorting },
+    manualSorting: true,
+    manualPagination: true,
+    pageCount,
+    enableSortingRemoval: false,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) update({ sort: first.id as UserSort, order: first.desc ? 'desc' : 'asc', page: 1 });
+    },
+    getRowId: (row) => String(row.id),
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const first = total === 0 ? 0 : (params.page - 1) * params.page_size + 1;
+  const last = Math.min(total, params.page * params.page_size);
+
+  return (
+    <div className="admin-users">
+      <div className="admin-toolbar">
+        <div className="field admin-search">
+          <label htmlFor={searchId}>Search by name or email</label>
+          <input id={searchId} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={100} placeholder="e.g. Ngata, Aroha" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-size`}>Rows per page</label>
+          <select id={`${searchId}-size`} value={params.page_size} onChange={(e) => update({ page_size: Number(e.target.value), page: 1 })}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {users.isError && <AdminError title={reasonOf(users.error)} />}
+      <p role="status" className="admin-muted" aria-live="polite">
+        {users.isPending ? 'Loading users…' : users.isSuccess ? `${total} ${total === 1 ? 'user' : 'users'} found${total > 0 ? `, showing ${first}–${last}` : ''}` : ''}
+      </p>
+
+      {users.isSuccess && (
+        <div className="admin-table-scroll" role="region" aria-label="Users" tabIndex={0}>
+          <table className="admin-table" aria-busy={users.isFetching}>
+            <caption className="visually-hidden">Users. Column headers with buttons sort the list.</caption>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <SortableHeader key={header.id} header={header} />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+              {total === 0 && (
+                <tr>
+                  <td colSpan={headers.length}>No users match this search.</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav className="admin-pager" aria-label="User list pages">
+        <button type="button" className="button admin-small secondary" onClick={() => update({ page: 1 })} disabled={params.page <= 1} aria-label="First page">
+          First
+        </button>
+        <button type="button" className="button admin-small secondary" onClick={() => update({ page: params.page - 1 })} disabled={params.page <= 1} aria-label="Previous page">
+          Previous
+        </button>
+        <span className="admin-pager-where">
+          Page {Math.min(params.page, pageCount)} of {pageCount}
+        </span>
+        <button type="button" className="button admin-small secondary" onClick={() => update({ page: params.page + 1 })} disabled={params.page >= pageCount} aria-label="Next page">
+          Next
+        </button>
+        <button type="button" className="button admin-small secondary" onClick={() => update({ page: pageCount })} disabled={params.page >= pageCount} aria-label="Last page">
+          Last
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@uplift/core/messages';
+import { loginSchema, type LoginInput } from '@uplift/core/schemas/auth';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { TextField } from '../../../components/field';
+import { ApiError } from '../../../lib/api-client';
+import { setAccessToken } from '../../../lib/session';
+import { fetchClosestPledgeStatus, pathAfterLogin } from '../api/closest-pledge-status';
+import { useLogin } from '../api/login';
+import { safeReturnPath } from '../return-path';
+import '../auth.css';
+
+/**
+ * SPEC §2 "Login": email and password; 'Login details incorrect' for any failed attempt. After
+ * login the pledge status decides where to go (Confirmed → /summary, Pending → step 4,
+ * otherwise /challenge), unless a protected page sent the user here.
+ */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const loginCall = useLogin();
+  const [failure, setFailure] = useState<ReactNode>();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    let accessToken: string;
+    try {
+      accessToken = (await loginCall.mutateAsync(values)).access_token;
+    } catch (err) {
+      setFailure(describeLoginFailure(err));
+      return;
+    }
+    setAccessToken(accessToken);
+    // Anything cached belongs to whoever was here before.
+    void queryClient.invalidateQueries();
+    const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
+    navigate(from ?? pathAfterLogin(await fetchClosestPledgeStatus()), { replace: true });
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Log in">
+      {notice && !failure && <Alert tone="success">{notice}</Alert>}
+      {failure && <Alert>{failure}</Alert>}
+      <TextField label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Login'}
+        </button>
+        <button type="button" className="button secondary" onClick={() => navigate('/challenge')}>
+          Register
+        </button>
+      </div>
+      <ul className="form-links auth-links">
+        <li>
+          <Link to="/activate">Activate your account</Link>
+        </li>
+        <li>
+          <Link to="/password-recovery">Forgot your password?</Link>
+        </li>
+      </ul>
+    </form>
+  );
+}
+
+function describeLoginFailure(err: unknown): ReactNode {
+  if (!(err instanceof ApiError)) return 'We could not reach Uplift. Please check your connection and try again.';
+  if (err.status === 403 && err.code === 'auth.not_activated') {
+    return (
+      <>
+        {err.message} <Link to="/activate">Activate your account</Link>
+      </>
+    );
+  }
+  if (err.status === 429 || err.status >= 500) return err.message;
+  return MSG.loginFailed;
+}

@@ -1,0 +1,77 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Campaign } from '../api/types';
+import { CampaignCountdown } from './campaign-countdown';
+
+// 2026-11-23 09:00 UTC: the 23rd in London, 22:00 on the 23rd in Auckland.
+const NOW = new Date('2026-11-23T09:00:00Z');
+
+const campaign = (over: Partial<Campaign> = {}): Campaign => ({
+  id: 1,
+  campaign_name: 'November Uplift Challenge',
+  start_date: '2026-11-20',
+  end_date: '2026-12-20',
+  billing_start_date: '2026-11-25',
+  is_active: true,
+  country: 'NZ',
+  ...over,
+});
+
+function show(props: Partial<Parameters<typeof CampaignCountdown>[0]>) {
+  return render(
+    <MemoryRouter>
+      <CampaignCountdown country="NZ" campaign={campaign()} totals={{ pledges: 5, amountMinor: 69000 }} now={NOW} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('CampaignCountdown', () => {
+  it('after the start: the live count and amount, and the Join button', () => {
+    show({});
+    expect(screen.getByTestId('countdown')).toHaveTextContent("The campaign has started, join 5 others who've pledged $690.00!");
+    expect(screen.getByRole('link', { name: 'Join the November Uplift Challenge' })).toHaveAttribute('href', '/challenge');
+  });
+
+  it('before the start: days to go in the country’s own calendar, in pounds for the UK', () => {
+    show({ country: 'UK', campaign: campaign({ country: 'UK', start_date: '2026-11-28', end_date: '2026-12-28' }), totals: undefined });
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Starting in 5 days');
+    expect(screen.getByRole('link', { name: 'Join the November Uplift Challenge' })).toBeInTheDocument();
+  });
+
+  it("reads 'heaps of' when nothing is counted yet, or the totals could not be read", () => {
+    const { rerender } = show({ totals: { pledges: 0, amountMinor: 0 } });
+    expect(screen.getByTestId('countdown')).toHaveTextContent("join heaps of others who've pledged heaps!");
+    rerender(
+      <MemoryRouter>
+        <CampaignCountdown country="NZ" campaign={campaign()} totals={null} now={NOW} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('countdown')).toHaveTextContent('heaps of');
+  });
+
+  it('waits for the totals before saying how many have pledged', () => {
+    show({ totals: undefined });
+    expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Counting the latest pledges…');
+  });
+
+  it('more than 7 days after the start: View my Pledge instead of Join', () => {
+    show({ campaign: campaign({ start_date: '2026-11-15' }) });
+    expect(screen.getByRole('link', { name: 'View my Pledge' })).toHaveAttribute('href', '/viewPledge');
+    expect(screen.queryByRole('link', { name: /^Join/ })).not.toBeInTheDocument();
+  });
+
+  it('no Join button for an inactive campaign or on its end date', () => {
+    show({ campaign: campaign({ is_active: false }) });
+    expect(screen.queryByRole('link', { name: /^Join/ })).not.toBeInTheDocument();
+    show({ campaign: campaign({ start_date: '2026-11-19', end_date: '2026-11-23' }) });
+    expect(screen.queryAllByRole('link', { name: /^Join/ })).toHaveLength(0);
+  });
+
+  it("'Campaign Coming Soon!' when the country has no open campaign", () => {
+    show({ campaign: null });
+    expect(screen.getByText('Campaign Coming Soon!')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});

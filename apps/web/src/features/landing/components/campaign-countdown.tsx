@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import type { CountryCode } from '@uplift/core/countries';
+import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from '@uplift/core/countdown';
+import { MSG } from '@uplift/core/messages';
+import type { CampaignTotals } from '../api/get-campaign-totals';
+import type { Campaign } from '../api/types';
+
+type Props = {
+  country: CountryCode;
+  /** undefined while loading; null when the country has no open campaign (or it failed to load). */
+  campaign: Campaign | null | undefined;
+  /** undefined while loading; null when the totals could not be read. */
+  totals: CampaignTotals | null | undefined;
+  now: Date;
+};
+
+/**
+ * The landing page's countdown and call to action (SPEC §2, DECISIONS.md "Campaign state"):
+ * 'Starting in N days' before the start, the live pledge count and amount after it; the Join
+ * button while the campaign is open to join, and a View my Pledge link once it has closed.
+ */
+export function CampaignCountdown({ country, campaign, totals, now }: Props) {
+  if (campaign === undefined) {
+    return (
+      <div className="countdown" aria-busy="true">
+        <p className="countdown-text muted" role="status">
+          Checking the campaign dates…
+        </p>
+      </div>
+    );
+  }
+  if (campaign === null) {
+    return (
+      <div className="countdown">
+        <p className="countdown-text">{MSG.campaignComingSoon}</p>
+        <p className="countdown-note">The next challenge is being planned. Check back soon for the dates.</p>
+      </div>
+    );
+  }
+
+  const days = daysToStart(campaign.start_date, country, now);
+  const started = days <= 0;
+  const closed = isClosed(campaign, now);
+  const joinOpen = isJoinOpen(campaign, now);
+
+  let text: string | undefined;
+  if (!started) text = countdownText({ daysToStart: days, pledgeCount: 0, amountMinor: 0, country });
+  // Unreadable totals read as none counted yet: SPEC's 'heaps of' wording.
+  else if (totals !== undefined)
+    text = countdownText({ daysToStart: days, pledgeCount: totals?.pledges ?? 0, amountMinor: totals?.amountMinor ?? 0, country });
+
+  return (
+    <div className="countdown">
+      {text === undefined ? (
+        <p className="countdown-text muted" role="status">
+          Counting the latest pledges…
+        </p>
+      ) : (
+        // Polite: the totals refresh while the page is open; a screen reader hears only changes.
+        <p className="countdown-text" aria-live="polite" data-testid="countdown">
+          {text}
+        </p>
+      )}
+      {closed ? (
+        <Link className="button cta" to="/viewPledge">
+          View my Pledge
+        </Link>
+      ) : (
+        joinOpen && (
+          <Link className="button cta" to="/challenge">
+            {joinButtonText(campaign.campaign_name)}
+          </Link>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
+import type { CountryCode } from '@uplift/core/countries';
+import { impactCount } from '@uplift/core/impact';
+import { formatMoney } from '@uplift/core/money';
+import type { Recipient } from '../api/types';
+
+const MIN_WEEKLY = 5;
+const MAX_WEEKLY = 100;
+const STEP = 5;
+
+/**
+ * The charity impact slider: pick a weekly amount and see what four weeks of it does at each of
+ * the country's partner charities, using the same impact rule as the wizard and the summary.
+ */
+export function ImpactSlider({ country, recipients }: { country: CountryCode; recipients: Recipient[] }) {
+  const [weekly, setWeekly] = useState(20);
+  const id = useId();
+  const totalMinor = weekly * 100 * PAYMENTS_PER_PLEDGE;
+  const money = (minor: number) => formatMoney(minor, country).replace(/\.00$/, '');
+
+  return (
+    <div className="impact">
+      <div className="impact-control">
+        <label htmlFor={`${id}-weekly`}>
+          If I free up <strong>{money(weekly * 100)}</strong> a week
+        </label>
+        <input
+          id={`${id}-weekly`}
+          type="range"
+          min={MIN_WEEKLY}
+          max={MAX_WEEKLY}
+          step={STEP}
+          value={weekly}
+          aria-valuetext={`${money(weekly * 100)} a week`}
+          onChange={(e) => setWeekly(Number(e.target.value))}
+        />
+        <p className="impact-total" aria-live="polite">
+          That’s <strong>{money(totalMinor)}</strong> over four weeks. It could give:
+        </p>
+      </div>
+      <ul className="impact-cards">
+        {recipients.map((r) => {
+          const count = impactCount({ totalMinor, impactCostMinor: Math.round(r.impact_cost * 100), multiplier: r.impact_multiplier });
+          return (
+            <li key={r.id} className="impact-card">
+              <img src={r.logo} alt="" width={64} height={64} />
+              <div>
+                <h3>{r.recipient_name}</h3>
+                <p className="impact-count">
+                  <strong>{count}</strong> {r.impact_unit}
+                </p>
+                <p className="muted">{r.impact_description}</p>
+                <p>{r.description}</p>
+                <a href={r.link} target="_blank" rel="noopener noreferrer">
+                  More about {r.recipient_name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { BRAND } from '@uplift/core/brand';
+
+const REASONS = [
+  {
+    title: 'Small change, real difference',
+    text: 'You keep your routine, minus one habit. What you free up in a month funds counselling hours, meals and food parcels that charities can plan around.',
+  },
+  {
+    title: 'Paid as you save',
+    text: 'Your pledge is split into four weekly payments, so you give as you go rather than in one lump sum.',
+  },
+  {
+    title: 'Done together',
+    text: 'Thousands of small pledges make a big total. Watch it grow live on this page and share your challenge with friends.',
+  },
+];
+
+const STORIES = [
+  {
+    quote: 'I didn’t think skipping my morning flat white would add up to much. Four weeks later it had paid for a week of helpline calls.',
+    name: 'Hana',
+    place: 'Wellington',
+  },
+  {
+    quote: 'We paused two streaming services as a family, played cards instead and gave the savings to our local food bank.',
+    name: 'Daniel',
+    place: 'Leeds',
+  },
+  {
+    quote: 'Cycling to work for a month saved me parking and petrol. Knowing it went to kids’ raincoats kept me going on wet days.',
+    name: 'Mele',
+    place: 'Auckland',
+  },
+];
+
+export function WhyUplift() {
+  return (
+    <section className="landing-section why" aria-labelledby="why-title">
+      <h2 id="why-title">So, why {BRAND.product}?</h2>
+      <ul className="why-reasons">
+        {REASONS.map((r) => (
+          <li key={r.title}>
+            <h3>{r.title}</h3>
+            <p>{r.text}</p>
+          </li>
+        ))}
+      </ul>
+      <h3 className="stories-title">From people who took part</h3>
+      <ul className="stories">
+        {STORIES.map((s) => (
+          <li key={s.name}>
+            <figure>
+              <blockquote>
+                <p>“{s.quote}”</p>
+              </blockquote>
+              <figcaption>
+                {s.name}, {s.place}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

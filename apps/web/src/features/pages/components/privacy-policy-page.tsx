@@ -1,0 +1,101 @@
+import { BRAND } from '@uplift/core/brand';
+import { usePageTitle } from '../../../lib/use-page-title';
+import '../pages.css';
+
+/** The privacy policy (SPEC §1): who we are, the laws, what we hold and share, and your rights. */
+export function PrivacyPolicyPage() {
+  usePageTitle('Privacy policy');
+  const email = <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
+  return (
+    <article className="page prose">
+      <h1>Privacy policy</h1>
+      <p className="updated">Last updated: November 2026</p>
+
+      <h2>Who we are</h2>
+      <p>
+        This website and the {BRAND.product} challenge are operated by the {BRAND.operator} (“we”, “us”), a charitable trust
+        registered in {BRAND.country}. We are responsible for the personal information you give us through this website.
+      </p>
+
+      <h2>The laws we follow</h2>
+      <p>
+        We handle personal information in line with the New Zealand Privacy Act 2020. For people taking part from the United
+        Kingdom, we also comply with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018, and
+        the trust acts as the controller of your personal data.
+      </p>
+
+      <h2>What we collect and why</h2>
+      <ul>
+        <li>
+          <strong>Your account:</strong> your name, email address, postal address, country and a securely hashed password, so
+          you can take part, sign in and manage your pledge.
+        </li>
+        <li>
+          <strong>Your pledge:</strong> the challenge and charity you chose, your pledge amounts and your payment dates and
+          statuses, so we can take your weekly payments, send receipts and show your progress.
+        </li>
+        <li>
+          <strong>Your preferences:</strong> whether you agreed to hear from us or from your chosen charity, and when.
+        </li>
+        <li>
+          <strong>Technical information:</strong> security logs (such as IP addresses of sign-in attempts) kept for a short
+          time to protect accounts from misuse. We do not use advertising or tracking cookies.
+        </li>
+      </ul>
+      <p>
+        Our lawful bases under UK GDPR are the performance of our agreement with you (running your pledge), your consent (for
+        optional updates), and our legitimate interest in keeping the service secure.
+      </p>
+
+      <h2>Card payments</h2>
+      <p>
+        Your card details are collected and held by our payment provider, a certified PCI DSS Level 1 card processor. They
+        never pass through or rest on our servers. We only keep the card’s brand, last four digits and expiry date so you can
+        recognise the card you saved.
+      </p>
+
+      <h2>What your chosen charity receives</h2>
+      <p>
+        Only if you opt in, we share your name, email address, and the amounts and dates of your payments with the charity you
+        chose, so that it can send you a donation receipt. The charity may use these details for that receipt only. If you do
+        not opt in, the charity receives your donation without your details.
+      </p>
+
+      <h2>Who else sees your information</h2>
+      <p>
+        Our payment provider and our email delivery and hosting providers process information on our behalf, under contracts
+        that require them to keep it safe and use it only for us. Some of them may store data outside New Zealand or the
+        United Kingdom; where they do, we make sure comparable safeguards apply. We never sell, rent or swap your details.
+      </p>
+
+      <h2>How long we keep it</h2>
+      <p>
+        We keep your account while it is in use, and pledge and payment records for seven years, as tax and charity law require.
+        After that we delete or anonymise them.
+      </p>
+
+      <h2>Your rights</h2>
+      <p>You may at any time ask us to:</p>
+      <ul>
+        <li>give you access to the personal information we hold about you;</li>
+        <li>correct information that is wrong or out of date;</li>
+        <li>delete your information, unless we must keep a record by law (for example, of payments made);</li>
+        <li>stop sending you updates, which you can also do from the link in any email.</li>
+      </ul>
+      <p>
+        UK residents may also ask us to restrict or object to processing and to receive their data in a portable form. We will
+        answer within 20 working days (New Zealand) or one month (United Kingdom).
+      </p>
+
+      <h2>Complaints</h2>
+      <p>
+        If you are unhappy with how we handled your information, please tell us first. You may also complain to the Office of
+        the Privacy Commissioner in New Zealand (privacy.org.nz) or, in the United Kingdom, to the Information Commissioner’s
+        Office (ico.org.uk).
+      </p>
+
+      <h2>Contact us</h2>
+      <p>To use any of these rights or to ask about this policy, email us at {email}.</p>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import type { CountryCode } from '@uplift/core/countries';
+import { impactCount } from '@uplift/core/impact';
+import { formatMoney, toMinor } from '@uplift/core/money';
+import { useChallenge } from '../api/get-challenge';
+import { useRecipient } from '../api/get-recipient';
+
+/** SPEC §2: the chosen charity and challenge, and what the pledge (and what is given so far) can do. */
+export function ImpactCard(props: {
+  recipientId: number;
+  challengeId: number;
+  country: CountryCode;
+  pledgeTotalMinor: number;
+  givenSoFarMinor: number;
+}) {
+  const recipient = useRecipient(props.recipientId);
+  const challenge = useChallenge(props.challengeId);
+  const money = (minor: number) => formatMoney(minor, props.country);
+  const r = recipient.data;
+  const impact = (totalMinor: number) =>
+    r ? impactCount({ totalMinor, impactCostMinor: toMinor(r.impact_cost), multiplier: r.impact_multiplier ?? 1 }) : 0;
+  const icon = challenge.data && /^[a-z0-9-]+$/.test(challenge.data.icon) ? challenge.data.icon : undefined;
+
+  return (
+    <section className="card summary-card summary-impact" aria-labelledby="summary-impact-heading">
+      <h2 id="summary-impact-heading">Your impact</h2>
+      {challenge.data && (
+        <div className="summary-impact-row">
+          {icon && <img src={`/icons/${icon}.svg`} alt="" width="48" height="48" />}
+          <p>
+            You gave up <strong>{challenge.data.name.toLowerCase()}</strong> for the month.
+          </p>
+        </div>
+      )}
+      {r ? (
+        <div className="summary-impact-row">
+          <img src={r.logo} alt={`${r.recipient_name} logo`} width="96" height="48" className="summary-logo" />
+          <div>
+            <p>
+              Your {money(props.pledgeTotalMinor)} pledge to <strong>{r.recipient_name}</strong> can provide{' '}
+              <strong className="summary-impact-figure">
+                {impact(props.pledgeTotalMinor)} {r.impact_unit}
+              </strong>
+              .
+            </p>
+            <p className="summary-muted">
+              Given so far: {money(props.givenSoFarMinor)}, that is {impact(props.givenSoFarMinor)} {r.impact_unit}.
+            </p>
+          </div>
+        </div>
+      ) : recipient.isError || challenge.isError ? (
+        <p>We could not load your charity just now.</p>
+      ) : (
+        <p role="status">Loading your charity…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
+import type { Payment } from '../api/types';
+import { buildCalendar, describeDay, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
+
+const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
+
+/**
+ * SPEC §2: the four-week calendar. Weeks 1–4 from the billing start, each payment day marked
+ * with its state (paid, failed, cancelled, due, upcoming), passed days dimmed and the current
+ * week highlighted.
+ */
+export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; payments: Payment[]; money: (minor: number) => string }) {
+  const weeks = buildCalendar(props.billingStart, props.today, props.payments);
+  return (
+    <section className="summary-calendar" aria-labelledby="summary-calendar-heading">
+      <h2 id="summary-calendar-heading">Your four weeks</h2>
+      <ol className="calendar-weeks">
+        {weeks.map((week) => {
+          const state = week.payment ? paymentState(week.payment, props.today) : undefined;
+          return (
+            <li
+              key={week.number}
+              className={`calendar-week${week.isCurrent ? ' is-current' : ''}${week.isPast ? ' is-past' : ''}`}
+              aria-current={week.isCurrent ? 'true' : undefined}
+            >
+              <div className="calendar-week-head">
+                <h3>Week {week.number}</h3>
+                {week.isCurrent && <span className="calendar-now">This week</span>}
+                <span className="summary-muted calendar-range">
+                  {shortDate(week.start)} – {shortDate(week.end)}
+                </span>
+              </div>
+              <ol className="calendar-days">
+                {week.days.map((day) => {
+                  const dayState = day.payment ? paymentState(day.payment, props.today) : undefined;
+                  const { day: dayOfMonth, year, month } = parseIsoDate(day.date);
+                  const weekday = new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay();
+                  return (
+                    <li
+                      key={day.date}
+                      className={[
+                        'calendar-day',
+                        day.isPast ? 'is-past' : 'is-upcoming',
+                        day.isToday ? 'is-today' : '',
+                        dayState ? `is-payment state-${dayState}` : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
+                      <span aria-hidden="true" className="calendar-weekday">
+                        {WEEKDAY_INITIALS[weekday]}
+                      </span>
+                      <span aria-hidden="true" className="calendar-date">
+                        {dayOfMonth}
+                      </span>
+                      {dayState && (
+                        <span aria-hidden="true" className="calendar-mark">
+                          {MARKS[dayState]}
+                        </span>
+                      )}
+                      <span className="visually-hidden">{describeDay(day, props.today, props.money)}</span>
+                    </li>
+                  );
+                })}
+              </ol>
+              <p className={`calendar-payment${state ? ` state-${state}` : ''}`}>
+                {week.payment && state ? (
+                  <>
+                    <strong>{props.money(minorOf(week.payment.amount))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
+                    <span className="calendar-state">{PAYMENT_STATE_LABEL[state]}</span>
+                    {state === 'failed' && week.payment.failure_reason && (
+                      <span className="calendar-reason"> {week.payment.failure_reason}</span>
+                    )}
+                  </>
+                ) : (
+                  <span className="summary-muted">No payment this week</span>
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+const MARKS = { paid: '✓', failed: '✕', cancelled: '–', 'due-today': '$', upcoming: '$', processing: '…' } as const;

@@ -1,0 +1,164 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@uplift/core/messages';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../../lib/session';
+import { CANCELLED_NOTICE } from './cancel-pledge-dialog';
+import { SummaryPage } from './summary-page';
+
+type Reply = { status: number; body?: unknown };
+
+function stubFetch(replies: Record<string, Reply>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url}`;
+      calls.push(key);
+      const reply = replies[key];
+      if (!reply) throw new Error(`unexpected request ${key}`);
+      return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return calls;
+}
+
+function Login() {
+  const location = useLocation();
+  return <p data-testid="login">{(location.state as { notice?: string } | null)?.notice}</p>;
+}
+
+function renderSummary() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/summary']}>
+        <Routes>
+          <Route path="/summary" element={<SummaryPage />} />
+          <Route path="/login" element={<Login />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const payments = [
+  { id: 11, pledge_id: 7, payment_status: 'Success', processing_date: '2026-11-23', amount: 17.5, payment_method_id: 3 },
+  { id: 12, pledge_id: 7, payment_status: 'Failed', processing_date: '2026-11-30', amount: 17.5, failure_reason: 'Your card was declined.', payment_method_id: 3 },
+  { id: 13, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-07', amount: 17.5, payment_method_id: 3 },
+  { id: 14, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-14', amount: 17.5, payment_method_id: 3 },
+];
+
+const replies: Record<string, Reply> = {
+  'GET /api/auth/user_info': { status: 200, body: { first_name: 'Aroha', email: 'aroha@example.org' } },
+  'GET /api/pledge/closest': {
+    status: 200,
+    body: { id: 7, campaign_id: 1, challenge_id: 1, recipient_id: 2, confirmed_amount: 70, pledge_status: 'Confirmed' },
+  },
+  'GET /api/campaign/closest': {
+    status: 200,
+    body: { id: 1, campaign_name: 'November Uplift Challenge', country: 'NZ', start_date: '2026-11-20', end_date: '2026-12-20', billing_start_date: '2026-11-23' },
+  },
+  'GET /api/payment/': { status: 200, body: payments },
+  'GET /api/recipient/2': {
+    status: 200,
+    body: { id: 2, recipient_name: 'Youthline', logo: '/logos/youthline.svg', impact_cost: 35, impact_unit: 'hours of helpline support', impact_multiplier: 7 },
+  },
+  'GET /api/challenge/1': { status: 200, body: { id: 1, name: 'Coffees', icon: 'coffee', unit: 'coffees' } },
+  'GET /api/payment_method/3': { status: 200, body: { id: 3, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } },
+};
+
+beforeEach(() => {
+  // jsdom has no modal dialogs; these stand in for the browser's.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  // 1 Dec 2026 in Auckland: week 2 of the calendar.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-30T12:00:00Z'));
+  setAccessToken('h.eyJzdWIiOiIxIiwicGVybWlzc2lvbnMiOlsiUk9MRV9VU0VSIl19.s');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('summary page', () => {
+  it('greets the donor and shows days to go, impact so far, next and last payment, calendar, impact and card', async () => {
+    stubFetch(replies);
+    renderSummary();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kia ora Aroha!' })).toBeInTheDocument();
+    expect(screen.getByText('19 days to go')).toBeInTheDocument();
+
+    const stats = screen.getByText('Impact so far').closest('dl')!;
+    expect(screen.getByText('Impact so far').nextElementSibling).toHaveTextContent('$17.50');
+    expect(screen.getByText('Next payment').nextElementSibling).toHaveTextContent('$17.50 on Monday 7 December 2026');
+    expect(within(stats).getByText(/on Monday 7 December 2026/)).toBeInTheDocument();
+    expect(within(stats).getByText('Monday 14 December 2026')).toBeInTheDocument();
+
+    const weeks = within(screen.getByRole('region', { name: 'Your four weeks' })).getAllByRole('listitem').filter((li) => li.classList.contains('calendar-week'));
+    expect(weeks.map((w) => within(w).getByRole('heading').textContent)).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4']);
+    expect(weeks[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(weeks[1]!).getByText('This week')).toBeInTheDocument();
+    expect(within(weeks[0]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(weeks[1]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(weeks[1]!).getByText('Your card was declined.')).toBeInTheDocument();
+    expect(within(weeks[2]!).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(weeks[0]!).getByText('Monday 23 November 2026: payment of $17.50, paid')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('One payment did not go through');
+
+    // Youthline: round(70 / 35) × 7 = 14 hours.
+    expect(await screen.findByText('14 hours of helpline support')).toBeInTheDocument();
+    expect(screen.getByText(/You gave up/)).toHaveTextContent('You gave up coffees for the month.');
+    expect(await screen.findByText('Visa card ending 4242')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
+    expect(screen.getByText('Expires 04/31')).toBeInTheDocument();
+  });
+
+  it('cancels through the modal, signs out and goes to /login', async () => {
+    const calls = stubFetch({
+      ...replies,
+      'PUT /api/pledge/cancel': { status: 200, body: { message: 'Your pledge has been cancelled', pledge_id: 7, pledge_status: 'Cancelled', cancelled_payments: 2, paid_amount: 17.5 } },
+      'POST /api/auth/logout': { status: 200, body: {} },
+    });
+    const user = userEvent.setup();
+    renderSummary();
+    await user.click(await screen.findByRole('button', { name: MSG.cancelPledgeLink }));
+    const dialog = screen.getByRole('dialog', { name: "Cancel Aroha's pledge" });
+    expect(dialog).toHaveTextContent('This will cancel your 2 remaining payments ($35.00 in all).');
+    expect(dialog).toHaveTextContent(MSG.cancelPledgeQuestion);
+
+    await user.click(within(dialog).getByRole('button', { name: MSG.cancelPledgeBack }));
+    expect(calls).not.toContain('PUT /api/pledge/cancel');
+
+    await user.click(screen.getByRole('button', { name: MSG.cancelPledgeLink }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MSG.cancelPledgeConfirm }));
+    expect(await screen.findByTestId('login')).toHaveTextContent(CANCELLED_NOTICE);
+    expect(calls).toContain('PUT /api/pledge/cancel');
+    expect(calls).toContain('POST /api/auth/logout');
+    await waitFor(() => expect(localStorage.getItem('uplift.authenticated')).toBeNull());
+  });
+
+  it('shows why a cancel failed and stays put', async () => {
+    stubFetch({ ...replies, 'PUT /api/pledge/cancel': { status: 409, body: { message: 'Your pledge is already cancelled' } } });
+    const user = userEvent.setup();
+    renderSummary();
+    await user.click(await screen.findByRole('button', { name: MSG.cancelPledgeLink }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MSG.cancelPledgeConfirm }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Your pledge is already cancelled');
+    expect(screen.queryByTestId('login')).not.toBeInTheDocument();
+  });
+
+  it('invites a donor without a pledge to join', async () => {
+    stubFetch({ ...replies, 'GET /api/pledge/closest': { status: 404, body: { message: 'No pledges!' } } });
+    renderSummary();
+    expect(await screen.findByText('You have no pledge yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join the challenge' })).toHaveAttribute('href', '/challenge');
+  });
+});

@@ -1,0 +1,149 @@
+import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
+import { formatMoney, toMinor } from '@uplift/core/money';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { useClosestCampaign } from '../api/get-closest-campaign';
+import { useClosestPledge } from '../api/get-closest-pledge';
+import { usePayments } from '../api/get-payments';
+import { useRecipient } from '../api/get-recipient';
+import { useUserInfo } from '../api/get-user-info';
+import type { Payment, SummaryCampaign, SummaryPledge } from '../api/types';
+import {
+  daysToGo,
+  daysToGoText,
+  givenSoFarMinor,
+  lastPaymentDate,
+  minorOf,
+  nextPayment,
+  remainingPayments,
+} from '../model/summary';
+import { CancelPledge } from './cancel-pledge-dialog';
+import { ImpactCard } from './impact-card';
+import { PaymentCalendar } from './payment-calendar';
+import { PaymentMethodCard } from './payment-method-card';
+import './summary.css';
+
+/** SPEC §2 "Summary": the signed-in donor's pledge, its four weeks, and the way to stop it. */
+export function SummaryPage() {
+  const user = useUserInfo();
+  const pledge = useClosestPledge();
+  const hasPledge = Boolean(pledge.data);
+  const campaign = useClosestCampaign(hasPledge);
+  const payments = usePayments(hasPledge);
+
+  const failed = [user, pledge, ...(hasPledge ? [campaign, payments] : [])].find((q) => q.isError);
+  if (failed) {
+    return (
+      <div className="page summary-page">
+        <h1>Your pledge</h1>
+        <Alert>We could not load your pledge just now. Please try again.</Alert>
+        <button type="button" className="button" onClick={() => [user, pledge, campaign, payments].forEach((q) => void q.refetch())}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (user.isPending || pledge.isPending || (hasPledge && (campaign.isPending || payments.isPending))) {
+    return (
+      <p className="page summary-page" role="status">
+        Loading your pledge…
+      </p>
+    );
+  }
+  const firstName = user.data?.first_name ?? 'there';
+  if (!pledge.data || !campaign.data || !payments.data) {
+    return (
+      <div className="page summary-page">
+        <h1>Kia ora {firstName}!</h1>
+        <p>You have no pledge yet.</p>
+        <Link className="button" to="/challenge">
+          Join the challenge
+        </Link>
+      </div>
+    );
+  }
+  return <Summary firstName={firstName} pledge={pledge.data} campaign={campaign.data} payments={payments.data} />;
+}
+
+function Summary({ firstName, pledge, campaign, payments }: { firstName: string; pledge: SummaryPledge; campaign: SummaryCampaign; payments: Payment[] }) {
+  const { country } = campaign;
+  const today = todayInCountry(country, new Date());
+  const money = (minor: number) => formatMoney(minor, country);
+  const given = givenSoFarMinor(payments);
+  const next = nextPayment(payments);
+  const remaining = remainingPayments(payments);
+  const remainingTotal = remaining.reduce((sum, p) => sum + minorOf(p.amount), 0);
+  const cardId = payments.find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
+  const failedCount = payments.filter((p) => p.payment_status === 'Failed').length;
+  const charity = useRecipient(pledge.recipient_id).data?.recipient_name ?? 'your charity';
+
+  return (
+    <div className="page summary-page">
+      <header className="summary-head">
+        <div>
+          <h1>
+            {country === 'NZ' ? 'Kia ora' : 'Hello'} {firstName}!
+          </h1>
+          <p className="summary-muted">Your pledge for the {campaign.campaign_name}</p>
+        </div>
+        <p className="summary-countdown">{daysToGoText(daysToGo(campaign.end_date, today))}</p>
+      </header>
+
+      {pledge.pledge_status === 'Cancelled' && (
+        <Alert tone="info">Your pledge has been cancelled. Payments already made stand; no more will be taken.</Alert>
+      )}
+      {pledge.pledge_status === 'Pending' && (
+        <Alert tone="info">
+          Your pledge is waiting for payment details. <Link to="/challenge">Finish your pledge</Link>
+        </Alert>
+      )}
+      {failedCount > 0 && (
+        <Alert>
+          {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. We have emailed you about what to do; your other
+          payments go ahead as planned.
+        </Alert>
+      )}
+
+      <dl className="summary-stats">
+        <div className="card">
+          <dt>Impact so far</dt>
+          <dd className="summary-figure">{money(given)}</dd>
+        </div>
+        <div className="card">
+          <dt>Next payment</dt>
+          <dd>
+            {next ? (
+              <>
+                <span className="summary-figure">{money(minorOf(next.amount))}</span>
+                <span className="summary-muted"> on {formatLongDate(next.processing_date)}</span>
+              </>
+            ) : (
+              <span className="summary-figure-text">No more payments</span>
+            )}
+          </dd>
+        </div>
+        <div className="card">
+          <dt>Last weekly payment</dt>
+          <dd className="summary-figure-text">{formatLongDate(lastPaymentDate(campaign.billing_start_date, payments))}</dd>
+        </div>
+      </dl>
+
+      <PaymentCalendar billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
+
+      <div className="summary-columns">
+        <ImpactCard
+          recipientId={pledge.recipient_id}
+          challengeId={pledge.challenge_id}
+          country={country}
+          pledgeTotalMinor={toMinor(pledge.confirmed_amount)}
+          givenSoFarMinor={given}
+        />
+        <PaymentMethodCard paymentMethodId={cardId} />
+      </div>
+
+      {pledge.pledge_status === 'Confirmed' && (
+        <CancelPledge firstName={firstName} remaining={remaining.length} remainingTotal={money(remainingTotal)} charity={charity} />
+      )}
+    </div>
+  );
+}

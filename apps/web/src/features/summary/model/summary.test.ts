@@ -1,0 +1,106 @@
+import { formatMoney } from '@uplift/core/money';
+import { describe, expect, it } from 'vitest';
+import type { Payment } from '../api/types';
+import {
+  buildCalendar,
+  daysToGo,
+  daysToGoText,
+  describeDay,
+  givenSoFarMinor,
+  lastPaymentDate,
+  nextPayment,
+  paymentState,
+  remainingPayments,
+  shortDate,
+} from './summary';
+
+const pay = (id: number, date: string, status: Payment['payment_status'], amount = 17.5): Payment => ({
+  id,
+  pledge_id: 1,
+  payment_status: status,
+  processing_date: date,
+  amount,
+});
+
+const schedule = [
+  pay(1, '2026-11-23', 'Success'),
+  pay(2, '2026-11-30', 'Failed'),
+  pay(3, '2026-12-07', 'Pending'),
+  pay(4, '2026-12-14', 'Pending', 17.51),
+];
+
+describe('summary figures', () => {
+  it('counts only Success payments as given so far, exactly in cents', () => {
+    expect(givenSoFarMinor(schedule)).toBe(1750);
+    expect(givenSoFarMinor([pay(1, '2026-11-23', 'Success', 0.1), pay(2, '2026-11-30', 'Success', 0.2)])).toBe(30);
+    expect(givenSoFarMinor([])).toBe(0);
+  });
+
+  it('finds the remaining and the next payment', () => {
+    expect(remainingPayments(schedule).map((p) => p.id)).toEqual([3, 4]);
+    expect(nextPayment(schedule)?.id).toBe(3);
+    expect(nextPayment([pay(1, '2026-11-23', 'Success')])).toBeUndefined();
+  });
+
+  it('gives the last weekly payment date', () => {
+    expect(lastPaymentDate('2026-11-23', schedule)).toBe('2026-12-14');
+    expect(lastPaymentDate('2026-11-23', [])).toBe('2026-12-14');
+  });
+
+  it('counts days to go to the end, never below zero', () => {
+    expect(daysToGo('2026-12-20', '2026-11-23')).toBe(27);
+    expect(daysToGoText(27)).toBe('27 days to go');
+    expect(daysToGoText(1)).toBe('1 day to go');
+    expect(daysToGo('2026-12-20', '2026-12-25')).toBe(0);
+    expect(daysToGoText(0)).toBe('The challenge has finished');
+  });
+
+  it('reads payment states against today', () => {
+    expect(paymentState(schedule[0]!, '2026-12-07')).toBe('paid');
+    expect(paymentState(schedule[1]!, '2026-12-07')).toBe('failed');
+    expect(paymentState(schedule[2]!, '2026-12-07')).toBe('due-today');
+    expect(paymentState(schedule[2]!, '2026-12-06')).toBe('upcoming');
+    expect(paymentState(schedule[2]!, '2026-12-08')).toBe('processing');
+    expect(shortDate('2026-12-07')).toBe('7 Dec');
+  });
+});
+
+describe('four-week calendar', () => {
+  it('has weeks 1 to 4 of seven days from the billing start, with the payment day marked', () => {
+    const weeks = buildCalendar('2026-11-23', '2026-12-01', schedule);
+    expect(weeks.map((w) => w.number)).toEqual([1, 2, 3, 4]);
+    expect(weeks.map((w) => [w.start, w.end])).toEqual([
+      ['2026-11-23', '2026-11-29'],
+      ['2026-11-30', '2026-12-06'],
+      ['2026-12-07', '2026-12-13'],
+      ['2026-12-14', '2026-12-20'],
+    ]);
+    expect(weeks.every((w) => w.days.length === 7)).toBe(true);
+    expect(weeks.map((w) => w.payment?.id)).toEqual([1, 2, 3, 4]);
+    expect(weeks[1]!.days[0]!.payment?.payment_status).toBe('Failed');
+    expect(weeks[1]!.days[1]!.payment).toBeUndefined();
+  });
+
+  it('highlights the current week and knows passed days', () => {
+    const weeks = buildCalendar('2026-11-23', '2026-12-01', schedule);
+    expect(weeks.map((w) => w.isCurrent)).toEqual([false, true, false, false]);
+    expect(weeks.map((w) => w.isPast)).toEqual([true, false, false, false]);
+    const week2 = weeks[1]!.days;
+    expect(week2.map((d) => d.isPast)).toEqual([true, false, false, false, false, false, false]);
+    expect(week2[1]!.isToday).toBe(true);
+    expect(buildCalendar('2026-11-23', '2026-11-20', schedule).some((w) => w.isCurrent)).toBe(false);
+    expect(buildCalendar('2026-11-23', '2026-12-25', schedule).every((w) => w.isPast && !w.isCurrent)).toBe(true);
+  });
+
+  it('leaves out payments of weeks the donor joined after', () => {
+    const weeks = buildCalendar('2026-11-23', '2026-11-30', schedule.slice(2));
+    expect(weeks.map((w) => Boolean(w.payment))).toEqual([false, false, true, true]);
+  });
+
+  it('describes a day for screen readers', () => {
+    const weeks = buildCalendar('2026-11-23', '2026-11-23', schedule);
+    const money = (minor: number) => formatMoney(minor, 'NZ');
+    expect(describeDay(weeks[0]!.days[0]!, '2026-11-23', money)).toBe('Monday 23 November 2026 (today): payment of $17.50, paid');
+    expect(describeDay(weeks[0]!.days[1]!, '2026-11-23', money)).toBe('Tuesday 24 November 2026');
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  addDays,
+  daysBetween,
+  formatLongDate,
+  MONTH_NAMES,
+  parseIsoDate,
+  paymentDates,
+  PAYMENT_INTERVAL_DAYS,
+  weekIndexOf,
+  type IsoDate,
+} from '@uplift/core/calendar';
+import { toMinor } from '@uplift/core/money';
+import type { Payment } from '../api/types';
+
+// What the summary page shows, worked out from the API's answers. Dates are the campaign
+// country's calendar dates; "today" is today in that country.
+
+/** Minor units of an API amount (decimal, at most two places). */
+export const minorOf = (amount: number): number => toMinor(amount);
+
+/** Impact so far: the payments that went through (SPEC §4: Success counts toward impact). */
+export function givenSoFarMinor(payments: Payment[]): number {
+  return payments.filter((p) => p.payment_status === 'Success').reduce((sum, p) => sum + minorOf(p.amount), 0);
+}
+
+/** Payments still to be taken (Pending counts as remaining, SPEC §4). */
+export function remainingPayments(payments: Payment[]): Payment[] {
+  return payments.filter((p) => p.payment_status === 'Pending');
+}
+
+/** The next payment to be taken: the earliest Pending one. */
+export function nextPayment(payments: Payment[]): Payment | undefined {
+  return [...remainingPayments(payments)].sort((a, b) => a.processing_date.localeCompare(b.processing_date))[0];
+}
+
+/** The date of the last weekly payment: the last of the pledge's payments, else of the campaign's four. */
+export function lastPaymentDate(billingStart: IsoDate, payments: Payment[]): IsoDate {
+  const dates = payments.map((p) => p.processing_date).sort();
+  return dates.at(-1) ?? paymentDates(billingStart)[3];
+}
+
+/** Whole days from today to the campaign's end date; 0 once it has ended. */
+export function daysToGo(endDate: IsoDate, today: IsoDate): number {
+  return Math.max(0, daysBetween(today, endDate));
+}
+
+export function daysToGoText(days: number): string {
+  if (days === 0) return 'The challenge has finished';
+  return `${days} ${days === 1 ? 'day' : 'days'} to go`;
+}
+
+/** '23 Nov'. */
+export function shortDate(date: IsoDate): string {
+  const { month, day } = parseIsoDate(date);
+  return `${day} ${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
+}
+
+export type PaymentState = 'paid' | 'failed' | 'cancelled' | 'due-today' | 'upcoming' | 'processing';
+
+/** How a payment reads on the page: a Pending one whose day has passed is being processed. */
+export function paymentState(payment: Payment, today: IsoDate): PaymentState {
+  switch (payment.payment_status) {
+    case 'Success':
+      return 'paid';
+    case 'Failed':
+      return 'failed';
+    case 'Cancelled':
+      return 'cancelled';
+    default:
+      if (payment.processing_date === today) return 'due-today';
+      return payment.processing_date < today ? 'processing' : 'upcoming';
+  }
+}
+
+export const PAYMENT_STATE_LABEL: Record<PaymentState, string> = {
+  paid: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  'due-today': 'Due today',
+  upcoming: 'Upcoming',
+  processing: 'Processing',
+};
+
+export type CalendarDay = { date: IsoDate; isToday: boolean; isPast: boolean; payment?: Payment };
+
+export type CalendarWeek = {
+  /** 1 to 4. */
+  number: number;
+  start: IsoDate;
+  end: IsoDate;
+  days: CalendarDay[];
+  isCurrent: boolean;
+  isPast: boolean;
+  payment?: Payment;
+};
+
+/** The four-week calendar (SPEC §2): weeks from the billing start, each with its payment day. */
+export function buildCalendar(billingStart: IsoDate, today: IsoDate, payments: Payment[]): CalendarWeek[] {
+  const byDate = new Map(payments.map((p) => [p.processing_date, p]));
+  const current = weekIndexOf(billingStart, today);
+  return paymentDates(billingStart).map((start, index) => {
+    const days = Array.from({ length: PAYMENT_INTERVAL_DAYS }, (_, i): CalendarDay => {
+      const date = addDays(start, i);
+      return { date, isToday: date === today, isPast: date < today, payment: byDate.get(date) };
+    });
+    const end = days.at(-1)!.date;
+    return { number: index + 1, start, end, days, isCurrent: current === index, isPast: end < today, payment: byDate.get(start) };
+  });
+}
+
+/** 'Monday 23 November 2026 (today): payment of $17.50, paid', for a screen reader. */
+export function describeDay(day: CalendarDay, today: IsoDate, money: (minor: number) => string): string {
+  const when = `${formatLongDate(day.date)}${day.isToday ? ' (today)' : ''}`;
+  if (!day.payment) return when;
+  const state = PAYMENT_STATE_LABEL[paymentState(day.payment, today)].toLowerCase();
+  return `${when}: payment of ${money(minorOf(day.payment.amount))}, ${state}`;
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Payment = { pledge_id?: number; processing_date: string; amount: number; payment_status: string };
+
+/** SPEC §9: the thank-you page reads the payments about a second after it opens. */
+export const PAYMENT_FETCH_DELAY_MS = 1000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The earliest payment still to be taken (or already taken) of a pledge. */
+export function firstPayment(payments: Payment[], pledgeId: number): Payment | undefined {
+  return payments
+    .filter((p) => (p.pledge_id === undefined || p.pledge_id === pledgeId) && (p.payment_status === 'Pending' || p.payment_status === 'Success'))
+    .sort((a, b) => a.processing_date.localeCompare(b.processing_date))[0];
+}
+
+/**
+ * GET /api/payment/ after the delay; if that fails or has nothing, the pledge's own schedule
+ * (GET /api/pledge/{id}) is used instead, so the page always shows the first payment.
+ */
+export async function getFirstPayment(pledgeId: number, delayMs = PAYMENT_FETCH_DELAY_MS): Promise<Payment | null> {
+  await wait(delayMs);
+  try {
+    const found = firstPayment(await api<Payment[]>('/api/payment/', { auth: true }), pledgeId);
+    if (found) return found;
+  } catch {
+    // fall back below
+  }
+  const pledge = await api<{ payments: Payment[] }>(`/api/pledge/${pledgeId}`, { auth: true });
+  return firstPayment(pledge.payments, pledgeId) ?? null;
+}
+
+export const useFirstPayment = (pledgeId: number | undefined, delayMs?: number) =>
+  useQuery({
+    queryKey: ['payments', 'first', pledgeId],
+    queryFn: () => getFirstPayment(pledgeId!, delayMs),
+    enabled: pledgeId !== undefined,
+  });

@@ -1,0 +1,66 @@
+import { BRAND, shareLinks } from '@uplift/core/brand';
+import { formatDayMonthYear } from '@uplift/core/calendar';
+import { COUNTRIES } from '@uplift/core/countries';
+import { toMinor, formatMoney } from '@uplift/core/money';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useConfirmedPledge } from '../api/get-confirmed-pledge';
+import { useFirstPayment } from '../api/get-first-payment';
+import { useUserInfo } from '../api/get-user-info';
+import { CopyLink } from './copy-link';
+import '../thank-you.css';
+
+const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a little for a month to lift up a lot. Join me!`;
+
+/** /SubmitPage: the thank-you page after a successful pledge (SPEC §2). */
+export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
+  usePageTitle('Thank you');
+  const user = useUserInfo();
+  const pledge = useConfirmedPledge();
+  const payment = useFirstPayment(pledge.data?.id, paymentDelayMs);
+  const shareUrl = `${window.location.origin}/`;
+  const country = pledge.data?.country;
+
+  return (
+    <section className="page narrow thank-you" aria-labelledby="thank-you-title">
+      <h1 id="thank-you-title">Thank you{user.data ? `, ${user.data.first_name}` : ''}!</h1>
+      {user.data && (
+        <p>
+          We have sent a confirmation of your pledge to <strong>{user.data.email}</strong>.
+        </p>
+      )}
+      {pledge.isError && <Alert>We could not find your confirmed pledge. You can check it on the View my Pledge page.</Alert>}
+      {country &&
+        (payment.data ? (
+          <p className="first-payment" data-testid="first-payment">
+            Your first weekly payment of{' '}
+            <strong>
+              {formatMoney(toMinor(payment.data.amount), country)} {COUNTRIES[country].currency}
+            </strong>{' '}
+            will be taken on <strong>{formatDayMonthYear(payment.data.processing_date)}</strong>.
+          </p>
+        ) : payment.isError ? (
+          <p>Your payment schedule is on the View my Pledge page.</p>
+        ) : (
+          <p role="status">Loading your payment schedule…</p>
+        ))}
+      <p>
+        You can follow your progress, and cancel future payments at any time, on the <Link to="/summary">View my Pledge</Link> page.
+      </p>
+
+      <h2>Spread the word</h2>
+      <ul className="share-buttons">
+        {shareLinks(shareUrl, SHARE_TEXT).map((link) => (
+          <li key={link.name}>
+            <a className="button" href={link.url} target="_blank" rel="noopener noreferrer">
+              Share on {link.name}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <CopyLink url={shareUrl} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CALCULATOR, type CalculatorInput } from '../model/wizard-state';
+import { CalculatorStep } from './calculator-step';
+
+const challenges = {
+  coffees: { name: 'Coffees', unit: 'coffees', kind: 'units' },
+  takeaways: { name: 'Food deliveries', unit: 'deliveries', kind: 'units' },
+  lunches: { name: 'Lunches', unit: 'lunches', kind: 'units' },
+  commutes: { name: 'Commutes', unit: 'trips', kind: 'commute' },
+};
+
+function Harness({ challenge, country = 'NZ', remainingWeeks = 4 }: { challenge: keyof typeof challenges; country?: 'NZ' | 'UK'; remainingWeeks?: number }) {
+  const [calculator, setCalculator] = useState<CalculatorInput>(EMPTY_CALCULATOR);
+  const [touched, setTouched] = useState(false);
+  return (
+    <CalculatorStep
+      challenge={challenges[challenge]}
+      calculator={calculator}
+      onChange={(next) => {
+        setTouched(true);
+        setCalculator(next);
+      }}
+      country={country}
+      remainingWeeks={remainingWeeks}
+      showErrors={touched}
+    />
+  );
+}
+
+const total = () => screen.getByTestId('pledge-total').textContent;
+
+describe('the calculator reproduces SPEC §9’s examples (four weeks left)', () => {
+  it('5 coffees a week at 3.50 gives 70', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '3.50');
+    expect(total()).toBe('$70.00');
+    expect(screen.getByText(/Paid in four weekly payments of \$17\.50/)).toBeInTheDocument();
+    // 2.9% of 17.50 = 0.51 (half-up) + 0.30
+    expect(screen.getByText(/about \$0\.81 of each payment/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('2 takeaways a week at 20 gives 160', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="takeaways" />);
+    await user.type(screen.getByLabelText('Number of deliveries per week'), '2');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '20');
+    expect(total()).toBe('$160.00');
+  });
+
+  it('an 8-km commute 10 times a week gives 120', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="commutes" />);
+    await user.type(screen.getByLabelText('Distance of one trip (km)'), '8');
+    await user.type(screen.getByLabelText(/Trips per week/), '10');
+    await user.click(screen.getByLabelText("I don't pay for parking"));
+    expect(total()).toBe('$120.00');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('6 lunches a month at 15 gives 90', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="lunches" />);
+    await user.click(screen.getByLabelText('Monthly'));
+    await user.type(screen.getByLabelText('Number of lunches per month'), '6');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '15');
+    expect(total()).toBe('$90.00');
+  });
+});
+
+describe('calculator messages (SPEC §5)', () => {
+  it('asks for at least $10 in NZ and £10 in the UK', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '1');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '2');
+    expect(total()).toBe('$8.00');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+    unmount();
+    render(<Harness challenge="coffees" country="UK" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '1');
+    await user.type(screen.getByLabelText('Cost of each one (£)'), '2');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least £10');
+  });
+
+  it('treats a frequency that is not a whole number as 0', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '2.5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '10');
+    expect(total()).toBe('$0.00');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+  });
+
+  it('refuses an amount with more than two decimals, and the total blocks', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '3.505');
+    expect(screen.getByText('Amount must be a number with at most two decimal places')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+  });
+
+  it('asks a commuter to tick the box or enter parking', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="commutes" />);
+    await user.type(screen.getByLabelText('Distance of one trip (km)'), '8');
+    await user.type(screen.getByLabelText(/Trips per week/), '10');
+    expect(screen.getByRole('alert')).toHaveTextContent("Please check the box if you don't pay for parking");
+    await user.type(screen.getByLabelText('Parking per week ($)'), '10');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(total()).toBe('$160.00');
+  });
+
+  it('says how many weeks are left in words and splits the total over them', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" remainingWeeks={2} />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '3.50');
+    expect(total()).toBe('$35.00');
+    expect(screen.getByText(/for the two weeks of payments left/)).toBeInTheDocument();
+    expect(screen.getByText(/Paid in two weekly payments of \$17\.50/)).toBeInTheDocument();
+  });
+
+  it('says nothing before the donor has typed', () => {
+    render(<Harness challenge="coffees" />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

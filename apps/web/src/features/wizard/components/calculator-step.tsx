@@ -1,0 +1,133 @@
+import { COST_PER_KM, remainingWeeksWord } from '@uplift/core/calculator';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { FEE_TEXT } from '@uplift/core/fees';
+import { formatMoney } from '@uplift/core/money';
+import { useId } from 'react';
+import { CheckboxField, TextField } from '../../../components/field';
+import { calculate } from '../model/calculation';
+import type { CalculatorInput } from '../model/wizard-state';
+
+type Props = {
+  challenge: { name: string; unit: string; kind?: string; icon?: string };
+  calculator: CalculatorInput;
+  onChange: (next: CalculatorInput) => void;
+  country: CountryCode;
+  remainingWeeks: number;
+  /** Show the blocking message (after the donor has typed, or tried to move on). */
+  showErrors: boolean;
+};
+
+export function isCommuteChallenge(challenge: { kind?: string; icon?: string }): boolean {
+  return challenge.kind ? challenge.kind === 'commute' : challenge.icon === 'commute';
+}
+
+/** Step 3: what the donor gives up, worked out into a pledge (DECISIONS.md "Calculator"). */
+export function CalculatorStep({ challenge, calculator, onChange, country, remainingWeeks, showErrors }: Props) {
+  const commute = isCommuteChallenge(challenge);
+  const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks });
+  const { symbol } = COUNTRIES[country];
+  const money = (minor: number) => formatMoney(minor, country);
+  const set = (patch: Partial<CalculatorInput>) => onChange({ ...calculator, ...patch });
+  const periodName = calculator.period === 'monthly' ? 'month' : 'week';
+  const resultId = useId();
+  const valid = calc.blockingError === null;
+  const evenPayments = calc.payments.every((p) => p === calc.payments[0]);
+
+  return (
+    <div className="calculator">
+      <div className="calculator-inputs">
+        {commute ? (
+          <>
+            <TextField
+              label="Distance of one trip (km)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={calculator.distanceKm}
+              error={calc.fieldErrors.distance}
+              onChange={(e) => set({ distanceKm: e.target.value.trim() })}
+            />
+            <TextField
+              label="Trips per week"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="Whole trips, e.g. 10 for there and back on five days."
+              value={calculator.trips}
+              onChange={(e) => set({ trips: e.target.value.trim() })}
+            />
+            <TextField
+              label={`Parking per week (${symbol})`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={calculator.noParking ? '' : calculator.parking}
+              disabled={calculator.noParking}
+              error={calc.fieldErrors.parking}
+              onChange={(e) => set({ parking: e.target.value.trim() })}
+            />
+            <CheckboxField label="I don't pay for parking" checked={calculator.noParking} onChange={(e) => set({ noParking: e.target.checked })} />
+            <p className="field-hint">
+              Driving is counted at {symbol}
+              {COST_PER_KM} per km.
+            </p>
+          </>
+        ) : (
+          <>
+            <fieldset className="period-toggle">
+              <legend>How often do you buy {challenge.unit}?</legend>
+              {(['weekly', 'monthly'] as const).map((period) => (
+                <label key={period} className={calculator.period === period ? 'selected' : undefined}>
+                  <input type="radio" name="period" value={period} checked={calculator.period === period} onChange={() => set({ period })} />
+                  {period === 'weekly' ? 'Weekly' : 'Monthly'}
+                </label>
+              ))}
+            </fieldset>
+            <TextField
+              label={`Number of ${challenge.unit} per ${periodName}`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={calculator.frequency}
+              onChange={(e) => set({ frequency: e.target.value.trim() })}
+            />
+            <TextField
+              label={`Cost of each one (${symbol})`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={calculator.cost}
+              error={calc.fieldErrors.cost}
+              onChange={(e) => set({ cost: e.target.value.trim() })}
+            />
+          </>
+        )}
+      </div>
+
+      <section className="calculator-result card" aria-labelledby={resultId} aria-live="polite">
+        <h3 id={resultId}>Your pledge</h3>
+        <p className="pledge-total" data-testid="pledge-total">
+          {Number.isFinite(calc.totalMinor) ? money(calc.totalMinor) : money(0)}
+        </p>
+        {remainingWeeks > 0 && (
+          <p>
+            That is {money(Number.isFinite(calc.weeklyMinor) ? calc.weeklyMinor : 0)} a week for the {remainingWeeksWord(remainingWeeks)}{' '}
+            {remainingWeeks === 1 ? 'week' : 'weeks'} of payments left in this campaign.
+          </p>
+        )}
+        {valid && calc.payments.length > 0 && (
+          <>
+            <p>
+              Paid in {remainingWeeksWord(calc.payments.length)} weekly {calc.payments.length === 1 ? 'payment' : 'payments'} of{' '}
+              {evenPayments ? money(calc.payments[0]!) : `about ${money(calc.payments[0]!)}`}.
+            </p>
+            <p className="fee-note">
+              Card fees ({FEE_TEXT[country]}) are about {money(calc.feePerChargeMinor)} of each payment. They come out of your pledge,
+              not on top of it: the rest goes to your charity.
+            </p>
+          </>
+        )}
+        {showErrors && calc.blockingError && (
+          <p className="field-error" role="alert">
+            {calc.blockingError}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { truncateName } from '@uplift/core/countdown';
+import { COUNTRIES } from '@uplift/core/countries';
+import { MSG } from '@uplift/core/messages';
+import { Alert } from '../../../components/alert';
+import type { Campaign } from '../api/types';
+import { CountryFlag } from './country-flag';
+
+type Props = {
+  campaigns: Campaign[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  selectedId: number | null;
+  onSelect: (campaign: Campaign) => void;
+};
+
+/** Step 1: one card per active campaign (flag, country, name cut to 20 characters). */
+export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSelect }: Props) {
+  if (isLoading) return <p role="status">Loading campaigns…</p>;
+  if (isError) return <Alert>{MSG.campaignInfoFailed}</Alert>;
+  if (!campaigns || campaigns.length === 0) {
+    return <Alert tone="info">There is no campaign open to join right now. Please check back soon.</Alert>;
+  }
+  return (
+    <ul className="choice-grid" aria-label="Campaigns">
+      {campaigns.map((campaign) => {
+        const selected = campaign.id === selectedId;
+        return (
+          <li key={campaign.id}>
+            <button
+              type="button"
+              className={`choice-card campaign-card${selected ? ' selected' : ''}`}
+              aria-pressed={selected}
+              title={campaign.campaign_name}
+              onClick={() => onSelect(campaign)}
+            >
+              <CountryFlag country={campaign.country} size={54} />
+              <span className="choice-country">{COUNTRIES[campaign.country].name}</span>
+              <span className="choice-title">{truncateName(campaign.campaign_name)}</span>
+              {selected && <span className="choice-badge">Selected</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

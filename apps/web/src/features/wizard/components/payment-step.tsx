@@ -1,0 +1,219 @@
+import { pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
+import type { CountryCode } from '@uplift/core/countries';
+import { MSG } from '@uplift/core/messages';
+import { toMinor } from '@uplift/core/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { ApiError } from '../../../lib/api-client';
+import { useConfirmPledge } from '../api/confirm-pledge';
+import { closestPledgeQuery } from '../api/get-closest-pledge';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { useSetupSecret } from '../api/get-setup-secret';
+import { useSavePaymentMethod } from '../api/save-payment-method';
+import type { Campaign, ConfirmedPledge, Pledge } from '../api/types';
+import { remainingDatesOf } from '../model/calculation';
+import { CardFormError, type CardCollector } from '../model/card-collector';
+import { CardErrorDialog } from './card-error-dialog';
+import { PaymentSummary } from './payment-summary';
+import { SavedCards } from './saved-cards';
+import { TestCardForm } from './test-card-form';
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+/** SPEC §8: a card error shows in the red modal after about a second. */
+export const CARD_ERROR_DELAY_MS = 1000;
+
+export const PAYMENT_FORM_ID = 'payment-form';
+
+type Props = {
+  pledge: Pledge;
+  campaign: Campaign | undefined;
+  challengeName?: string;
+  recipientName?: string;
+  onPaid: (confirmed: ConfirmedPledge) => void;
+  onSubmittingChange: (submitting: boolean) => void;
+};
+
+/**
+ * Step 5 for a signed-in donor: the pledge summary, a saved card or a new one, then the pledge is
+ * confirmed with that card. The wizard's Finish button submits this form.
+ */
+export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange }: Props) {
+  const queryClient = useQueryClient();
+  const methods = usePaymentMethods();
+  const savedMethods = methods.data ?? [];
+  const [source, setSource] = useState<'saved' | 'new' | null>(null);
+  const effectiveSource = source ?? (methods.isSuccess && savedMethods.length > 0 ? 'saved' : 'new');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [savedError, setSavedError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // A fresh client secret for each card form; a saved-but-unconfirmed card is reused on retry.
+  const [secretAttempt, setSecretAttempt] = useState(0);
+  const secret = useSetupSecret(secretAttempt, effectiveSource === 'new');
+  const collectedCard = useRef<string | null>(null);
+  const collector = useRef<CardCollector>(null);
+  const errorTimer = useRef<number | undefined>(undefined);
+  const savePaymentMethod = useSavePaymentMethod();
+  const confirmPledge = useConfirmPledge();
+
+  useEffect(() => () => window.clearTimeout(errorTimer.current), []);
+  useEffect(() => onSubmittingChange(submitting), [submitting, onSubmittingChange]);
+
+  const country = (pledge.country ?? campaign?.country ?? 'NZ') as CountryCode;
+  const dates = campaign ? remainingDatesOf(campaign, new Date()) : [];
+  const totalMinor = pledgeTotalMinor({
+    numberOfUnits: pledge.number_of_units,
+    costPerUnitMinor: toMinor(pledge.cost_per_unit),
+    period: pledge.period,
+    remainingWeeks: dates.length,
+  });
+  const amounts = dates.length > 0 && Number.isSafeInteger(totalMinor) ? splitPayments(totalMinor, dates.length) : [];
+  const schedule = dates.map((date, i) => ({ date, amountMinor: amounts[i] ?? 0 }));
+
+  const showCardErrorSoon = (message: string) => {
+    window.clearTimeout(errorTimer.current);
+    errorTimer.current = window.setTimeout(() => setCardError(message), CARD_ERROR_DELAY_MS);
+  };
+
+  const finish = useCallback(
+    async (providerCardId: string | null, savedId: number | null) => {
+      let methodId = savedId;
+      if (methodId === null) {
+        const saved = await savePaymentMethod.mutateAsync(providerCardId!);
+        methodId = saved.id;
+      }
+      const confirmed = await confirmPledge.mutateAsync({ payment_method_id: String(methodId), confirmed_amount: totalMinor / 100 });
+      onPaid(confirmed);
+    },
+    [savePaymentMethod, confirmPledge, totalMinor, onPaid],
+  );
+
+  async function handleFailure(err: unknown) {
+    if (err instanceof CardFormError) {
+      if (err.kind === 'card') showCardErrorSoon(err.message);
+      return; // validation problems are already shown at their fields
+    }
+    if (err instanceof ApiError) {
+      if (err.code === 'card.setup_already_succeeded' || err.code === 'card.setup_not_found') setSecretAttempt((n) => n + 1);
+      if (err.code === 'pledge.amount_changed' || err.code === 'pledge.no_pending' || err.code === 'pledge.already_confirmed') {
+        await queryClient.invalidateQueries({ queryKey: closestPledgeQuery().queryKey });
+      }
+      setFormError(err.message);
+      return;
+    }
+    setFormError('We could not reach Uplift. Please check your connection and try again.');
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    setSavedError(null);
+    if (effectiveSource === 'saved') {
+      if (selectedId === null) {
+        setSavedError(MSG.selectPaymentMethod);
+        return;
+      }
+    } else if (!secret.data || !collector.current) {
+      return; // still 'loading'
+    }
+    setSubmitting(true);
+    try {
+      if (effectiveSource === 'saved') {
+        await finish(null, selectedId);
+      } else {
+        collectedCard.current ??= await collector.current!.collect();
+        await finish(collectedCard.current, null);
+      }
+    } catch (err) {
+      await handleFailure(err);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const onReturnedWithCard = useCallback(
+    (id: string) => {
+      collectedCard.current = id;
+      setSubmitting(true);
+      finish(id, null)
+        .catch((err: unknown) => handleFailure(err))
+        .finally(() => setSubmitting(false));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, after a bank redirect
+    [finish],
+  );
+
+  return (
+    <form id={PAYMENT_FORM_ID} className="payment-step" onSubmit={onSubmit} noValidate aria-label="Payment">
+      <PaymentSummary
+        country={country}
+        campaignName={campaign?.campaign_name}
+        challengeName={challengeName}
+        recipientName={recipientName}
+        totalMinor={totalMinor}
+        schedule={schedule}
+      />
+
+      <section className="card payment-card" aria-labelledby="payment-card-title">
+        <h3 id="payment-card-title">Payment method</h3>
+        <fieldset className="source-toggle">
+          <legend>Pay with</legend>
+          {(['saved', 'new'] as const).map((value) => (
+            <label key={value} className={effectiveSource === value ? 'selected' : undefined}>
+              <input
+                type="radio"
+                name="payment-source"
+                value={value}
+                checked={effectiveSource === value}
+                disabled={submitting}
+                onChange={() => {
+                  setSource(value);
+                  setSavedError(null);
+                }}
+              />
+              {value === 'saved' ? 'Saved card' : 'New card'}
+            </label>
+          ))}
+        </fieldset>
+
+        {effectiveSource === 'saved' ? (
+          methods.isPending ? (
+            <p role="status">{MSG.loading}</p>
+          ) : (
+            <SavedCards methods={savedMethods} selectedId={selectedId} onSelect={setSelectedId} error={savedError} disabled={submitting} />
+          )
+        ) : !secret.data ? (
+          secret.isError ? (
+            <Alert>We could not open the card form. Please reload the page and try again.</Alert>
+          ) : (
+            <p role="status">{MSG.loading}</p>
+          )
+        ) : secret.data.provider === 'stripe' ? (
+          <Suspense fallback={<p role="status">{MSG.loading}</p>}>
+            <StripeCardForm
+              ref={collector}
+              publishableKey={secret.data.publishable_key}
+              clientSecret={secret.data.client_secret}
+              onReturnedWithCard={onReturnedWithCard}
+            />
+          </Suspense>
+        ) : (
+          <TestCardForm ref={collector} clientSecret={secret.data.client_secret} disabled={submitting} />
+        )}
+        <p className="field-hint">Your card is saved with our payment provider; Uplift never sees or stores its number.</p>
+      </section>
+
+      {formError && <Alert>{formError}</Alert>}
+      {submitting && (
+        <p role="status" className="submitting">
+          Saving your card and confirming your pledge…
+        </p>
+      )}
+      <CardErrorDialog message={cardError} onClose={() => setCardError(null)} />
+    </form>
+  );
+}

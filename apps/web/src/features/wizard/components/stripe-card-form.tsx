@@ -1,0 +1,79 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { forwardRef, useEffect, useImperativeHandle } from 'react';
+import { CardFormError, type CardCollector } from '../model/card-collector';
+
+// Stripe's Payment Element, loaded only when the provider is Stripe (this module is lazy).
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = loaded.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    loaded.set(publishableKey, promise);
+  }
+  return promise;
+}
+
+type Props = {
+  publishableKey: string;
+  clientSecret: string;
+  /** After a bank redirect, Stripe returns here; the saved card is passed on. */
+  onReturnedWithCard: (paymentMethodId: string) => void;
+};
+
+const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCard: (id: string) => void }>(function StripeInner(
+  { clientSecret, onReturnedWithCard },
+  ref,
+) {
+  const stripe = useStripe();
+  const elements = useElements();
+
+  // Back from a redirect (only if the bank required one): read the SetupIntent's outcome.
+  useEffect(() => {
+    if (!stripe) return;
+    const params = new URLSearchParams(window.location.search);
+    const returned = params.get('setup_intent_client_secret');
+    if (!returned) return;
+    void stripe.retrieveSetupIntent(returned).then(({ setupIntent }) => {
+      const pm = setupIntent?.payment_method;
+      if (setupIntent?.status === 'succeeded' && pm) onReturnedWithCard(typeof pm === 'string' ? pm : pm.id);
+    });
+  }, [stripe, onReturnedWithCard]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async collect() {
+        if (!stripe || !elements) throw new CardFormError('validation', 'The card form is still loading. Please try again in a moment.');
+        const submitted = await elements.submit();
+        if (submitted.error) throw new CardFormError('validation', submitted.error.message ?? 'Please check your card details.');
+        const { error, setupIntent } = await stripe.confirmSetup({
+          elements,
+          clientSecret,
+          redirect: 'if_required',
+          confirmParams: { return_url: `${window.location.origin}/challenge?step=4` },
+        });
+        if (error) {
+          throw new CardFormError(error.type === 'validation_error' ? 'validation' : 'card', error.message ?? 'Your card could not be saved.');
+        }
+        const pm = setupIntent?.payment_method;
+        if (setupIntent?.status !== 'succeeded' || !pm) throw new CardFormError('card', 'Your card could not be saved. Please try another card.');
+        return typeof pm === 'string' ? pm : pm.id;
+      },
+    }),
+    [stripe, elements, clientSecret],
+  );
+
+  return <PaymentElement options={{ layout: 'tabs' }} />;
+});
+
+const StripeCardForm = forwardRef<CardCollector, Props>(function StripeCardForm({ publishableKey, clientSecret, onReturnedWithCard }, ref) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
+      <INNER ref={ref} clientSecret={clientSecret} onReturnedWithCard={onReturnedWithCard} />
+    </Elements>
+  );
+});
+
+export default StripeCardForm;

@@ -1,0 +1,118 @@
+import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
+import {
+  commutePledgeFigures,
+  parkingError,
+  parseFrequency,
+  pledgeTotalError,
+  pledgeTotalMinor,
+  splitPayments,
+  type Period,
+} from '@uplift/core/calculator';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { feePerChargeMinor } from '@uplift/core/fees';
+import { MSG } from '@uplift/core/messages';
+import { formatMoney, parseAmountInput } from '@uplift/core/money';
+import { BRAND } from '@uplift/core/brand';
+import type { CalculatorInput } from './wizard-state';
+
+/** The server's ceiling on one pledge (apps/api pledge-input MAX_PLEDGE_MINOR): 10,000 in local currency. */
+export const MAX_PLEDGE_MINOR = 1_000_000;
+
+export function pledgeAboveMaximumMessage(country: CountryCode): string {
+  return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
+}
+
+export const DISTANCE_INVALID = 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+
+/** Payment dates still to come for a campaign, judged today in its country's zone. */
+export function remainingDatesOf(campaign: { billing_start_date: string; country: CountryCode }, now: Date): string[] {
+  return remainingPaymentDates(campaign.billing_start_date, todayInCountry(campaign.country, now));
+}
+
+export type Calculation = {
+  numberOfUnits: number;
+  costPerUnitMinor: number;
+  period: Period;
+  /** Weekly amount in minor units (may be a fraction of a cent for monthly habits). */
+  weeklyMinor: number;
+  totalMinor: number;
+  remainingWeeks: number;
+  /** One amount per remaining payment date, summing to the total. */
+  payments: number[];
+  /** Card fee of the first (typical) payment. */
+  feePerChargeMinor: number;
+  fieldErrors: { cost?: string; parking?: string; distance?: string };
+  /** The message that stops the donor leaving the calculator, if any. */
+  blockingError: string | null;
+};
+
+const DISTANCE = /^\d+(\.\d{1,3})?$/;
+
+/**
+ * Everything the calculator shows, from what was typed (DECISIONS.md "Calculator"): the same
+ * core functions the server uses, so the browser and the server agree to the cent.
+ */
+export function calculate(input: {
+  calculator: CalculatorInput;
+  isCommute: boolean;
+  country: CountryCode;
+  remainingWeeks: number;
+}): Calculation {
+  const { calculator, isCommute, country, remainingWeeks } = input;
+  const fieldErrors: Calculation['fieldErrors'] = {};
+  let figures: { numberOfUnits: number; costPerUnitMinor: number; period: Period };
+  let parkingMessage: string | null = null;
+
+  if (isCommute) {
+    const trips = parseFrequency(calculator.trips);
+    const distanceOk = DISTANCE.test(calculator.distanceKm);
+    if (calculator.distanceKm !== '' && !distanceOk) fieldErrors.distance = DISTANCE_INVALID;
+    const parkingMinor = calculator.parking === '' ? 0 : parseAmountInput(calculator.parking);
+    if (parkingMinor === null) fieldErrors.parking = MSG.amountInvalid;
+    parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor: parkingMinor ?? 0 });
+    figures = commutePledgeFigures({
+      distanceKm: distanceOk ? Number(calculator.distanceKm) : NaN,
+      tripsPerWeek: trips,
+      weeklyParkingMinor: calculator.noParking ? 0 : (parkingMinor ?? NaN),
+    });
+  } else {
+    const cost = calculator.cost === '' ? 0 : parseAmountInput(calculator.cost);
+    if (cost === null) fieldErrors.cost = MSG.amountInvalid;
+    figures = { numberOfUnits: parseFrequency(calculator.frequency), costPerUnitMinor: cost ?? NaN, period: calculator.period };
+  }
+
+  const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks });
+  const weeklyMinor = remainingWeeks > 0 ? totalMinor / remainingWeeks : 0;
+  const payments = Number.isSafeInteger(totalMinor) && totalMinor >= 0 ? splitPayments(totalMinor, remainingWeeks) : [];
+  // A total that is not a number (a bad amount) also blocks, with the minimum's message (SPEC §5).
+  let blockingError: string | null;
+  if (remainingWeeks === 0) blockingError = 'All of this campaign’s payment dates have passed, so it can no longer be joined.';
+  else if (parkingMessage) blockingError = parkingMessage;
+  else if (totalMinor > MAX_PLEDGE_MINOR) blockingError = pledgeAboveMaximumMessage(country);
+  else blockingError = pledgeTotalError(totalMinor, country);
+
+  return {
+    ...figures,
+    weeklyMinor,
+    totalMinor,
+    remainingWeeks,
+    payments,
+    feePerChargeMinor: payments.length > 0 ? feePerChargeMinor(payments[0]!, country) : 0,
+    fieldErrors,
+    blockingError,
+  };
+}
+
+/** The pledge figures for the API (decimal amounts), from a valid calculation. */
+export function pledgeFiguresOf(calc: Calculation) {
+  return {
+    number_of_units: calc.numberOfUnits,
+    cost_per_unit: calc.costPerUnitMinor / 100,
+    confirmed_amount: calc.totalMinor / 100,
+    period: calc.period,
+  };
+}
+
+export function currencyOf(country: CountryCode) {
+  return COUNTRIES[country];
+}

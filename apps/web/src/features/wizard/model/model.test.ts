@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { calculate, remainingDatesOf } from './calculation';
+import { furthestAllowedStep, gateMessage, REGISTER_TO_FINISH } from './gating';
+import { formatCardNumber, parseExpiry, validateTestCard } from './test-card';
+import { EMPTY_CALCULATOR, EMPTY_STATE, parseStep, parseWizardState } from './wizard-state';
+
+describe('wizard state', () => {
+  it('reads ?step=n from 0 to 4, anything else as 0', () => {
+    expect(parseStep(null)).toBe(0);
+    expect(parseStep('3')).toBe(3);
+    expect(parseStep('9')).toBe(4);
+    expect(parseStep('-1')).toBe(0);
+    expect(parseStep('two')).toBe(0);
+  });
+
+  it('reads stored state defensively', () => {
+    expect(parseWizardState(null)).toEqual(EMPTY_STATE);
+    expect(parseWizardState('not json')).toEqual(EMPTY_STATE);
+    const state = parseWizardState(JSON.stringify({ campaignId: 3, challengeId: -1, recipientId: 'x', calculator: { frequency: '5', period: 'monthly', noParking: 'yes' } }));
+    expect(state).toEqual({ campaignId: 3, challengeId: null, recipientId: null, calculator: { ...EMPTY_CALCULATOR, frequency: '5', period: 'monthly' } });
+  });
+});
+
+describe('gating (SPEC §4)', () => {
+  const all = { hasCampaign: true, hasChallenge: true, calculatorError: null, hasRecipient: true, loggedIn: true };
+  it('blocks each step until its choice is made', () => {
+    expect(gateMessage(0, { ...all, hasCampaign: false })).toBe('Please choose a campaign');
+    expect(gateMessage(1, { ...all, hasChallenge: false })).toBe('Please choose a challenge');
+    expect(gateMessage(2, { ...all, calculatorError: 'Please ensure your pledge is at least $10' })).toBe('Please ensure your pledge is at least $10');
+    expect(gateMessage(3, { ...all, hasRecipient: false })).toBe('Please choose a charity');
+    expect(gateMessage(4, { ...all, loggedIn: false })).toBe(REGISTER_TO_FINISH);
+    expect(gateMessage(4, all)).toBeNull();
+  });
+  it('finds the furthest step allowed', () => {
+    expect(furthestAllowedStep({ ...all, hasCampaign: false })).toBe(0);
+    expect(furthestAllowedStep({ ...all, calculatorError: 'x' })).toBe(2);
+    expect(furthestAllowedStep(all)).toBe(4);
+  });
+});
+
+describe('calculation', () => {
+  it('counts remaining payment dates in the campaign’s own zone', () => {
+    // 2026-11-24 10:00 UTC is 25 Nov in NZ (billing day itself still counts) and 24 Nov in the UK.
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(remainingDatesOf({ billing_start_date: '2026-11-25', country: 'NZ' }, now)).toHaveLength(4);
+    expect(remainingDatesOf({ billing_start_date: '2026-11-04', country: 'NZ' }, now)).toEqual(['2026-11-25']);
+  });
+  it('blocks a campaign with no payments left and a pledge above the ceiling', () => {
+    const calc = (weeks: number, frequency: string, cost: string) =>
+      calculate({ calculator: { ...EMPTY_CALCULATOR, frequency, cost }, isCommute: false, country: 'NZ', remainingWeeks: weeks });
+    expect(calc(0, '5', '3.50').blockingError).toMatch(/payment dates have passed/);
+    expect(calc(4, '1000', '10').blockingError).toMatch(/Pledges above \$10,000\.00/);
+    const ok = calc(3, '3', '3.33');
+    expect(ok).toMatchObject({ blockingError: null, totalMinor: 2997, payments: [999, 999, 999] });
+  });
+  it('stores a commute as trips and the cost of one trip', () => {
+    const c = calculate({
+      calculator: { ...EMPTY_CALCULATOR, distanceKm: '8', trips: '10', parking: '10' },
+      isCommute: true,
+      country: 'UK',
+      remainingWeeks: 4,
+    });
+    expect(c).toMatchObject({ numberOfUnits: 10, costPerUnitMinor: 400, period: 'weekly', totalMinor: 16000, blockingError: null });
+  });
+});
+
+describe('test card form checks', () => {
+  const now = new Date('2026-11-23T09:00:00Z');
+  it('parses MM/YY', () => {
+    expect(parseExpiry('12/30')).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('1 / 2031')).toEqual({ month: 1, year: 2031 });
+    expect(parseExpiry('1230')).toBeNull();
+  });
+  it('groups digits', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+  });
+  it('gives Stripe’s messages', () => {
+    expect(validateTestCard({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, now)).toEqual({});
+    expect(validateTestCard({ number: '4242', expiry: '', cvc: '' }, now)).toEqual({
+      number: 'Your card number is incomplete.',
+      expiry: "Your card's expiration date is incomplete.",
+      cvc: "Your card's security code is incomplete.",
+    });
+    expect(validateTestCard({ number: '4242 4242 4242 4241', expiry: '10/26', cvc: '123' }, now)).toMatchObject({
+      number: 'Your card number is invalid.',
+      expiry: "Your card's expiration date is in the past.",
+    });
+  });
+});

@@ -1,0 +1,248 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
+import { pledgeTotalMinor } from '@uplift/core/calculator';
+import { fromMinor } from '@uplift/core/money';
+import { waitForMail } from '../support/mail.ts';
+
+// Admin end to end (issue 7): the admin logs in, manages campaign rows in place, deactivates past
+// campaigns, searches and sorts users and downloads a charity's opted-in donors; a plain user
+// is sent to /login. Donors are set up through the API, as their browsers would.
+
+const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@uplift.test', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-123' };
+const PASSWORD = 'a long and memorable passphrase';
+const RUN = Date.now();
+
+type Donor = { email: string; lastName: string; recipientName: string; campaignId: number };
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Registers (opted in to share with the charity), activates, saves card 4242 and confirms a pledge to the first NZ charity. */
+async function confirmedDonor(request: APIRequestContext): Promise<Donor> {
+  const campaign = await json<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
+  const [challenge] = await json<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
+  const [recipient] = await json<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
+  const weeks = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', new Date())).length;
+  const total = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: weeks });
+  const email = `e2e.admin.${RUN}@example.org`;
+  const lastName = `Sharewell${RUN}`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      first_name: 'Hemi',
+      last_name: lastName,
+      user_address: '5 Charity Lane, Wellington',
+      country: 'NZ',
+      email,
+      password: PASSWORD,
+      opt_in_uplift_comms: false,
+      opt_in_charity_comms: true,
+      terms_accepted: true,
+      campaign_id: campaign.id,
+      challenge_id: challenge!.id,
+      recipient_id: recipient!.id,
+      number_of_units: 5,
+      cost_per_unit: 3.5,
+      confirmed_amount: fromMinor(total),
+      period: 'weekly',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await waitForMail(email, /activate/i);
+  const token = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
+  await json(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(token)}`));
+
+  const { access_token } = await json<{ access_token: string }>(await request.post('/api/auth/login', { data: { email, password: PASSWORD } }));
+  const auth = { authorization: `Bearer ${access_token}` };
+  const { client_secret } = await json<{ client_secret: string }>(await request.get('/api/payment_method/secret', { headers: auth }));
+  const setup = await json<{ payment_method: string }>(
+    await request.post('/api/test-provider/setup/confirm', {
+      headers: auth,
+      data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    }),
+  );
+  const method = await json<{ id: number }>(await request.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }));
+  await json(await request.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
+  return { email, lastName, recipientName: recipient!.recipient_name, campaignId: campaign.id };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+const campaignRows = (page: Page) => page.getByRole('region', { name: 'Campaigns' }).locator('tbody tr');
+const rowNamed = (page: Page, name: string) => campaignRows(page).filter({ hasText: name });
+
+test.describe.serial('admin', () => {
+  let donor: Donor;
+
+  test.beforeAll(async ({ request }) => {
+    donor = await confirmedDonor(request);
+  });
+
+  test('a plain user is sent to /login from the admin pages and sees no Admin link', async ({ page }) => {
+    await logIn(page, donor.email, PASSWORD);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await page.goto('/admin-campaign');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a logged-out visitor is sent to /login from /user-list', async ({ page }) => {
+    await page.goto('/user-list');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the admin adds, edits and deletes a campaign row in place', async ({ page }) => {
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/user-list');
+    await expect(menu.getByText('Challenges', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Charities', { exact: true })).toBeVisible();
+    await menu.getByRole('link', { name: 'Campaign' }).click();
+    await expect(page).toHaveURL(/\/admin-campaign$/);
+    await expect(campaignRows(page).first()).toBeVisible();
+    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Campaign Name', 'Country', 'Start Date', 'End Date', 'Billing Start Date', 'Active', 'Actions'].map((t) => new RegExp(t)));
+
+    // Add: a bad row first (the reason shows beside the SPEC text), then a good one.
+    await page.getByRole('button', { name: 'Add campaign' }).click();
+    const name = page.getByLabel('Campaign name, new campaign', { exact: true });
+    await expect(name).toBeFocused();
+    await name.fill('Giving Challenge');
+    await page.getByRole('button', { name: 'Save new campaign' }).click();
+    const error = page.getByRole('alert');
+    await expect(error).toContainText('Could not add campaign');
+    await expect(error).toContainText('Campaign name must be a month followed by a name');
+    await expect(error).toHaveCSS('color', 'rgb(180, 35, 24)');
+
+    const campaignName = `December E2E ${RUN}`;
+    await name.fill(campaignName);
+    await page.getByLabel('Country, new campaign', { exact: true }).selectOption('UK');
+    await page.getByLabel('Start date, new campaign', { exact: true }).fill('2030-12-01');
+    await page.getByLabel('End date, new campaign', { exact: true }).fill('2030-12-31');
+    await page.getByLabel('Billing start date, new campaign', { exact: true }).fill('2030-12-03');
+    await page.getByRole('button', { name: 'Save new campaign' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Added campaign' })).toContainText(campaignName);
+    const added = rowNamed(page, campaignName);
+    await expect(added.locator('td')).toHaveText([/^\d+$/, campaignName, 'United Kingdom', '01/12/2030', '31/12/2030', '03/12/2030', 'Yes', /Edit.*Delete/]);
+    const id = (await added.locator('td').first().textContent())!.trim();
+
+    // Edit in place; Enter saves.
+    await page.getByRole('button', { name: `Edit campaign ${id}` }).click();
+    const renamed = `December Renamed ${RUN}`;
+    await page.getByLabel(`Campaign name, campaign ${id}`, { exact: true }).fill(renamed);
+    await page.getByLabel(`Active, campaign ${id}`, { exact: true }).uncheck();
+    await page.getByLabel(`End date, campaign ${id}`, { exact: true }).fill('2030-12-24');
+    await page.getByLabel(`End date, campaign ${id}`, { exact: true }).press('Enter');
+    await expect(rowNamed(page, renamed).locator('td')).toHaveText([id, renamed, 'United Kingdom', '01/12/2030', '24/12/2030', '03/12/2030', 'No', /Edit/]);
+    await expect(page.getByRole('button', { name: `Edit campaign ${id}` })).toBeFocused();
+
+    // A campaign with pledges cannot be deleted: the server's reason shows in red.
+    const pledged = rowNamed(page, 'Uplift Challenge').first();
+    const pledgedId = (await pledged.locator('td').first().textContent())!.trim();
+    await page.getByRole('button', { name: `Delete campaign ${pledgedId}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete campaign' }).click();
+    await expect(page.getByRole('alert')).toContainText('Could not delete campaign');
+    await expect(page.getByRole('alert')).toContainText('cannot be deleted. Deactivate it instead.');
+    await expect(rowNamed(page, 'Uplift Challenge').first()).toBeVisible();
+
+    // Cancel keeps the row; confirming deletes it.
+    await page.getByRole('button', { name: `Delete campaign ${id}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowNamed(page, renamed)).toHaveCount(1);
+    await page.getByRole('button', { name: `Delete campaign ${id}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete campaign' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted campaign' })).toContainText(renamed);
+    await expect(rowNamed(page, renamed)).toHaveCount(0);
+  });
+
+  test('the admin deactivates past campaigns and sees the server message', async ({ page }) => {
+    // A campaign that ended in 2020 but was left active, created through the API.
+    const { access_token } = await json<{ access_token: string }>(await page.request.post('/api/auth/login', { data: ADMIN }));
+    const pastName = `January Past ${RUN}`;
+    await json(
+      await page.request.post('/api/campaign', {
+        headers: { authorization: `Bearer ${access_token}` },
+        data: { campaign_name: pastName, start_date: '2020-01-01', end_date: '2020-01-31', billing_start_date: '2020-01-02', country: 'NZ', billing_cycle: 'Weekly', is_active: true },
+      }),
+    );
+    // The refresh cookie came with that login; the saved flag lets the app restore the session.
+    await page.goto('/about');
+    await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+    await page.goto('/admin-campaign');
+    await expect(rowNamed(page, pastName).locator('td').nth(6)).toHaveText('Yes');
+    await page.getByRole('button', { name: 'Deactivate Past Campaigns' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Deactivated \d+ past campaigns?$/ })).toBeVisible();
+    await expect(rowNamed(page, pastName).locator('td').nth(6)).toHaveText('No');
+    await expect(rowNamed(page, 'Uplift Challenge').first().locator('td').nth(6)).toHaveText('Yes');
+  });
+
+  test('the admin searches and sorts users', async ({ page }) => {
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/user-list$/);
+    const rows = page.getByRole('region', { name: 'Users' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+
+    await page.getByLabel('Search by name or email').fill(`${donor.lastName}, Hemi`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().locator('td')).toHaveText([/^\d+$/, `${donor.lastName}, Hemi`, 'New Zealand', 'No', 'Yes', donor.email, '5 Charity Lane, Wellington', 'Yes']);
+    await expect(page).toHaveURL(new RegExp(`search=${donor.lastName}`));
+
+    // Sorted by last name on the server: ascending first, then descending.
+    await page.getByLabel('Search by name or email').fill('');
+    await expect(page).not.toHaveURL(/search=/);
+    const nameHeader = page.getByRole('columnheader', { name: /Name/ }).first();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    // Initials only: the database's collation and the browser's may weigh punctuation differently.
+    const initials = async () => (await rows.locator('td:nth-child(2)').allTextContents()).map((n) => n.trim()[0]!.toLowerCase());
+    await expect.poll(async () => (await initials()).length).toBeGreaterThan(1);
+    const ascending = await initials();
+    expect(ascending).toEqual([...ascending].sort());
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/order=desc/);
+    await expect.poll(initials).not.toEqual(ascending);
+    const descending = await initials();
+    expect(descending).toEqual([...descending].sort().reverse());
+  });
+
+  test('the admin downloads the charity export of opted-in donors, and it is recorded', async ({ page }) => {
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin');
+    const charities = page.getByRole('region', { name: 'Charities' });
+    await charities.getByLabel('Charity', { exact: true }).selectOption({ label: donor.recipientName });
+    await charities.getByLabel('Campaign', { exact: true }).selectOption(String(donor.campaignId));
+    const downloading = page.waitForEvent('download');
+    await charities.getByRole('button', { name: 'Download CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^uplift-donors-[a-z0-9-]+-campaign-${donor.campaignId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('First name,Last name,Email,Pledge status,Currency,Pledged total,Amount paid,Payments received,Payments scheduled');
+    const mine = lines.filter((l) => l.includes(donor.email));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatch(new RegExp(`^Hemi,${donor.lastName},${donor.email.replace(/\./g, '\\.')},Confirmed,NZD,\\d+\\.\\d{2},`));
+    // The seeded demo donors pledged to this charity too, but never opted in to share.
+    expect(csv).not.toContain('Ngata');
+    expect(csv).not.toContain('Evans');
+
+    await expect(charities.getByRole('status').filter({ hasText: 'Downloaded' })).toContainText(download.suggestedFilename());
+    const record = charities.getByRole('region', { name: 'Past exports' }).locator('tbody tr').first();
+    await expect(record).toContainText(ADMIN.email);
+    await expect(record).toContainText(donor.recipientName);
+    await expect(record.locator('td').last()).toHaveText(String(lines.length - 1));
+  });
+});

@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatLongDate, remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
+import { pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
+import { formatMoney, fromMinor } from '@uplift/core/money';
+import { MSG } from '@uplift/core/messages';
+import { waitForMail } from '../support/mail.ts';
+
+// The pledge summary (issue 6): after paying, /summary shows the calendar, amounts, card and
+// impact; a billing run grows the impact so far; the modal cancels; signed out goes to /login.
+// Everything before the summary is set up through the API, as a donor's browser would.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PASSWORD = 'a long and memorable passphrase';
+const FIRST_NAME = 'Mere';
+
+type Donor = { email: string; token: string; billingStart: string; paymentMinor: number; recipientName: string };
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Registers, activates (token from the mail), logs in (the browser gets the refresh cookie), saves card 4242 and confirms. */
+async function donorWithConfirmedPledge(page: Page): Promise<Donor> {
+  const request = page.request;
+  const campaign = await json<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
+  const [challenge] = await json<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
+  const [recipient] = await json<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
+  const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', new Date()));
+  const total = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: dates.length });
+
+  const email = `e2e.summary.${Date.now()}@example.org`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      first_name: FIRST_NAME,
+      last_name: 'Tawhiri',
+      user_address: '1 Queen Street, Auckland',
+      country: 'NZ',
+      email,
+      password: PASSWORD,
+      terms_accepted: true,
+      campaign_id: campaign.id,
+      challenge_id: challenge!.id,
+      recipient_id: recipient!.id,
+      number_of_units: 5,
+      cost_per_unit: 3.5,
+      confirmed_amount: fromMinor(total),
+      period: 'weekly',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await waitForMail(email, /activate/i);
+  const activationToken = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
+  await json(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(activationToken)}`));
+
+  const { access_token: token } = await json<{ access_token: string }>(await request.post('/api/auth/login', { data: { email, password: PASSWORD } }));
+  const auth = { authorization: `Bearer ${token}` };
+  const { client_secret } = await json<{ client_secret: string }>(await request.get('/api/payment_method/secret', { headers: auth }));
+  const setup = await json<{ payment_method: string }>(
+    await request.post('/api/test-provider/setup/confirm', {
+      headers: auth,
+      data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    }),
+  );
+  const method = await json<{ id: number }>(
+    await request.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }),
+  );
+  await json(await request.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
+  return { email, token, billingStart: dates[0]!, paymentMinor: splitPayments(total, dates.length)[0]!, recipientName: recipient!.recipient_name };
+}
+
+/** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */
+function runBilling(asOf: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts', '--as-of', asOf], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
+        SMTP_URL: process.env.E2E_SMTP_URL!,
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+test('after paying, the summary shows the pledge; a billing run grows the impact; the modal cancels it', async ({ page }) => {
+  const donor = await donorWithConfirmedPledge(page);
+  const money = (minor: number) => formatMoney(minor, 'NZ');
+  // The login above set the refresh cookie; the saved flag makes the app restore the session.
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await page.goto('/summary');
+
+  await expect(page.getByRole('heading', { level: 1, name: `Kia ora ${FIRST_NAME}!` })).toBeVisible();
+  await expect(page.getByText(/days? to go/)).toBeVisible();
+  const calendar = page.getByRole('region', { name: 'Your four weeks' });
+  for (const week of [1, 2, 3, 4]) await expect(calendar.getByRole('heading', { name: `Week ${week}` })).toBeVisible();
+  await expect(calendar.getByText('Upcoming', { exact: true })).toHaveCount(4);
+  await expect(page.getByText('Impact so far').locator('..')).toContainText('$0.00');
+  await expect(page.getByText('Next payment').locator('..')).toContainText(`${money(donor.paymentMinor)} on ${formatLongDate(donor.billingStart)}`);
+  await expect(page.getByText('Visa card ending 4242')).toBeAttached();
+  await expect(page.getByText('•••• 4242')).toBeVisible();
+  await expect(page.getByText('Expires 12/34')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your impact' })).toContainText(donor.recipientName);
+
+  // The first weekly payment is taken by the billing run for its date.
+  const billing = await runBilling(donor.billingStart);
+  expect(billing.code, billing.output).toBe(0);
+  await waitForMail(donor.email, /^Receipt: your/);
+  await page.reload();
+  await expect(page.getByText('Impact so far').locator('..')).toContainText(money(donor.paymentMinor));
+  await expect(calendar.getByText('Paid', { exact: true })).toHaveCount(1);
+
+  // The modal: Escape closes it, and focus stays inside while it is open.
+  const openLink = page.getByRole('button', { name: MSG.cancelPledgeLink });
+  await openLink.click();
+  const dialog = page.getByRole('dialog', { name: MSG.cancelPledgeTitle(FIRST_NAME) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This will cancel your 3 remaining payments');
+  await expect(dialog).toContainText(MSG.cancelPledgeQuestion);
+  await expect(dialog.getByRole('button', { name: MSG.cancelPledgeBack })).toBeFocused();
+  const focusInDialog = () => page.evaluate(() => Boolean(document.querySelector('dialog[open]')?.contains(document.activeElement)));
+  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await focusInDialog(), `focus after ${key}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(openLink).toBeFocused();
+
+  await openLink.click();
+  await dialog.getByRole('button', { name: MSG.cancelPledgeConfirm }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your pledge has been cancelled')).toBeVisible();
+  await waitForMail(donor.email, /pledge has been cancelled/);
+
+  // The server agrees: the pledge is Cancelled, the paid payment stands, the rest are Cancelled.
+  const auth = { authorization: `Bearer ${donor.token}` };
+  const pledge = await json<{ pledge_status: string }>(await page.request.get('/api/pledge/closest', { headers: auth }));
+  expect(pledge.pledge_status).toBe('Cancelled');
+  const payments = await json<{ payment_status: string }[]>(await page.request.get('/api/payment/', { headers: auth }));
+  expect(payments.map((p) => p.payment_status)).toEqual(['Success', 'Cancelled', 'Cancelled', 'Cancelled']);
+
+  // Signed out by the cancel: the summary now sends the visitor to /login.
+  await page.goto('/summary');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a logged-out visitor on /summary goes to /login', async ({ page }) => {
+  await page.goto('/summary');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+});
