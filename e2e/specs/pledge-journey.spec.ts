@@ -29,8 +29,11 @@ function coffeePledge(campaign: Campaign) {
   return { dates, totalMinor };
 }
 
+/** Saves a full-page screenshot, after checking nothing runs off the side of the window. */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${page.viewportSize()!.width}-${name}.png`), fullPage: true });
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
 }
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@uplift/core/messages';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
@@ -41,6 +41,18 @@ export function CancelPledge(props: { firstName: string; remaining: number; rema
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const n = props.remaining;
+  const signOutOnLeave = useRef(false);
+
+  // The session is cleared once this page has gone: cleared earlier, the page's own guard would
+  // send the donor to /login a second time and the notice would be lost.
+  useEffect(
+    () => () => {
+      if (!signOutOnLeave.current) return;
+      clearSession();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   async function confirm() {
     setFailure(undefined);
@@ -51,10 +63,8 @@ export function CancelPledge(props: { firstName: string; remaining: number; rema
       return;
     }
     await logOut();
+    signOutOnLeave.current = true;
     await navigate('/login', { replace: true, state: { notice: CANCELLED_NOTICE } });
-    // After the navigation, so the page guard does not send the user to /login a second time.
-    clearSession();
-    queryClient.clear();
   }
 
   return (

@@ -33,7 +33,7 @@ export function ImpactCard(props: {
       )}
       {r ? (
         <div className="summary-impact-row">
-          <img src={r.logo} alt={`${r.recipient_name} logo`} width="96" height="48" className="summary-logo" />
+          <img src={r.logo} alt={`${r.recipient_name} logo`} width="64" height="64" className="summary-logo" />
           <div>
             <p>
               Your {money(props.pledgeTotalMinor)} pledge to <strong>{r.recipient_name}</strong> can provide{' '}
