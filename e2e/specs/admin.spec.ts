@@ -1,71 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { pledgeTotalMinor } from '@uplift/core/calculator';
-import { fromMinor } from '@uplift/core/money';
-import { waitForMail } from '../support/mail.ts';
+import { DONOR_PASSWORD as PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 
 // Admin end to end (issue 7): the admin logs in, manages campaign rows in place, deactivates past
 // campaigns, searches and sorts users and downloads a charity's opted-in donors; a plain user
 // is sent to /login. Donors are set up through the API, as their browsers would.
 
 const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@uplift.test', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-123' };
-const PASSWORD = 'a long and memorable passphrase';
 const RUN = Date.now();
 
 type Donor = { email: string; lastName: string; recipientName: string; campaignId: number };
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const json = expectJson;
 
-/** Registers (opted in to share with the charity), activates, saves card 4242 and confirms a pledge to the first NZ charity. */
+/** A donor opted in to share with the charity, with a confirmed pledge to the first NZ charity. */
 async function confirmedDonor(request: APIRequestContext): Promise<Donor> {
-  const campaign = await json<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
-  const [challenge] = await json<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
-  const [recipient] = await json<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
-  const weeks = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', new Date())).length;
-  const total = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: weeks });
-  const email = `e2e.admin.${RUN}@example.org`;
   const lastName = `Sharewell${RUN}`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      first_name: 'Hemi',
-      last_name: lastName,
-      user_address: '5 Charity Lane, Wellington',
-      country: 'NZ',
-      email,
-      password: PASSWORD,
-      opt_in_uplift_comms: false,
-      opt_in_charity_comms: true,
-      terms_accepted: true,
-      campaign_id: campaign.id,
-      challenge_id: challenge!.id,
-      recipient_id: recipient!.id,
-      number_of_units: 5,
-      cost_per_unit: 3.5,
-      confirmed_amount: fromMinor(total),
-      period: 'weekly',
-    },
+  const donor = await registerConfirmedDonor(request, {
+    email: `e2e.admin.${RUN}@example.org`,
+    firstName: 'Hemi',
+    lastName,
+    address: '5 Charity Lane, Wellington',
+    optInCharity: true,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await waitForMail(email, /activate/i);
-  const token = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
-  await json(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(token)}`));
-
-  const { access_token } = await json<{ access_token: string }>(await request.post('/api/auth/login', { data: { email, password: PASSWORD } }));
-  const auth = { authorization: `Bearer ${access_token}` };
-  const { client_secret } = await json<{ client_secret: string }>(await request.get('/api/payment_method/secret', { headers: auth }));
-  const setup = await json<{ payment_method: string }>(
-    await request.post('/api/test-provider/setup/confirm', {
-      headers: auth,
-      data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-    }),
-  );
-  const method = await json<{ id: number }>(await request.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }));
-  await json(await request.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
-  return { email, lastName, recipientName: recipient!.recipient_name, campaignId: campaign.id };
+  return { email: donor.email, lastName, recipientName: donor.recipientName, campaignId: donor.campaignId };
 }
 
 async function logIn(page: Page, email: string, password: string) {

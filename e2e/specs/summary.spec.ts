@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatLongDate, remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
-import { formatMoney, fromMinor } from '@uplift/core/money';
+import { expect, test, type Page } from '@playwright/test';
+import { formatLongDate } from '@uplift/core/calendar';
+import { splitPayments } from '@uplift/core/calculator';
+import { formatMoney } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
+import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
 
 // The pledge summary (issue 6): after paying, /summary shows the calendar, amounts, card and
@@ -12,63 +13,27 @@ import { waitForMail } from '../support/mail.ts';
 // Everything before the summary is set up through the API, as a donor's browser would.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PASSWORD = 'a long and memorable passphrase';
 const FIRST_NAME = 'Mere';
 
 type Donor = { email: string; token: string; billingStart: string; paymentMinor: number; recipientName: string };
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
+const json = expectJson;
 
-/** Registers, activates (token from the mail), logs in (the browser gets the refresh cookie), saves card 4242 and confirms. */
+/** A donor with a confirmed pledge; the page's request context logs in, so the browser gets the refresh cookie. */
 async function donorWithConfirmedPledge(page: Page): Promise<Donor> {
-  const request = page.request;
-  const campaign = await json<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
-  const [challenge] = await json<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
-  const [recipient] = await json<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
-  const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', new Date()));
-  const total = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: dates.length });
-
-  const email = `e2e.summary.${Date.now()}@example.org`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      first_name: FIRST_NAME,
-      last_name: 'Tawhiri',
-      user_address: '1 Queen Street, Auckland',
-      country: 'NZ',
-      email,
-      password: PASSWORD,
-      terms_accepted: true,
-      campaign_id: campaign.id,
-      challenge_id: challenge!.id,
-      recipient_id: recipient!.id,
-      number_of_units: 5,
-      cost_per_unit: 3.5,
-      confirmed_amount: fromMinor(total),
-      period: 'weekly',
-    },
+  const donor = await registerConfirmedDonor(page.request, {
+    email: `e2e.summary.${Date.now()}@example.org`,
+    firstName: FIRST_NAME,
+    lastName: 'Tawhiri',
+    address: '1 Queen Street, Auckland',
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await waitForMail(email, /activate/i);
-  const activationToken = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
-  await json(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(activationToken)}`));
-
-  const { access_token: token } = await json<{ access_token: string }>(await request.post('/api/auth/login', { data: { email, password: PASSWORD } }));
-  const auth = { authorization: `Bearer ${token}` };
-  const { client_secret } = await json<{ client_secret: string }>(await request.get('/api/payment_method/secret', { headers: auth }));
-  const setup = await json<{ payment_method: string }>(
-    await request.post('/api/test-provider/setup/confirm', {
-      headers: auth,
-      data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-    }),
-  );
-  const method = await json<{ id: number }>(
-    await request.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }),
-  );
-  await json(await request.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
-  return { email, token, billingStart: dates[0]!, paymentMinor: splitPayments(total, dates.length)[0]!, recipientName: recipient!.recipient_name };
+  return {
+    email: donor.email,
+    token: donor.token,
+    billingStart: donor.dates[0]!,
+    paymentMinor: splitPayments(donor.totalMinor, donor.dates.length)[0]!,
+    recipientName: donor.recipientName,
+  };
 }
 
 /** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 type DialogProps = {
   open: boolean;
@@ -8,9 +8,30 @@ type DialogProps = {
   tone?: 'default' | 'danger';
 };
 
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus inside it, Escape
- * closes it, and focus returns to what opened it.
+ * Tab and Shift+Tab cycle inside the dialog. The native modal makes the page behind it inert,
+ * but Chromium still lets Tab leave for the browser's own controls.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  }
+}
+
+/**
+ * A modal dialog on the native <dialog> element: focus stays inside it, Escape closes it, and
+ * focus returns to what opened it.
  */
 export function Dialog({ open, title, onClose, children, tone = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,6 +49,7 @@ export function Dialog({ open, title, onClose, children, tone = 'default' }: Dia
       ref={ref}
       className={`dialog dialog-${tone}`}
       aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
       onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();

@@ -1,3 +1,4 @@
+import { CARD_MESSAGES, cardDigits, passesLuhn } from '@uplift/core/card';
 import { MSG } from '@uplift/core/messages';
 
 // The built-in test provider answers like Stripe does for Stripe's published test cards
@@ -39,34 +40,9 @@ export const TEST_CARDS: readonly TestCard[] = [
 export const NOT_A_TEST_CARD =
   'Your card was declined. This is test mode: please use a test card such as 4242 4242 4242 4242.';
 
-export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryInvalid: "Your card's expiration date is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
-
 /** Digits only: spaces and dashes people type between groups are dropped. */
-export function normaliseCardNumber(input: string): string {
-  return input.replace(/[\s-]/g, '');
-}
-
-/** The Luhn checksum every real card number satisfies. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export const normaliseCardNumber = cardDigits;
+export { passesLuhn };
 
 export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@uplift/core/messages';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
@@ -8,25 +8,6 @@ import { ApiError } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { useCancelPledge } from '../api/cancel-pledge';
 import { logOut } from '../api/log-out';
-
-/**
- * Tab and Shift+Tab cycle between the modal's two buttons. The native modal dialog makes the page
- * behind it inert, but Chromium still lets Tab leave for the browser's own controls.
- */
-function keepTabInside(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== 'Tab') return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
-  const first = buttons[0];
-  const last = buttons.at(-1);
-  if (!first || !last) return;
-  if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  } else if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  }
-}
 
 export const CANCELLED_NOTICE = 'Your pledge has been cancelled and no more payments will be taken. We have emailed you a confirmation.';
 
@@ -83,7 +64,7 @@ export function CancelPledge(props: { firstName: string; remaining: number; rema
           <strong>{MSG.cancelPledgeQuestion}</strong>
         </p>
         {failure && <Alert>{failure}</Alert>}
-        <div className="dialog-actions" onKeyDown={keepTabInside}>
+        <div className="dialog-actions">
           <button type="button" className="link-button link-danger" onClick={() => void confirm()} disabled={cancel.isPending}>
             {cancel.isPending ? 'Cancelling…' : MSG.cancelPledgeConfirm}
           </button>

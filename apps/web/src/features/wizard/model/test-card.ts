@@ -1,35 +1,11 @@
 // The test provider's card form checks a card as Stripe's card element would, before sending
 // it (the server checks again). Messages are Stripe's.
+import { CARD_MESSAGES, cardDigits, passesLuhn } from '@uplift/core/card';
 
-export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryInvalid: "Your card's expiration date is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
+export { CARD_MESSAGES, cardDigits };
 
 export type TestCardFields = { number: string; expiry: string; cvc: string };
 export type TestCardErrors = Partial<Record<keyof TestCardFields, string>>;
-
-export function cardDigits(number: string): string {
-  return number.replace(/[\s-]/g, '');
-}
-
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** '12/30' or '12 / 2030' to month and four-digit year, or null. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
