@@ -35,7 +35,11 @@ export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSele
             >
               <CountryFlag country={campaign.country} size={54} />
               <span className="choice-country">{COUNTRIES[campaign.country].name}</span>
-              <span className="choice-title">{truncateName(campaign.campaign_name)}</span>
+              {/* Shown cut to 20 characters (SPEC §2); screen readers hear the whole name. */}
+              <span className="choice-title" aria-hidden="true">
+                {truncateName(campaign.campaign_name)}
+              </span>
+              <span className="visually-hidden">{campaign.campaign_name}</span>
               {selected && <span className="choice-badge">Selected</span>}
             </button>
           </li>
