@@ -32,6 +32,14 @@ describe('app foundation', () => {
     expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON' });
   });
 
+  it('answers an id too large for the database with 400, not 500', async () => {
+    for (const url of ['/api/campaign/99999999999', '/api/challenge/2147483648', '/api/recipient/9007199254740993']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'id must be a positive whole number' });
+    }
+  });
+
   it('sends security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -77,3 +77,18 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
 });
+
+describe('serializeError', () => {
+  it('drops a failed query’s parameters from the message, stack and fields', async () => {
+    const { serializeError } = await import('./logger.ts');
+    const err = Object.assign(new Error('Failed query: insert into "mails" values ($1, $2)\nparams: me@example.org,secret-token-123'), {
+      params: ['me@example.org', 'secret-token-123'],
+    });
+    err.stack = `Error: ${err.message}\n    at insert (mail.service.ts:59:10)`;
+    const out = JSON.stringify(serializeError(err));
+    expect(out).not.toContain('secret-token-123');
+    expect(out).not.toContain('me@example.org');
+    expect(out).toContain('insert into');
+    expect(out).toContain('mail.service.ts');
+  });
+});

@@ -1,11 +1,25 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { stdSerializers, type LoggerOptions } from 'pino';
 
 const SECRET_QUERY = /([?&](?:activation_token|token|reset_token|access_token)=)[^&]*/gi;
 
 /** Removes token values from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * Errors as pino logs them, minus a failed query's parameters: Drizzle puts them in the message
+ * and on `.params`, and they can hold tokens, password hashes and donors' details.
+ */
+export function serializeError(err: Error): ReturnType<typeof stdSerializers.err> {
+  const out = stdSerializers.err(err);
+  if ('params' in out) out.params = '[redacted]';
+  if (typeof out.message === 'string') out.message = out.message.replace(QUERY_PARAMS, '\nparams: [redacted]');
+  if (typeof out.stack === 'string') out.stack = out.stack.replace(QUERY_PARAMS, '\nparams: [redacted]');
+  return out;
 }
 
 /** Structured logs with request ids; no passwords, tokens, cookies or card data. */
@@ -30,6 +44,7 @@ export function loggerOptions(level: string, pretty: boolean): LoggerOptions & N
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (req: { id: string; method: string; url: string; ip?: string }) => ({
         id: req.id,
         method: req.method,

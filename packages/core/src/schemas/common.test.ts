@@ -6,10 +6,11 @@ describe('idParamSchema', () => {
   it('reads a positive whole number from the path', () => {
     expect(idParamSchema.parse({ id: '5' })).toEqual({ id: 5 });
     expect(idParamSchema.parse({ id: 12 })).toEqual({ id: 12 });
+    expect(idParamSchema.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
   });
 
   it('refuses anything else with one message', () => {
-    for (const id of ['0', '-1', '1.5', 'abc', '', '9007199254740993', undefined]) {
+    for (const id of ['0', '-1', '1.5', 'abc', '', '2147483648', '99999999999', '9007199254740993', undefined]) {
       expect(issuesOf(idParamSchema, { id }), String(id)).toEqual(['id: id must be a positive whole number']);
     }
   });

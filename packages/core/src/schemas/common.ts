@@ -7,12 +7,17 @@ import { toMinor } from '../money.ts';
 /** Largest decimal amount accepted (10 million): keeps minor units within the database's int4. */
 export const MAX_AMOUNT = 10_000_000;
 
+/** Ids are PostgreSQL `integer` columns: anything larger can name no row. */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number from 1 to MAX_ID (one check, so a bad id gets one message). */
+export function isId(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ID;
+}
+
 /** Route param `:id`: a positive whole number given as text. */
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: MSG.idInvalid })
-    .int({ error: MSG.idInvalid })
-    .positive({ error: MSG.idInvalid }),
+  id: z.coerce.number({ error: MSG.idInvalid }).refine(isId, { error: MSG.idInvalid }),
 });
 
 /**
@@ -51,5 +56,5 @@ export const decimalAmountSchema = z
 
 /** A database id in a request body. */
 export function positiveIdField(message: string = MSG.idInvalid) {
-  return z.number({ error: message }).int({ error: message }).positive({ error: message });
+  return z.number({ error: message }).refine(isId, { error: message });
 }

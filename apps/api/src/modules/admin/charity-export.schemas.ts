@@ -1,10 +1,7 @@
+import { isId } from '@uplift/core/schemas/common';
 import { z } from 'zod';
 
-const idField = (name: string) =>
-  z.coerce
-    .number({ error: `Please choose a ${name}` })
-    .int({ error: `Please choose a ${name}` })
-    .positive({ error: `Please choose a ${name}` });
+const idField = (name: string) => z.coerce.number({ error: `Please choose a ${name}` }).refine(isId, { error: `Please choose a ${name}` });
 
 /** GET /api/admin/exports/charity?recipient_id=&campaign_id= */
 export const charityExportQuerySchema = z.object({

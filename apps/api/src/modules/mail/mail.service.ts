@@ -16,6 +16,9 @@ export type MailKind =
   | 'payment-failed'
   | 'pledge-cancelled';
 
+const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset']);
+const SCRUBBED = '[removed after delivery: it contained a single-use token]';
+
 export type Mailer = {
   /**
    * Records the mail and queues its delivery. It never throws for a delivery problem:
@@ -45,7 +48,9 @@ export function createMailer(opts: {
     }
     try {
       await transport.sendMail({ from: opts.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-      await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null }).where(eq(mails.id, mailId));
+      // Tokens are stored only hashed: once delivered, a mail carrying one keeps no copy of it.
+      const scrub = TOKEN_MAILS.has(mail.kind as MailKind) ? { text_body: SCRUBBED, html_body: SCRUBBED } : {};
+      await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null, ...scrub }).where(eq(mails.id, mailId));
     } catch (err) {
       await opts.db.update(mails).set({ status: 'retrying', error: String((err as Error).message).slice(0, 500) }).where(eq(mails.id, mailId));
       throw err;

@@ -78,6 +78,9 @@ export async function cancelClosestPledge(app: FastifyInstance, userId: number) 
       await lockPaymentsAgainstCharging(tx, await pendingPaymentIds(tx, pledge.id));
       const locked = await lockPledge(tx, pledge.id);
       if (!locked || locked.pledge_status === 'Cancelled') throw conflict('pledge.already_cancelled', 'Your pledge is already cancelled');
+      // A confirmation that committed while we waited for the row may have added payments: lock
+      // those too (taking a held advisory lock again is harmless).
+      await lockPaymentsAgainstCharging(tx, await pendingPaymentIds(tx, pledge.id));
       return cancelPledgeAndPayments(tx, pledge.id, now);
     });
   } catch (err) {

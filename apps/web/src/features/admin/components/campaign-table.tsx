@@ -253,7 +253,8 @@ export function CampaignTable() {
           <button type="button" className="button admin-danger" onClick={deleteConfirmed}>
             Delete campaign
           </button>
-          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)}>
+          {/* The safe choice has focus when the dialog opens (the native dialog honours the attribute). */}
+          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)} ref={(el) => el?.setAttribute('autofocus', '')}>
             Cancel
           </button>
         </div>
