@@ -86,7 +86,7 @@ describe('challenge reads', () => {
     ['/api/challenge/coffee', 400, 'id must be a positive whole number'],
     ['/api/challenge/0', 400, 'id must be a positive whole number'],
     ['/api/challenge/424242', 404, 'There is no challenge with id 424242'],
-    ['/api/challenge/3000000000', 404, 'There is no challenge with id 3000000000'],
+    ['/api/challenge/3000000000', 400, 'id must be a positive whole number'],
   ])('GET %s answers %i {message}', async (url, status, message) => {
     const res = await get(url);
     expect(res.statusCode).toBe(status);
