@@ -9,6 +9,7 @@ import { runBilling } from '../modules/billing/billing.service.ts';
 import { createMailer } from '../modules/mail/mail.service.ts';
 import { createPaymentProvider } from '../modules/payments/create-provider.ts';
 import { openRuntime } from '../runtime.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: npm run billing -- [--as-of YYYY-MM-DD]';
 
@@ -60,10 +61,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('billing failed:', err);
-    process.exit(1);
-  },
-);
+runCli('billing', main);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@uplift/core/schemas/auth';
 import { ensureAdmin } from '../modules/auth/admin-bootstrap.ts';
 import { openRuntime } from '../runtime.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password (at least 8 characters)>';
 
@@ -44,10 +45,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error('create-admin failed:', err);
-    process.exit(1);
-  },
-);
+runCli('create-admin', main);

@@ -1,19 +1,13 @@
-import { Link } from 'react-router';
+import { AdminPage } from '../../features/admin/components/admin-page';
 import { CampaignTable } from '../../features/admin/components/campaign-table';
 import { RequireAuth } from '../../lib/require-auth';
-import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
-  usePageTitle('Campaigns');
   return (
     <RequireAuth admin>
-      <section className="page admin-page">
-        <p>
-          <Link to="/admin">Admin</Link>
-        </p>
-        <h1>Campaigns</h1>
+      <AdminPage title="Campaigns">
         <CampaignTable />
-      </section>
+      </AdminPage>
     </RequireAuth>
   );
 }

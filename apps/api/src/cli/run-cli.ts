@@ -1,0 +1,13 @@
+/**
+ * Runs a command-line tool's main and exits with its code; an unexpected error is printed with
+ * the tool's name and exits 1, so scripts and schedulers see the failure.
+ */
+export function runCli(name: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`${name} failed:`, err);
+      process.exit(1);
+    },
+  );
+}
