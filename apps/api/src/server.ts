@@ -21,7 +21,7 @@ async function main() {
 
   const queue = await startQueue(runtime.databaseUrl, log);
   const app = await buildApp({ config, db, clock: systemClock, queue, logger: log });
-  await registerWorkers(app);
+  await registerWorkers({ queue, db, clock: systemClock, log, config, mailer: app.mailer, payments: app.payments });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, createConfirmedPledge, fakeProvider, paymentRows } from '../modules/billing/billing.test-helpers.ts';
@@ -26,8 +25,8 @@ describe('billing job', () => {
   it('is scheduled from config and charges what is due when it runs', async () => {
     const campaign = await createCampaign(ctx.db, { billingStart: '2026-11-23' });
     const { pledge } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
-    // The job only needs these parts of the app.
-    const app = {
+    // The job takes its dependencies, not the app.
+    await registerBillingJob({
       queue,
       db: ctx.db,
       payments: provider,
@@ -35,8 +34,7 @@ describe('billing job', () => {
       clock: ctx.clock,
       config: ctx.config,
       log: pino({ level: 'silent' }),
-    } as unknown as FastifyInstance;
-    await registerBillingJob(app);
+    });
 
     const schedules = await queue.getSchedules(BILLING_JOB);
     expect(schedules.map((s) => s.cron)).toEqual(['15 */2 * * *']);

@@ -1,8 +1,8 @@
 import { isoDateSchema } from '@uplift/core/schemas/common';
-import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import { z } from 'zod';
-import { runBilling, type BillingReport } from '../modules/billing/billing.service.ts';
+import { runBilling, type BillingDeps, type BillingReport } from '../modules/billing/billing.service.ts';
+import type { Queue } from './queue.ts';
 
 // The weekly billing run on the queue (pg-boss), scheduled several times a day by
 // BILLING_SCHEDULE (cron, UTC; default every 3 hours) so a payment due today in NZ or the UK is
@@ -14,8 +14,13 @@ export const BILLING_JOB = 'billing.run';
 export const billingJobSchema = z.object({ asOf: isoDateSchema.optional() });
 export type BillingJob = z.infer<typeof billingJobSchema>;
 
-export async function registerBillingJob(app: FastifyInstance): Promise<void> {
-  const queue = app.queue;
+export type BillingJobDeps = Omit<BillingDeps, 'appUrl'> & {
+  queue: Queue | undefined;
+  config: Pick<Config, 'appUrl' | 'billingSchedule'>;
+};
+
+export async function registerBillingJob(deps: BillingJobDeps): Promise<void> {
+  const { queue, config } = deps;
   if (!queue) return;
   await queue.createQueue(BILLING_JOB, {
     // At most one run waiting and one running: ticks that come while a run is busy add nothing.
@@ -25,19 +30,23 @@ export async function registerBillingJob(app: FastifyInstance): Promise<void> {
     retryDelay: 60,
     retryBackoff: true,
   });
-  const log = (app.log as unknown as Logger).child({ job: BILLING_JOB });
+  const billing: BillingDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    log: deps.log.child({ job: BILLING_JOB }),
+    appUrl: config.appUrl,
+  };
   await queue.work<BillingJob>(BILLING_JOB, async (jobs) => {
     for (const job of jobs) {
       const { asOf } = billingJobSchema.parse(job.data ?? {});
-      const report = await runBilling(
-        { db: app.db, payments: app.payments, mailer: app.mailer, clock: app.clock, log, appUrl: app.config.appUrl },
-        { asOf },
-      );
+      const report = await runBilling(billing, { asOf });
       // Payments left in doubt are looked up by their key on the retry; failing the job says so.
       if (report.errors > 0) throw new Error(billingErrorMessage(report));
     }
   });
-  await queue.schedule(BILLING_JOB, app.config.billingSchedule, {}, { tz: 'UTC' });
+  await queue.schedule(BILLING_JOB, config.billingSchedule, {}, { tz: 'UTC' });
 }
 
 function billingErrorMessage(report: BillingReport): string {

@@ -1,17 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { SEND_MAIL_JOB } from '../modules/mail/mail.service.ts';
 import { registerStripeWebhookWorker } from '../modules/payments/stripe-webhook.job.ts';
-import { registerBillingJob } from './billing.job.ts';
+import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
+
+/** What the workers need; the server passes its own, a tool or test could pass others. */
+export type WorkerDeps = BillingJobDeps;
 
 /** Starts the queue's workers and schedules. Each job's handler is idempotent. */
-export async function registerWorkers(app: FastifyInstance): Promise<void> {
-  const queue = app.queue;
+export async function registerWorkers(deps: WorkerDeps): Promise<void> {
+  const { queue, mailer } = deps;
   if (!queue) return;
   await queue.createQueue(SEND_MAIL_JOB);
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
-    for (const job of jobs) await app.mailer.deliver(job.data.mailId);
+    for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  await registerStripeWebhookWorker(app);
-  // Weekly billing, on app.config.billingSchedule (several times a day).
-  await registerBillingJob(app);
+  await registerStripeWebhookWorker(deps);
+  // Weekly billing, on config.billingSchedule (several times a day).
+  await registerBillingJob(deps);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { paths } from './paths';
 import { useSession } from './session';
 
 /**
@@ -17,7 +18,7 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
     );
   }
   if (session.status !== 'authenticated' || (admin && !session.isAdmin)) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { MSG } from '../messages.ts';
+import { countryCodeSchema, idSchema } from './common.ts';
 import { pledgeFields } from './pledge.ts';
 
 // Auth forms and request bodies with SPEC.md §5's messages. Form schemas carry the fields the
@@ -103,8 +104,19 @@ export const registerRequestSchema = z.object({
 /** GET /api/auth/activate?activation_token=… */
 export const activateQuerySchema = z.object({ activation_token: tokenSchema });
 
-/** POST /api/auth/forgot */
-export const forgotSchema = z.object({ email: emailSchema });
+/**
+ * POST /api/auth/forgot and the recovery form. SPEC §8 and DECISIONS.md "Accounts" give recovery
+ * its own word for a malformed address, 'Not a valid email' (registration says 'Email is invalid').
+ */
+export const forgotSchema = z.object({
+  email: z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MSG.emailRequired })
+    .max(254, { error: MSG.invalidEmail })
+    .pipe(z.email({ error: MSG.invalidEmail })),
+});
 
 /** The reset password form. */
 export const resetFormSchema = z
@@ -132,3 +144,28 @@ export type ActivateQuery = z.infer<typeof activateQuerySchema>;
 export type ForgotInput = z.infer<typeof forgotSchema>;
 export type ResetForm = z.infer<typeof resetFormSchema>;
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
+
+// Answers
+
+/** POST /api/auth/login and /api/auth/refresh: the access token (the refresh token goes in a cookie). */
+export const accessTokenResponseSchema = z.object({ access_token: z.string() });
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
+
+/**
+ * An account as the API shows it: GET /api/auth/user_info (one's own) and the admin's user
+ * table. Never the password hash, role or tokens.
+ */
+export const userSchema = z
+  .object({
+    id: idSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    user_address: z.string(),
+    country: countryCodeSchema,
+    activated: z.boolean(),
+    opt_in_uplift_comms: z.boolean(),
+    opt_in_charity_comms: z.boolean(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignRequestSchema, isCampaignName } from './campaign.ts';
+import { adminCampaignSchema, campaignRequestSchema, campaignSchema, isCampaignName } from './campaign.ts';
 import { issuesOf } from './test-helpers.ts';
 
 const campaign = {
@@ -69,5 +69,24 @@ describe('campaignRequestSchema', () => {
       'billing_cycle: Billing cycle must be Weekly',
     ]);
     expect(issuesOf(campaignRequestSchema, { ...campaign, is_active: 'yes' })).toEqual(['is_active: Active must be true or false']);
+  });
+});
+
+describe('campaignSchema (the answer of every campaign route)', () => {
+  const answer = { id: 1, ...campaign };
+
+  it('keeps the declared fields and drops the rest (timestamps never reach the browser)', () => {
+    expect(campaignSchema.parse({ ...answer, created_at: new Date(), updated_at: new Date() })).toEqual(answer);
+  });
+
+  it('refuses a country, billing cycle or date the contract does not know', () => {
+    expect(campaignSchema.safeParse({ ...answer, country: 'AU' }).success).toBe(false);
+    expect(campaignSchema.safeParse({ ...answer, billing_cycle: 'Monthly' }).success).toBe(false);
+    expect(campaignSchema.safeParse({ ...answer, start_date: '2026-11-01T00:00:00Z' }).success).toBe(false);
+  });
+
+  it("is the admin's campaign too, with its pledge count", () => {
+    expect(adminCampaignSchema.parse({ ...answer, pledge_count: 3 })).toEqual({ ...answer, pledge_count: 3 });
+    expect(adminCampaignSchema.safeParse(answer).success).toBe(false);
   });
 });

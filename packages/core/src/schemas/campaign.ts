@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../calendar.ts';
 import { MSG } from '../messages.ts';
-import { countryCodeSchema, isoDateField } from './common.ts';
+import { BILLING_CYCLES } from '../statuses.ts';
+import { countryCodeSchema, dateSchema, idSchema, isoDateField } from './common.ts';
 
 export const CAMPAIGN_NAME_MAX = 100;
 
@@ -27,7 +28,7 @@ export const campaignRequestSchema = z
     end_date: isoDateField(MSG.endDateInvalid),
     billing_start_date: isoDateField(MSG.billingStartDateInvalid),
     country: countryCodeSchema,
-    billing_cycle: z.literal('Weekly', { error: MSG.billingCycleInvalid }).default('Weekly'),
+    billing_cycle: z.enum(BILLING_CYCLES, { error: MSG.billingCycleInvalid }).default('Weekly'),
     is_active: z.boolean({ error: MSG.isActiveInvalid }),
   })
   // ISO dates compare correctly as strings. The checks run only once the dates themselves parse.
@@ -49,3 +50,40 @@ function datesParsed(value: unknown, keys: string[]): boolean {
 
 export type CampaignRequestInput = z.input<typeof campaignRequestSchema>;
 export type CampaignRequest = z.output<typeof campaignRequestSchema>;
+
+/**
+ * A campaign as every route answers it (SPEC §3): the public reads, the signed-in
+ * /api/campaign/closest and, with its pledge count, the admin's. Dates are calendar dates in
+ * the campaign's country.
+ */
+export const campaignSchema = z
+  .object({
+    id: idSchema,
+    campaign_name: z.string(),
+    start_date: dateSchema,
+    end_date: dateSchema,
+    billing_start_date: dateSchema,
+    billing_cycle: z.enum(BILLING_CYCLES),
+    is_active: z.boolean(),
+    country: countryCodeSchema,
+  })
+  .meta({ id: 'Campaign' });
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** GET /api/campaign/active(/{country}): open campaigns, closest first. */
+export const campaignListSchema = z.array(campaignSchema);
+
+/** The admin's view of a campaign: the same fields plus how many pledges it holds. */
+export const adminCampaignSchema = campaignSchema.extend({ pledge_count: z.number().int().min(0) }).meta({ id: 'AdminCampaign' });
+export type AdminCampaign = z.infer<typeof adminCampaignSchema>;
+
+/** GET /api/campaign/ (admin): every campaign, by id. */
+export const adminCampaignListSchema = z.array(adminCampaignSchema);
+
+/** DELETE /api/campaign/{id}. */
+export const campaignDeletedResponseSchema = z.object({ message: z.string(), id: idSchema });
+export type CampaignDeletedResponse = z.infer<typeof campaignDeletedResponseSchema>;
+
+/** POST /api/campaign/deactivate: how many past campaigns were switched off. */
+export const campaignsDeactivatedResponseSchema = z.object({ message: z.string(), count: z.number().int().min(0) });
+export type CampaignsDeactivatedResponse = z.infer<typeof campaignsDeactivatedResponseSchema>;

@@ -36,6 +36,18 @@ export function isoDateField(message: string = MSG.dateInvalid) {
 
 export const isoDateSchema = isoDateField();
 
+// Response fields. Answers are checked against these before they are sent, so they describe
+// exactly what the API writes: calendar dates as 'YYYY-MM-DD', instants as ISO 8601 in UTC.
+
+/** A database id in an answer. */
+export const idSchema = z.number().int().min(1);
+
+/** A calendar date in an answer ('YYYY-MM-DD'). */
+export const dateSchema = z.iso.date();
+
+/** An instant in an answer: `Date#toISOString()` ('2026-11-23T04:05:06.000Z'). */
+export const timestampSchema = z.iso.datetime();
+
 /** True when a number has at most two decimal places (so it is an exact amount of cents). */
 export function hasAtMostTwoDecimals(n: number): boolean {
   try {

@@ -20,7 +20,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
  * The error answers of a route, for `schema.response`: the statuses it can answer plus 500,
  * which any route may answer. Example: `response: { 200: campaignSchema, ...errorResponses(400, 404) }`.
  */
-export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S | 500, typeof errorResponseSchema> {
+export function errorResponses<const S extends ErrorStatus = never>(...statuses: S[]): Record<S | 500, typeof errorResponseSchema> {
   const out = { 500: errorResponseSchema } as Record<S | 500, typeof errorResponseSchema>;
   for (const s of statuses) out[s] = errorResponseSchema;
   return out;
@@ -28,3 +28,4 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 
 /** `{message}` answers that are not failures (e.g. "Pending pledge deleted"). */
 export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

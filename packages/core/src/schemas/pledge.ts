@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PERIODS } from '../calculator.ts';
+import { COUNTRY_CODES } from '../countries.ts';
 import { MSG } from '../messages.ts';
-import { decimalAmountSchema, positiveIdField } from './common.ts';
+import { PAYMENT_STATUSES, PLEDGE_STATUSES } from '../statuses.ts';
+import { dateSchema, decimalAmountSchema, idSchema, positiveIdField } from './common.ts';
 
 /** Upper bound on units per period: far above any real habit, and keeps totals exact. */
 export const MAX_UNITS = 1000;
@@ -36,6 +38,63 @@ export const confirmPledgeSchema = z.object({
     .max(255, { error: MSG.selectPaymentMethod }),
 });
 
+/** PUT /api/pledge/confirmed: the card, and optionally the total the donor was shown (checked, never trusted). */
+export const confirmPledgeRequestSchema = confirmPledgeSchema.extend({ confirmed_amount: decimalAmountSchema.optional() });
+
+// Responses (amounts in decimal currency units, dates 'YYYY-MM-DD').
+
+/** A pledge as the API answers it (POST /api/pledge, PUT /api/pledge/pending, GET /api/pledge/closest…). */
+export const pledgeSchema = z
+  .object({
+    id: idSchema,
+    campaign_id: idSchema,
+    challenge_id: idSchema,
+    recipient_id: idSchema,
+    number_of_units: z.number().int(),
+    cost_per_unit: z.number(),
+    period: z.enum(PERIODS),
+    confirmed_amount: z.number(),
+    pledge_status: z.enum(PLEDGE_STATUSES),
+    /** The campaign's country: the pledge's currency. */
+    country: z.enum(COUNTRY_CODES),
+  })
+  .meta({ id: 'Pledge' });
+
+/** One payment of a pledge's schedule, as GET /api/pledge/:id lists it. */
+export const pledgePaymentSchema = z.object({
+  id: idSchema,
+  processing_date: dateSchema,
+  amount: z.number(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+});
+
+/** GET /api/pledge/:id: the donor's own pledge with its payments in date order. */
+export const pledgeWithPaymentsSchema = pledgeSchema.extend({ payments: z.array(pledgePaymentSchema) });
+
+/** PUT /api/pledge/confirmed: the confirmed pledge and the payments just scheduled. */
+export const confirmedPledgeResponseSchema = pledgeSchema.extend({
+  payments: z.array(pledgePaymentSchema.omit({ id: true })),
+});
+
+/** PUT /api/pledge/cancel: what was cancelled, and what had already been given. */
+export const cancelPledgeResponseSchema = z.object({
+  message: z.string(),
+  pledge_id: idSchema,
+  pledge_status: z.literal('Cancelled'),
+  cancelled_payments: z.number().int(),
+  paid_amount: z.number(),
+});
+
+/** DELETE /api/pledge/delete: how many Pending pledges went. */
+export const deletePledgeResponseSchema = z.object({ message: z.string(), deleted: z.number().int() });
+
 export type PledgeRequestInput = z.input<typeof pledgeRequestSchema>;
 export type PledgeRequest = z.output<typeof pledgeRequestSchema>;
 export type ConfirmPledgeRequest = z.infer<typeof confirmPledgeSchema>;
+export type ConfirmPledgeRequestBody = z.infer<typeof confirmPledgeRequestSchema>;
+export type Pledge = z.infer<typeof pledgeSchema>;
+export type PledgePayment = z.infer<typeof pledgePaymentSchema>;
+export type PledgeWithPayments = z.infer<typeof pledgeWithPaymentsSchema>;
+export type ConfirmedPledgeResponse = z.infer<typeof confirmedPledgeResponseSchema>;
+export type CancelPledgeResponse = z.infer<typeof cancelPledgeResponseSchema>;
+export type DeletePledgeResponse = z.infer<typeof deletePledgeResponseSchema>;

@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from '@uplift/core/countries';
+import { BILLING_CYCLES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { challenges } from './challenges.table.ts';
@@ -12,16 +14,17 @@ export const campaigns = pgTable(
     start_date: date({ mode: 'string' }).notNull(),
     end_date: date({ mode: 'string' }).notNull(),
     billing_start_date: date({ mode: 'string' }).notNull(),
-    billing_cycle: text().notNull().default('Weekly'),
+    billing_cycle: text({ enum: BILLING_CYCLES }).notNull().default('Weekly'),
     is_active: boolean().notNull().default(true),
-    country: text().notNull(),
+    country: text({ enum: COUNTRY_CODES }).notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('campaigns_country_active_end_idx').on(t.country, t.is_active, t.end_date),
-    check('campaigns_country_check', sql`${t.country} in ('NZ', 'UK')`),
-    check('campaigns_billing_cycle_check', sql`${t.billing_cycle} = 'Weekly'`),
+    // The lists come from core, so the database refuses exactly what the API and the web do.
+    check('campaigns_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
+    check('campaigns_billing_cycle_check', sql`${t.billing_cycle} in ${sql.raw(sqlList(BILLING_CYCLES))}`),
     check('campaigns_dates_check', sql`${t.start_date} <= ${t.end_date}`),
   ],
 );

@@ -1,3 +1,5 @@
+import { CHALLENGE_KINDS } from '@uplift/core/schemas/challenge';
+import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -16,8 +18,8 @@ export const challenges = pgTable(
     hashtag: text().notNull(),
     hashtag_link: text().notNull(),
     // 'commute' challenges are priced by distance and parking, the rest by units.
-    kind: text().notNull().default('units'),
+    kind: text({ enum: CHALLENGE_KINDS }).notNull().default('units'),
     is_enabled: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex('challenges_slug_key').on(t.slug), check('challenges_kind_check', sql`${t.kind} in ('units', 'commute')`)],
+  (t) => [uniqueIndex('challenges_slug_key').on(t.slug), check('challenges_kind_check', sql`${t.kind} in ${sql.raw(sqlList(CHALLENGE_KINDS))}`)],
 );

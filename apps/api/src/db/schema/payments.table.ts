@@ -1,3 +1,4 @@
+import { PAYMENT_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pledges } from './pledges.table.ts';
@@ -34,7 +35,7 @@ export const payments = pgTable(
     pledge_id: integer()
       .notNull()
       .references(() => pledges.id, { onDelete: 'cascade' }),
-    payment_status: text().notNull().default('Pending'),
+    payment_status: text({ enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     processing_date: date({ mode: 'string' }).notNull(),
     amount: integer().notNull(),
     stripe_payment_method_id: text(),
@@ -55,7 +56,8 @@ export const payments = pgTable(
       .on(t.processing_date)
       .where(sql`${t.payment_status} = 'Pending'`),
     index('payments_pledge_status_idx').on(t.pledge_id, t.payment_status),
-    check('payments_status_check', sql`${t.payment_status} in ('Pending', 'Success', 'Failed', 'Cancelled')`),
+    // The list lives in core: a new status is one edit there (and a generated migration).
+    check('payments_status_check', sql`${t.payment_status} in ${sql.raw(sqlList(PAYMENT_STATUSES))}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

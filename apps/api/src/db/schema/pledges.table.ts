@@ -1,3 +1,5 @@
+import { PERIODS } from '@uplift/core/calculator';
+import { PLEDGE_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.table.ts';
@@ -25,10 +27,10 @@ export const pledges = pgTable(
     number_of_units: integer().notNull(),
     /** Minor units. For commutes: the cost of one trip. */
     cost_per_unit: integer().notNull(),
-    period: text().notNull().default('weekly'),
+    period: text({ enum: PERIODS }).notNull().default('weekly'),
     /** Minor units: the whole pledge, computed from the figures above. */
     confirmed_amount: integer().notNull(),
-    pledge_status: text().notNull().default('Pending'),
+    pledge_status: text({ enum: PLEDGE_STATUSES }).notNull().default('Pending'),
     payment_method_id: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     confirmed_at: timestamp({ withTimezone: true }),
@@ -45,8 +47,9 @@ export const pledges = pgTable(
     index('pledges_confirmed_totals_idx')
       .on(t.campaign_id, t.challenge_id, t.recipient_id, t.confirmed_amount)
       .where(sql`${t.pledge_status} = 'Confirmed'`),
-    check('pledges_status_check', sql`${t.pledge_status} in ('Pending', 'Confirmed', 'Cancelled')`),
-    check('pledges_period_check', sql`${t.period} in ('weekly', 'monthly')`),
+    // The lists live in core: a new status or period is one edit there (and a generated migration).
+    check('pledges_status_check', sql`${t.pledge_status} in ${sql.raw(sqlList(PLEDGE_STATUSES))}`),
+    check('pledges_period_check', sql`${t.period} in ${sql.raw(sqlList(PERIODS))}`),
     check('pledges_amounts_check', sql`${t.number_of_units} >= 0 and ${t.cost_per_unit} >= 0 and ${t.confirmed_amount} >= 0`),
   ],
 );

@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from '@uplift/core/countries';
+import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -16,12 +18,12 @@ export const recipients = pgTable(
     impact_multiplier: integer().notNull().default(1),
     description: text().notNull(),
     link: text().notNull(),
-    country: text().notNull(),
+    country: text({ enum: COUNTRY_CODES }).notNull(),
   },
   (t) => [
     uniqueIndex('recipients_slug_key').on(t.slug),
     index('recipients_country_idx').on(t.country, t.id),
-    check('recipients_country_check', sql`${t.country} in ('NZ', 'UK')`),
+    check('recipients_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
     check('recipients_impact_cost_check', sql`${t.impact_cost} > 0`),
     check('recipients_multiplier_check', sql`${t.impact_multiplier} > 0`),
   ],

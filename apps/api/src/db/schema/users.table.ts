@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from '@uplift/core/countries';
+import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,7 +11,7 @@ export const users = pgTable(
     last_name: text().notNull(),
     email: text().notNull(),
     user_address: text().notNull().default(''),
-    country: text().notNull(),
+    country: text({ enum: COUNTRY_CODES }).notNull(),
     password_hash: text().notNull(),
     role: text().notNull().default('user'),
     activated: boolean().notNull().default(false),
@@ -28,7 +30,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_last_name_idx').on(sql`lower(${t.last_name})`, t.id),
-    check('users_country_check', sql`${t.country} in ('NZ', 'UK')`),
+    check('users_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
   ],
 );

@@ -1,12 +1,12 @@
 import type { CountryCode } from '@uplift/core/countries';
-import type { CampaignRequest } from '@uplift/core/schemas/campaign';
+import type { AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns, pledges } from '../../db/schema.ts';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
-/** What the admin table shows: the campaign's fields (SPEC §3) and how many pledges it holds. */
+/** What the admin table shows (core's adminCampaignSchema): the campaign's fields and how many pledges it holds. */
 const campaignColumns = {
   id: campaigns.id,
   campaign_name: campaigns.campaign_name,
@@ -16,18 +16,6 @@ const campaignColumns = {
   billing_cycle: campaigns.billing_cycle,
   is_active: campaigns.is_active,
   country: campaigns.country,
-};
-
-export type AdminCampaign = {
-  id: number;
-  campaign_name: string;
-  start_date: string;
-  end_date: string;
-  billing_start_date: string;
-  billing_cycle: string;
-  is_active: boolean;
-  country: string;
-  pledge_count: number;
 };
 
 // Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
@@ -49,7 +37,7 @@ export async function findCampaign(db: Executor, id: number): Promise<AdminCampa
 }
 
 /** The same campaign row locked until the transaction ends, so two edits cannot interleave. */
-export async function lockCampaign(db: Executor, id: number): Promise<{ id: number; country: string; billing_start_date: string } | undefined> {
+export async function lockCampaign(db: Executor, id: number): Promise<{ id: number; country: CountryCode; billing_start_date: string } | undefined> {
   const [row] = await db
     .select({ id: campaigns.id, country: campaigns.country, billing_start_date: campaigns.billing_start_date })
     .from(campaigns)

@@ -1,8 +1,21 @@
-import { campaignRequestSchema } from '@uplift/core/schemas/campaign';
+import {
+  adminCampaignListSchema,
+  adminCampaignSchema,
+  campaignDeletedResponseSchema,
+  campaignRequestSchema,
+  campaignsDeactivatedResponseSchema,
+} from '@uplift/core/schemas/campaign';
 import { idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCampaigns } from './admin-campaigns.repository.ts';
 import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './admin-campaigns.service.ts';
+
+const tags = ['admin'];
+/** Every route here is admin only (401 without a token, 403 for a donor's). */
+const ADMIN = [401, 403] as const;
+/** A JSON body can also be malformed (400), too large (413) or of another type (415). */
+const BODY_ERRORS = [400, 413, 415] as const;
 
 /**
  * SPEC §7 campaign administration. Registered only inside the admin plugin (requireAdmin).
@@ -10,33 +23,87 @@ import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampai
  * ('/api/campaign/', '/api/campaign/deactivate') take precedence over their '/:id'.
  */
 const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const list = async () => listCampaigns(app.db);
-  app.get('/api/campaign/', list);
-  app.get('/api/campaign', list);
+  for (const url of ['/api/campaign/', '/api/campaign']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Every campaign with its pledge count, by id',
+          response: { 200: adminCampaignListSchema, ...errorResponses(...ADMIN) },
+        },
+      },
+      async () => listCampaigns(app.db),
+    );
+  }
 
-  app.post('/api/campaign', { schema: { body: campaignRequestSchema } }, async (request, reply) => {
-    const campaign = await createCampaign(app.db, request.body);
-    request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign created');
-    return reply.status(201).send(campaign);
-  });
+  app.post(
+    '/api/campaign',
+    {
+      schema: {
+        tags,
+        summary: 'Create a campaign',
+        body: campaignRequestSchema,
+        response: { 201: adminCampaignSchema, ...errorResponses(...ADMIN, ...BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await createCampaign(app.db, request.body);
+      request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign created');
+      return reply.status(201).send(campaign);
+    },
+  );
 
-  app.put('/api/campaign/:id', { schema: { params: idParamSchema, body: campaignRequestSchema } }, async (request) => {
-    const campaign = await editCampaign(app.db, request.params.id, request.body, app.clock.now());
-    request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign edited');
-    return campaign;
-  });
+  app.put(
+    '/api/campaign/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a campaign (its country and billing start date are fixed once donors have pledged: 409)',
+        params: idParamSchema,
+        body: campaignRequestSchema,
+        response: { 200: adminCampaignSchema, ...errorResponses(...ADMIN, ...BODY_ERRORS, 404, 409) },
+      },
+    },
+    async (request) => {
+      const campaign = await editCampaign(app.db, request.params.id, request.body, app.clock.now());
+      request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign edited');
+      return campaign;
+    },
+  );
 
-  app.delete('/api/campaign/:id', { schema: { params: idParamSchema } }, async (request) => {
-    await removeCampaign(app.db, request.params.id);
-    request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign deleted');
-    return { message: 'Campaign deleted', id: request.params.id };
-  });
+  app.delete(
+    '/api/campaign/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a campaign nobody has pledged to (409 otherwise)',
+        params: idParamSchema,
+        response: { 200: campaignDeletedResponseSchema, ...errorResponses(...ADMIN, 400, 404, 409) },
+      },
+    },
+    async (request) => {
+      await removeCampaign(app.db, request.params.id);
+      request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign deleted');
+      return { message: 'Campaign deleted', id: request.params.id };
+    },
+  );
 
-  app.post('/api/campaign/deactivate', async (request) => {
-    const count = await deactivatePastCampaigns(app.db, app.clock.now());
-    request.log.info({ count, adminId: request.user?.id }, 'past campaigns deactivated');
-    return { message: deactivatedMessage(count), count };
-  });
+  app.post(
+    '/api/campaign/deactivate',
+    {
+      schema: {
+        tags,
+        summary: "Deactivate every campaign whose end date has passed in its country",
+        response: { 200: campaignsDeactivatedResponseSchema, ...errorResponses(...ADMIN) },
+      },
+    },
+    async (request) => {
+      const count = await deactivatePastCampaigns(app.db, app.clock.now());
+      request.log.info({ count, adminId: request.user?.id }, 'past campaigns deactivated');
+      return { message: deactivatedMessage(count), count };
+    },
+  );
 };
 
 export default adminCampaignRoutes;

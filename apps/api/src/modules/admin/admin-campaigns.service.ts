@@ -1,7 +1,8 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRY_CODES } from '@uplift/core/countries';
-import type { CampaignRequest } from '@uplift/core/schemas/campaign';
+import type { AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import type { Db } from '../../db/client.ts';
+import { isStillReferenced } from '../../db/pg-errors.ts';
 import { conflict, notFound } from '../../errors.ts';
 import {
   countPledges,
@@ -11,7 +12,6 @@ import {
   insertCampaign,
   lockCampaign,
   updateCampaign,
-  type AdminCampaign,
 } from './admin-campaigns.repository.ts';
 
 const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
@@ -48,14 +48,6 @@ export async function editCampaign(db: Db, id: number, input: CampaignRequest, n
   return (await findCampaign(db, id))!;
 }
 
-// pledges.campaign_id is ON DELETE RESTRICT (23001); a plain foreign key would say 23503.
-const REFERENCED_ROW_CODES = new Set(['23001', '23503']);
-
-function isStillReferenced(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return REFERENCED_ROW_CODES.has(e?.code ?? '') || REFERENCED_ROW_CODES.has(e?.cause?.code ?? '');
-}
-
 function hasPledgesError(n: number) {
   return conflict(
     'campaign.has_pledges',
@@ -65,7 +57,8 @@ function hasPledgesError(n: number) {
 
 /**
  * Deletes a campaign nobody has pledged to. The database refuses to delete a campaign its
- * pledges point at (ON DELETE RESTRICT), so donors' records are safe even from a race.
+ * pledges point at (pledges.campaign_id is ON DELETE RESTRICT), so donors' records are safe even
+ * from a race.
  */
 export async function removeCampaign(db: Db, id: number): Promise<void> {
   let deleted: boolean;

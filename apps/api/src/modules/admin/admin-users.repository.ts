@@ -1,21 +1,10 @@
+import type { UserListQuery } from '@uplift/core/schemas/admin';
+import type { User } from '@uplift/core/schemas/auth';
 import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { UserListQuery } from './admin-users.schemas.ts';
 
-/** The admin user table's columns (SPEC §2); never the password hash or tokens. */
-export type AdminUserRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  country: string;
-  opt_in_uplift_comms: boolean;
-  opt_in_charity_comms: boolean;
-  email: string;
-  user_address: string;
-  activated: boolean;
-};
-
+/** The admin user table's columns (core's userSchema, SPEC §2); never the password hash or tokens. */
 const columns = {
   id: users.id,
   first_name: users.first_name,
@@ -60,7 +49,7 @@ function ordering(sort: UserListQuery['sort'], order: UserListQuery['order']): S
   }
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: AdminUserRow[]; total: number }> {
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: User[]; total: number }> {
   const where = searchFilter(query.search);
   const [rows, totals] = await Promise.all([
     db

@@ -1,13 +1,25 @@
+import { userListQuerySchema, userPageSchema } from '@uplift/core/schemas/admin';
+import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listUsers } from './admin-users.repository.ts';
-import { userListQuerySchema } from './admin-users.schemas.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/auth/all_users', { schema: { querystring: userListQuerySchema } }, async (request) => {
-    const { users, total } = await listUsers(app.db, request.query);
-    return { users, total, page: request.query.page, page_size: request.query.page_size };
-  });
+  app.get(
+    '/api/auth/all_users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One page of accounts, searched and sorted',
+        querystring: userListQuerySchema,
+        response: { 200: userPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { users, total } = await listUsers(app.db, request.query);
+      return { users, total, page: request.query.page, page_size: request.query.page_size };
+    },
+  );
 };
 
 export default adminUserRoutes;

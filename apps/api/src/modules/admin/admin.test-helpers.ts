@@ -87,7 +87,7 @@ export async function insertPledge(
 
 export async function insertPayment(
   ctx: TestContext,
-  fields: { pledge_id: number; processing_date: string; amount: number; payment_status: string },
+  fields: Pick<typeof payments.$inferInsert, 'pledge_id' | 'processing_date' | 'amount' | 'payment_status'>,
 ) {
   const [row] = await ctx.db.insert(payments).values(fields).returning();
   return row!;

@@ -1,3 +1,4 @@
+import type { CharityExportRecord } from '@uplift/core/schemas/admin';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -78,8 +79,9 @@ export async function recordExport(
 
 const admin = alias(users, 'export_admin');
 
-export async function listExports(db: Executor, limit: number) {
-  return db
+/** The newest exports first, with who made them and for which charity and campaign. */
+export async function listExports(db: Executor, limit: number): Promise<CharityExportRecord[]> {
+  const rows = await db
     .select({
       id: charityExports.id,
       created_at: charityExports.created_at,
@@ -97,4 +99,5 @@ export async function listExports(db: Executor, limit: number) {
     .leftJoin(campaigns, eq(campaigns.id, charityExports.campaign_id))
     .orderBy(desc(charityExports.created_at), desc(charityExports.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 }

@@ -1,5 +1,5 @@
 import { todayInCountry } from '@uplift/core/calendar';
-import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { COUNTRIES } from '@uplift/core/countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charity-export.repository.ts';
@@ -63,7 +63,7 @@ export async function createCharityExport(
       );
     }
 
-    const country = campaign.country as CountryCode;
+    const country = campaign.country;
     const donors = await exportDonors(tx, recipient.id, campaign.id);
     const csv = csvDocument(
       EXPORT_HEADER,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentStatus } from '@uplift/core/statuses';
 import { charityExports } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
@@ -60,7 +61,7 @@ describe('charity export of opted-in donors', () => {
 
     const donor = async (first: string, last: string, optIn: boolean) =>
       insertUser(ctx, { first_name: first, last_name: last, email: `${first.toLowerCase().replace(/\W/g, '')}@example.org`, opt_in_charity_comms: optIn });
-    const weekly = async (pledgeId: number, statuses: string[]) => {
+    const weekly = async (pledgeId: number, statuses: PaymentStatus[]) => {
       const dates = ['2026-11-25', '2026-12-02', '2026-12-09', '2026-12-16'];
       for (const [i, status] of statuses.entries()) {
         await insertPayment(ctx, { pledge_id: pledgeId, processing_date: dates[i]!, amount: 1750, payment_status: status });

@@ -1,5 +1,6 @@
 import { emailSchema, newPasswordSchema } from '@uplift/core/schemas/auth';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -20,7 +21,7 @@ export async function ensureAdmin(db: Db, input: { email: string; password: stri
       await insertAdmin(db, email, password, now);
     } catch (err) {
       // Another instance starting at the same moment created it first: update that one instead.
-      if (attempt === 0 && repo.isUniqueViolation(err, 'users_email_lower_key')) return ensureAdmin(db, input, now, 1);
+      if (attempt === 0 && isUniqueViolation(err, 'users_email_lower_key')) return ensureAdmin(db, input, now, 1);
       throw err;
     }
     return 'created';

@@ -1,18 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authTokens, pledges, refreshTokens, users } from '../../db/schema.ts';
+import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
 /** The database or a transaction: every query here runs on either. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
-
-/** True when the error (or one it wraps, as Drizzle does) is PostgreSQL's unique violation of `constraint`. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: string; constraint?: string };
-    if (pgErr.code === '23505' && pgErr.constraint === constraint) return true;
-  }
-  return false;
-}
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'activation' | 'reset';
@@ -30,11 +21,6 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const [user] = await db.insert(users).values(values).returning();
   return user!;
-}
-
-export async function insertPledge(db: Executor, values: typeof pledges.$inferInsert): Promise<number> {
-  const [row] = await db.insert(pledges).values(values).returning({ id: pledges.id });
-  return row!.id;
 }
 
 // Activation and reset tokens

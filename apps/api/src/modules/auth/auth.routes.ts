@@ -1,27 +1,24 @@
-import { MSG } from '@uplift/core/messages';
-import { activateQuerySchema, loginSchema, registerRequestSchema, resetRequestSchema } from '@uplift/core/schemas/auth';
+import {
+  accessTokenResponseSchema,
+  activateQuerySchema,
+  forgotSchema,
+  loginSchema,
+  registerRequestSchema,
+  resetRequestSchema,
+  userSchema,
+} from '@uplift/core/schemas/auth';
+import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { createAuthService } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieOptions } from './tokens.ts';
 
-/**
- * POST /api/auth/forgot: DECISIONS.md says a malformed address answers 'Not a valid email'
- * (the form itself says 'Email is invalid' before sending).
- */
-const forgotBodySchema = z.object({
-  email: z
-    .string({ error: MSG.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: MSG.emailRequired })
-    .max(254, { error: MSG.invalidEmail })
-    .pipe(z.email({ error: MSG.invalidEmail })),
-});
+const tags = ['auth'];
+/** A JSON body can also be malformed (400), too large (413) or of another type (415). */
+const BODY_ERRORS = [400, 413, 415] as const;
 
 // Accounts (issue 3): /api/auth/* except all_users (the admin module's).
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +42,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/register',
-    { schema: { body: registerRequestSchema }, config: limit(IP_LIMITS.register) },
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (not yet activated) with its Pending pledge, and mail the activation token',
+        body: registerRequestSchema,
+        response: { 201: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 409, 429) },
+      },
+      config: limit(IP_LIMITS.register),
+    },
     async (request, reply) => {
       await auth.register(request.body);
       return reply.status(201).send({ message: 'Thank you for registering. Please check your email for your activation token.' });
@@ -54,48 +59,115 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/activate',
-    { schema: { querystring: activateQuerySchema }, config: limit(IP_LIMITS.activate) },
+    {
+      schema: {
+        tags,
+        summary: 'Activate an account with the token mailed at registration',
+        querystring: activateQuerySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
+      },
+      config: limit(IP_LIMITS.activate),
+    },
     async (request) => {
       await auth.activate(request.query.activation_token);
       return { message: 'Your account is activated. You can now log in.' };
     },
   );
 
-  app.post('/api/auth/login', { schema: { body: loginSchema }, config: limit(IP_LIMITS.login) }, async (request, reply) => {
-    const session = await auth.login(request.body);
-    setSessionCookie(reply, session.refreshToken);
-    return { access_token: session.accessToken };
-  });
-
-  app.post('/api/auth/refresh', { config: limit(IP_LIMITS.refresh) }, async (request, reply) => {
-    try {
-      const session = await auth.refresh(readRefreshCookie(request));
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in: the access token in the body, the refresh token in an HttpOnly cookie',
+        body: loginSchema,
+        // 401: wrong email or password; 403: right password, account not activated.
+        response: { 200: accessTokenResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 429) },
+      },
+      config: limit(IP_LIMITS.login),
+    },
+    async (request, reply) => {
+      const session = await auth.login(request.body);
       setSessionCookie(reply, session.refreshToken);
       return { access_token: session.accessToken };
-    } catch (err) {
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'A new access token from the refresh cookie (rotated on every use)',
+        response: { 200: accessTokenResponseSchema, ...errorResponses(401, 429) },
+      },
+      config: limit(IP_LIMITS.refresh),
+    },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(readRefreshCookie(request));
+        setSessionCookie(reply, session.refreshToken);
+        return { access_token: session.accessToken };
+      } catch (err) {
+        clearSessionCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'End the session of the refresh cookie', response: { 200: messageResponseSchema, ...errorResponses() } } },
+    async (request, reply) => {
+      await auth.logout(readRefreshCookie(request));
       clearSessionCookie(reply);
-      throw err;
-    }
-  });
+      return { message: 'You have been logged out.' };
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    await auth.logout(readRefreshCookie(request));
-    clearSessionCookie(reply);
-    return { message: 'You have been logged out.' };
-  });
+  app.post(
+    '/api/auth/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset token (the same answer whether or not the account exists)',
+        body: forgotSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 429) },
+      },
+      config: limit(IP_LIMITS.forgot),
+    },
+    async (request) => {
+      await auth.forgot(request.body.email);
+      return { message: 'If an account uses that email, we have sent it a password reset token.' };
+    },
+  );
 
-  app.post('/api/auth/forgot', { schema: { body: forgotBodySchema }, config: limit(IP_LIMITS.forgot) }, async (request) => {
-    await auth.forgot(request.body.email);
-    return { message: 'If an account uses that email, we have sent it a password reset token.' };
-  });
+  app.post(
+    '/api/auth/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; every session of the account ends',
+        body: resetRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 429) },
+      },
+      config: limit(IP_LIMITS.reset),
+    },
+    async (request, reply) => {
+      await auth.reset(request.body);
+      clearSessionCookie(reply);
+      return { message: 'Your password has been changed. Please log in with your new password.' };
+    },
+  );
 
-  app.post('/api/auth/reset', { schema: { body: resetRequestSchema }, config: limit(IP_LIMITS.reset) }, async (request, reply) => {
-    await auth.reset(request.body);
-    clearSessionCookie(reply);
-    return { message: 'Your password has been changed. Please log in with your new password.' };
-  });
-
-  app.get('/api/auth/user_info', { preHandler: app.authenticate }, async (request) => auth.userInfo(currentUser(request).id));
+  app.get(
+    '/api/auth/user_info',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: "The signed-in user's account", response: { 200: userSchema, ...errorResponses(401) } },
+    },
+    async (request) => auth.userInfo(currentUser(request).id),
+  );
 };
 
 export default routes;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginInput, RegisterRequest, ResetRequest } from '@uplift/core/schemas/auth';
+import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { checkPledgeInput } from '../pledges/pledge-input.ts';
+import { createPendingPledge } from '../pledges/pledges.service.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
@@ -27,18 +28,6 @@ export type AuthDeps = {
 
 /** A signed-in session: the access token for the body, the refresh token for the cookie. */
 export type SessionTokens = { accessToken: string; refreshToken: string };
-
-export type UserInfo = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  user_address: string;
-  country: string;
-  activated: boolean;
-  opt_in_uplift_comms: boolean;
-  opt_in_charity_comms: boolean;
-};
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, mailer, config, log } = deps;
@@ -73,7 +62,6 @@ export function createAuthService(deps: AuthDeps) {
       let user: repo.UserRow;
       try {
         user = await db.transaction(async (tx) => {
-          const pledge = await checkPledgeInput(tx, input, now);
           const created = await repo.insertUser(tx, {
             first_name: input.first_name,
             last_name: input.last_name,
@@ -90,18 +78,8 @@ export function createAuthService(deps: AuthDeps) {
             created_at: now,
             updated_at: now,
           });
-          await repo.insertPledge(tx, {
-            user_id: created.id,
-            campaign_id: pledge.campaign_id,
-            challenge_id: pledge.challenge_id,
-            recipient_id: pledge.recipient_id,
-            number_of_units: pledge.number_of_units,
-            cost_per_unit: pledge.cost_per_unit,
-            period: pledge.period,
-            confirmed_amount: pledge.confirmed_amount,
-            pledge_status: 'Pending',
-            created_at: now,
-          });
+          // The pledge's life is the pledges module's; it checks the figures, in this transaction.
+          await createPendingPledge({ db: tx, clock }, created.id, input);
           await repo.insertAuthToken(tx, {
             user_id: created.id,
             purpose: 'activation',
@@ -113,7 +91,7 @@ export function createAuthService(deps: AuthDeps) {
         });
       } catch (err) {
         // Two registrations of one email at once: the database keeps only the first.
-        if (repo.isUniqueViolation(err, 'users_email_lower_key')) throw emailExists();
+        if (isUniqueViolation(err, 'users_email_lower_key')) throw emailExists();
         throw err;
       }
 
@@ -236,7 +214,7 @@ export function createAuthService(deps: AuthDeps) {
       log.info({ userId: user.id }, 'password reset; all sessions ended');
     },
 
-    async userInfo(userId: number): Promise<UserInfo> {
+    async userInfo(userId: number): Promise<User> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw sessionEnded();
       return {

@@ -1,5 +1,6 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import type { Campaign } from '@uplift/core/schemas/campaign';
 import { and, asc, eq, gte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema.ts';
@@ -8,19 +9,8 @@ import { notFound } from '../../errors.ts';
 type Executor = Pick<Db, 'select'>;
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-/** A campaign as the API speaks it (SPEC §3); dates are 'YYYY-MM-DD' in the campaign's country. */
-export type CampaignJson = {
-  id: number;
-  campaign_name: string;
-  start_date: string;
-  end_date: string;
-  billing_start_date: string;
-  billing_cycle: string;
-  is_active: boolean;
-  country: CountryCode;
-};
-
-export function toCampaignJson(row: CampaignRow): CampaignJson {
+/** A campaign as every route answers it (core's campaignSchema): the row without its timestamps. */
+export function toCampaignJson(row: CampaignRow): Campaign {
   return {
     id: row.id,
     campaign_name: row.campaign_name,
@@ -29,7 +19,7 @@ export function toCampaignJson(row: CampaignRow): CampaignJson {
     billing_start_date: row.billing_start_date,
     billing_cycle: row.billing_cycle,
     is_active: row.is_active,
-    country: row.country as CountryCode,
+    country: row.country,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Challenge } from '@uplift/core/schemas/challenge';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignChallenges, challenges } from '../../db/schema.ts';
@@ -6,21 +7,8 @@ import { MAX_SERIAL_ID } from '../campaigns/campaigns.repository.ts';
 type Executor = Pick<Db, 'select'>;
 type ChallengeRow = typeof challenges.$inferSelect;
 
-/** A challenge as the API speaks it (SPEC §3), plus `kind` ('units' or 'commute') for the calculator. */
-export type ChallengeJson = {
-  id: number;
-  name: string;
-  landing_page_icon: string;
-  icon: string;
-  unit: string;
-  description: string;
-  hashtag: string;
-  hashtag_link: string;
-  kind: string;
-  is_enabled: boolean;
-};
-
-export function toChallengeJson(row: ChallengeRow): ChallengeJson {
+/** A challenge as the API answers it (core's challengeSchema). */
+export function toChallengeJson(row: ChallengeRow): Challenge {
   return {
     id: row.id,
     name: row.name,

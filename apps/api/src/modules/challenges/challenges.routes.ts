@@ -1,4 +1,6 @@
+import { challengeListSchema, challengeSchema } from '@uplift/core/schemas/challenge';
 import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
@@ -10,29 +12,64 @@ import {
   toChallengeJson,
 } from './challenges.repository.ts';
 
+const tags = ['challenges'];
+
 // Challenge reads (issue 4). Lists are ordered by id, the order the totals are aligned to.
 const routes: FastifyPluginAsyncZod = async (app) => {
   // What the country's closest campaign offers (the wizard); 404 when it has no open campaign.
-  app.get('/api/challenge/campaign/:country', { schema: { params: countryParamSchema } }, async (request, reply) => {
-    const campaign = await requireClosestCampaign(app.db, request.params.country, app.clock.now());
-    const rows = await listCampaignChallenges(app.db, campaign.id);
-    publicCache(reply, CACHE_SECONDS.campaignOffer);
-    return rows.map(toChallengeJson);
-  });
+  app.get(
+    '/api/challenge/campaign/:country',
+    {
+      schema: {
+        tags,
+        summary: "The challenges the country's closest campaign offers",
+        params: countryParamSchema,
+        response: { 200: challengeListSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await requireClosestCampaign(app.db, request.params.country, app.clock.now());
+      const rows = await listCampaignChallenges(app.db, campaign.id);
+      publicCache(reply, CACHE_SECONDS.campaignOffer);
+      return rows.map(toChallengeJson);
+    },
+  );
 
   // What the country offers (the landing page): challenges are shared, so the same for NZ and UK.
-  app.get('/api/challenge/default/:country', { schema: { params: countryParamSchema } }, async (_request, reply) => {
-    const rows = await listEnabledChallenges(app.db);
-    publicCache(reply, CACHE_SECONDS.referenceData);
-    return rows.map(toChallengeJson);
-  });
+  app.get(
+    '/api/challenge/default/:country',
+    {
+      schema: {
+        tags,
+        summary: 'Every enabled challenge (the same for both countries)',
+        params: countryParamSchema,
+        response: { 200: challengeListSchema, ...errorResponses(400) },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await listEnabledChallenges(app.db);
+      publicCache(reply, CACHE_SECONDS.referenceData);
+      return rows.map(toChallengeJson);
+    },
+  );
 
-  app.get('/api/challenge/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
-    const row = await findChallengeById(app.db, request.params.id);
-    if (!row) throw notFound('challenge.not_found', `There is no challenge with id ${request.params.id}`);
-    publicCache(reply, CACHE_SECONDS.referenceData);
-    return toChallengeJson(row);
-  });
+  app.get(
+    '/api/challenge/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One challenge by id',
+        params: idParamSchema,
+        response: { 200: challengeSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findChallengeById(app.db, request.params.id);
+      if (!row) throw notFound('challenge.not_found', `There is no challenge with id ${request.params.id}`);
+      publicCache(reply, CACHE_SECONDS.referenceData);
+      return toChallengeJson(row);
+    },
+  );
 };
 
 export default routes;

@@ -1,13 +1,11 @@
 import type { CountryCode } from '@uplift/core/countries';
+import type { GeoResponse } from '@uplift/core/schemas/geo';
 
 /** Headers in which CDNs pass the visitor's country (ISO 3166-1 alpha-2), most trusted first. */
 export const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country'] as const;
 
-export type CountryGuess = {
-  country: CountryCode;
-  /** What the guess rests on; 'none' tells the browser to try its own time zone instead. */
-  source: 'cdn' | 'language' | 'none';
-};
+/** The country and what the guess rests on ('none' tells the browser to try its own time zone). */
+export type CountryGuess = GeoResponse;
 
 /** Uplift serves two countries: a visitor in the United Kingdom gets UK, everyone else NZ. */
 function fromRegion(region: string): CountryCode {

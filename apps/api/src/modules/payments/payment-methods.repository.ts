@@ -1,13 +1,15 @@
+import type { PaymentMethod } from '@uplift/core/schemas/payment';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema.ts';
+import type { CardDetails } from './payment-provider.ts';
 
-type Executor = Pick<Db, 'select'>;
+type Executor = Pick<Db, 'select' | 'insert'>;
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /** What the API shows of a saved card: never more than the provider's display facts. */
-export function paymentMethodView(row: PaymentMethodRow) {
+export function paymentMethodView(row: PaymentMethodRow): PaymentMethod {
   return {
     id: row.id,
     method_name: row.method_name,
@@ -62,4 +64,26 @@ export async function findOwnEnabledMethodByReference(
 export async function findMethodByProviderId(db: Executor, providerId: string): Promise<PaymentMethodRow | undefined> {
   const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.stripe_payment_method_id, providerId));
   return row;
+}
+
+/** Records a card the provider holds for this user; saving one that was disabled enables it again. */
+export async function upsertPaymentMethod(db: Executor, userId: number, providerId: string, card: CardDetails): Promise<PaymentMethodRow> {
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({
+      user_id: userId,
+      method_name: 'card',
+      is_enabled: true,
+      stripe_payment_method_id: providerId,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+    })
+    .onConflictDoUpdate({
+      target: paymentMethods.stripe_payment_method_id,
+      set: { is_enabled: true, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
+    })
+    .returning();
+  return row!;
 }

@@ -1,80 +1,78 @@
 import { idParamSchema } from '@uplift/core/schemas/common';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentMethods } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
-import { ensureProviderCustomer, findProviderCustomer } from './customer.ts';
+import { errorResponses } from '@uplift/core/schemas/error';
 import {
-  findMethodByProviderId,
-  findOwnPaymentMethod,
-  listEnabledPaymentMethods,
-  paymentMethodView,
-} from './payment-methods.repository.ts';
-import { savePaymentMethodSchema } from './payments.schemas.ts';
+  paymentMethodListResponseSchema,
+  paymentMethodSchema,
+  savePaymentMethodSchema,
+  setupSecretResponseSchema,
+} from '@uplift/core/schemas/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { createPaymentMethodService } from './payment-methods.service.ts';
 
-const NOT_YOURS = 'That card could not be found on your account. Please add it again.';
+const tags = ['payments'];
 
 /** Saved cards: a user sees and uses only their own (SPEC §7). */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/payment_method', { onRequest: app.authenticate }, async (request) => {
-    const user = currentUser(request);
-    return (await listEnabledPaymentMethods(app.db, user.id)).map(paymentMethodView);
-  });
+  const methods = createPaymentMethodService({ db: app.db, payments: app.payments });
 
-  app.get('/api/payment_method/secret', { onRequest: app.authenticate }, async (request, reply) => {
-    const user = currentUser(request);
-    const customerId = await ensureProviderCustomer(app, user.id);
-    const clientSecret = await app.payments.createSetupSecret(customerId);
-    const config = app.payments.publicConfig;
-    reply.header('cache-control', 'no-store');
-    return {
-      client_secret: clientSecret,
-      provider: config.provider,
-      ...(config.provider === 'stripe' ? { publishable_key: config.publishableKey } : {}),
-    };
-  });
+  app.get(
+    '/api/payment_method',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: "The donor's saved cards", response: { 200: paymentMethodListResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => methods.list(currentUser(request).id),
+  );
 
-  app.post('/api/payment_method', { onRequest: app.authenticate, schema: { body: savePaymentMethodSchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const providerId = request.body.stripe_payment_method_id;
+  app.get(
+    '/api/payment_method/secret',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A client secret for the card form, and the provider in use',
+        response: { 200: setupSecretResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const secret = await methods.setupSecret(currentUser(request).id);
+      reply.header('cache-control', 'no-store');
+      return secret;
+    },
+  );
 
-    const existing = await findMethodByProviderId(app.db, providerId);
-    if (existing) {
-      if (existing.user_id !== user.id) throw forbidden(NOT_YOURS);
-      // Saving the same card twice (a double click, a retry) answers with the saved one.
-      if (existing.is_enabled) return reply.status(200).send(paymentMethodView(existing));
-    }
+  app.post(
+    '/api/payment_method',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Record a card the provider has just saved for the donor',
+        body: savePaymentMethodSchema,
+        response: { 201: paymentMethodSchema, 200: paymentMethodSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { created, method } = await methods.save(currentUser(request).id, request.body.stripe_payment_method_id);
+      // Saving the same card twice answers with the saved one.
+      return reply.status(created ? 201 : 200).send(method);
+    },
+  );
 
-    const customerId = await findProviderCustomer(app, user.id);
-    const card = customerId ? await app.payments.getCard(customerId, providerId) : null;
-    if (!card) throw forbidden(NOT_YOURS);
-
-    const [row] = await app.db
-      .insert(paymentMethods)
-      .values({
-        user_id: user.id,
-        method_name: 'card',
-        is_enabled: true,
-        stripe_payment_method_id: providerId,
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-      })
-      .onConflictDoUpdate({
-        target: paymentMethods.stripe_payment_method_id,
-        set: { is_enabled: true, brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year },
-      })
-      .returning();
-    return reply.status(201).send(paymentMethodView(row!));
-  });
-
-  app.get('/api/payment_method/:id', { onRequest: app.authenticate, schema: { params: idParamSchema } }, async (request) => {
-    const user = currentUser(request);
-    const row = await findOwnPaymentMethod(app.db, user.id, request.params.id);
-    if (!row) throw notFound('payment_method.not_found', 'Payment method not found');
-    return paymentMethodView(row);
-  });
+  app.get(
+    '/api/payment_method/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "One of the donor's saved cards",
+        params: idParamSchema,
+        response: { 200: paymentMethodSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => methods.get(currentUser(request).id, request.params.id),
+  );
 };
 
 export default paymentMethodRoutes;

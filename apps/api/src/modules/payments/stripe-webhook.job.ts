@@ -1,8 +1,9 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { payments, webhookEvents } from '../../db/schema.ts';
+import type { Queue } from '../../jobs/queue.ts';
 
 // Settles payments from Stripe's payment_intent.succeeded / payment_intent.payment_failed
 // events. The billing job records each charge's outcome itself; this is the provider's word
@@ -20,8 +21,11 @@ export const stripeWebhookJobSchema = z.object({
 });
 export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
+export type StripeWebhookDeps = { db: Db; clock: Clock };
+
 /** Applies one event once: the event row is locked and marked processed in the same transaction. */
-export async function handleStripePaymentEvent(db: Db, job: StripeWebhookJob, now: Date): Promise<void> {
+export async function handleStripePaymentEvent({ db, clock }: StripeWebhookDeps, job: StripeWebhookJob): Promise<void> {
+  const now = clock.now();
   await db.transaction(async (tx) => {
     const [event] = await tx.select().from(webhookEvents).where(eq(webhookEvents.id, job.eventId)).for('update');
     if (!event || event.processed_at) return;
@@ -52,11 +56,11 @@ export async function handleStripePaymentEvent(db: Db, job: StripeWebhookJob, no
   });
 }
 
-export async function registerStripeWebhookWorker(app: FastifyInstance): Promise<void> {
-  const queue = app.queue;
+export async function registerStripeWebhookWorker(deps: StripeWebhookDeps & { queue: Queue | undefined }): Promise<void> {
+  const { queue } = deps;
   if (!queue) return;
   await queue.createQueue(STRIPE_WEBHOOK_JOB);
   await queue.work<StripeWebhookJob>(STRIPE_WEBHOOK_JOB, async (jobs) => {
-    for (const job of jobs) await handleStripePaymentEvent(app.db, stripeWebhookJobSchema.parse(job.data), app.clock.now());
+    for (const job of jobs) await handleStripePaymentEvent(deps, stripeWebhookJobSchema.parse(job.data));
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PaymentStatus } from '@uplift/core/statuses';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, pledges, webhookEvents } from '../../db/schema.ts';
@@ -50,7 +51,7 @@ function post(body: string, signature: string | undefined) {
 
 const sign = (body: string, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
 
-async function paymentRow(values: { idempotency_key?: string; provider_reference?: string; payment_status?: string; date: string }) {
+async function paymentRow(values: { idempotency_key?: string; provider_reference?: string; payment_status?: PaymentStatus; date: string }) {
   const [row] = await ctx.db
     .insert(payments)
     .values({

@@ -1,8 +1,13 @@
+import { errorResponses, errorResponseSchema } from '@uplift/core/schemas/error';
+import { testCardAuthenticateSchema, testCardConfirmSchema, testSetupResultSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { ensureProviderCustomer } from './customer.ts';
-import { testCardAuthenticateSchema, testCardConfirmSchema } from './payments.schemas.ts';
 import type { TestPaymentProvider } from './test-provider.ts';
+
+const tags = ['payments'];
+/** 402: the card was declined (or its authentication failed), as Stripe answers. */
+const response = { 200: testSetupResultSchema, 402: errorResponseSchema, ...errorResponses(400, 401, 404, 409) };
 
 /**
  * The test provider's side of the browser's card form, standing in for Stripe.js'
@@ -11,12 +16,16 @@ import type { TestPaymentProvider } from './test-provider.ts';
  */
 export function testProviderRoutes(provider: TestPaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
+    const customerOf = (userId: number) => ensureProviderCustomer({ db: app.db, payments: provider }, userId);
+
     app.post(
       '/api/test-provider/setup/confirm',
-      { onRequest: app.authenticate, schema: { body: testCardConfirmSchema } },
+      {
+        onRequest: app.authenticate,
+        schema: { tags, summary: "The test provider's card form: save a test card", body: testCardConfirmSchema, response },
+      },
       async (request) => {
-        const user = currentUser(request);
-        const customerId = await ensureProviderCustomer(app, user.id);
+        const customerId = await customerOf(currentUser(request).id);
         const { client_secret, ...card } = request.body;
         return provider.confirmSetup({ customerId, clientSecret: client_secret, card, now: app.clock.now() });
       },
@@ -24,10 +33,12 @@ export function testProviderRoutes(provider: TestPaymentProvider): FastifyPlugin
 
     app.post(
       '/api/test-provider/setup/authenticate',
-      { onRequest: app.authenticate, schema: { body: testCardAuthenticateSchema } },
+      {
+        onRequest: app.authenticate,
+        schema: { tags, summary: "The test provider's simulated card authentication", body: testCardAuthenticateSchema, response },
+      },
       async (request) => {
-        const user = currentUser(request);
-        const customerId = await ensureProviderCustomer(app, user.id);
+        const customerId = await customerOf(currentUser(request).id);
         return provider.authenticateSetup({ customerId, clientSecret: request.body.client_secret, outcome: request.body.outcome });
       },
     );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TestSetupResult } from '@uplift/core/schemas/payment';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderCharges, testProviderPaymentMethods, testProviderSetupIntents } from '../../db/schema.ts';
@@ -9,9 +10,8 @@ import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type 
 // The built-in test provider (DECISIONS.md "Payments"): Stripe's test cards, no network.
 // It keeps its state in PostgreSQL, as a real provider keeps it on its side.
 
-export type SetupConfirmation =
-  | { status: 'succeeded'; setup_intent: string; payment_method: string }
-  | { status: 'requires_action'; setup_intent: string; payment_method: string; next_action: { type: 'test_authentication' } };
+/** The card form's answer, like Stripe.js' confirmSetup (the shape is core's response schema). */
+export type SetupConfirmation = TestSetupResult;
 
 export interface TestPaymentProvider extends PaymentProvider {
   readonly name: 'test';

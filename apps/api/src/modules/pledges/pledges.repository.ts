@@ -1,11 +1,19 @@
+import type { Period } from '@uplift/core/calculator';
 import { todayInCountry } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import { fromMinor } from '@uplift/core/money';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Pledge, PledgePayment } from '@uplift/core/schemas/pledge';
+import type { PledgeStatus } from '@uplift/core/statuses';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaigns, payments, pledges } from '../../db/schema.ts';
+import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 
-type Executor = Pick<Db, 'select'>;
+// Every query on pledges (and on the payments a pledge's life creates or cancels): the pledges
+// module owns these writes (ARCHITECTURE 7b). Each function runs on the database or a transaction.
+
+/** The database or a transaction. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const pledgeColumns = {
   id: pledges.id,
@@ -22,6 +30,7 @@ const pledgeColumns = {
   country: campaigns.country,
 };
 
+/** A pledge row with its campaign's country; amounts in minor units. */
 export type PledgeRow = {
   id: number;
   user_id: number;
@@ -30,15 +39,21 @@ export type PledgeRow = {
   recipient_id: number;
   number_of_units: number;
   cost_per_unit: number;
-  period: string;
+  period: Period;
   confirmed_amount: number;
-  pledge_status: string;
+  pledge_status: PledgeStatus;
   payment_method_id: number | null;
   country: string;
 };
 
+/** The figures of a pledge as stored (minor units), checked by pledge-input. */
+export type PledgeFigures = Pick<
+  typeof pledges.$inferInsert,
+  'campaign_id' | 'challenge_id' | 'recipient_id' | 'number_of_units' | 'cost_per_unit' | 'period' | 'confirmed_amount'
+>;
+
 /** A pledge as the API speaks it: amounts in decimal currency units (DECISIONS.md). */
-export function pledgeView(row: PledgeRow) {
+export function pledgeView(row: PledgeRow): Pledge {
   return {
     id: row.id,
     campaign_id: row.campaign_id,
@@ -46,12 +61,14 @@ export function pledgeView(row: PledgeRow) {
     recipient_id: row.recipient_id,
     number_of_units: row.number_of_units,
     cost_per_unit: fromMinor(row.cost_per_unit),
-    period: row.period as 'weekly' | 'monthly',
+    period: row.period,
     confirmed_amount: fromMinor(row.confirmed_amount),
-    pledge_status: row.pledge_status as 'Pending' | 'Confirmed' | 'Cancelled',
+    pledge_status: row.pledge_status,
     country: row.country as CountryCode,
   };
 }
+
+// Reads
 
 /**
  * The user's most relevant pledge: first the campaign closest in time (campaigns not yet over,
@@ -62,7 +79,7 @@ export async function findClosestPledge(
   db: Executor,
   userId: number,
   now: Date,
-  opts: { status?: 'Confirmed' } = {},
+  opts: { status?: PledgeStatus } = {},
 ): Promise<PledgeRow | undefined> {
   // "Today" differs between the two countries' zones; each campaign is judged in its own.
   const today = sql`(case ${campaigns.country} when 'NZ' then ${todayInCountry('NZ', now)} else ${todayInCountry('UK', now)} end)::date`;
@@ -103,6 +120,81 @@ export async function findLivePledgeForCampaign(db: Executor, userId: number, ca
   return row;
 }
 
+export async function hasConfirmedPledge(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pledges.id })
+    .from(pledges)
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A pledge's payments in date order, amounts in decimal. */
+export async function listPledgePayments(db: Executor, pledgeId: number): Promise<PledgePayment[]> {
+  const rows = await db
+    .select({
+      id: payments.id,
+      processing_date: payments.processing_date,
+      amount: payments.amount,
+      payment_status: payments.payment_status,
+    })
+    .from(payments)
+    .where(eq(payments.pledge_id, pledgeId))
+    .orderBy(asc(payments.processing_date));
+  return rows.map((p) => ({ ...p, amount: fromMinor(p.amount) }));
+}
+
+// Creating and replacing
+
+export async function insertPendingPledge(db: Executor, userId: number, figures: PledgeFigures, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(pledges)
+    .values({ ...figures, user_id: userId, pledge_status: 'Pending', created_at: now })
+    .returning({ id: pledges.id });
+  return row!.id;
+}
+
+/**
+ * Serialises one donor's pledge changes: a replace waits for another replace (or registration's
+ * insert) of the same donor to finish, so two tabs cannot both create a Pending pledge.
+ */
+export async function lockDonor(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return Boolean(row);
+}
+
+/** The user's Pending pledges, locked, the newest first. */
+export async function lockPendingPledges(tx: Tx, userId: number) {
+  return tx
+    .select({ id: pledges.id, campaign_id: pledges.campaign_id })
+    .from(pledges)
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Pending')))
+    .orderBy(desc(pledges.created_at), desc(pledges.id))
+    .for('update');
+}
+
+/** Gives a Pending pledge new figures (a Pending pledge has no payments yet). */
+export async function updatePendingPledge(db: Executor, pledgeId: number, figures: PledgeFigures, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(pledges)
+    .set({ ...figures, created_at: now })
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.pledge_status, 'Pending')))
+    .returning({ id: pledges.id });
+  return updated.length > 0;
+}
+
+/** Removes Pending pledges of the user (all of them, or those listed); they have no payments. */
+export async function deletePendingPledges(db: Executor, userId: number, ids?: number[]): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  const deleted = await db
+    .delete(pledges)
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Pending'), ids ? inArray(pledges.id, ids) : undefined))
+    .returning({ id: pledges.id });
+  return deleted.length;
+}
+
+// Confirming
+
 /** The user's newest Pending pledge, locked for the rest of the transaction. */
 export async function lockNewestPendingPledge(db: Executor, userId: number): Promise<PledgeRow | undefined> {
   const [row] = await db
@@ -116,25 +208,94 @@ export async function lockNewestPendingPledge(db: Executor, userId: number): Pro
   return row;
 }
 
-export async function hasConfirmedPledge(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: pledges.id })
-    .from(pledges)
-    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed')))
-    .limit(1);
-  return Boolean(row);
+export async function findCampaignOfPledge(db: Executor, campaignId: number) {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  return row;
 }
 
-export async function listPledgePayments(db: Executor, pledgeId: number) {
-  const rows = await db
-    .select({
-      id: payments.id,
-      processing_date: payments.processing_date,
-      amount: payments.amount,
-      payment_status: payments.payment_status,
-    })
+/** Moves a Pending pledge to Confirmed with its card and final total; false when it was no longer Pending. */
+export async function markConfirmed(
+  db: Executor,
+  pledgeId: number,
+  values: { confirmedAmountMinor: number; paymentMethodId: number; now: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(pledges)
+    .set({ pledge_status: 'Confirmed', confirmed_amount: values.confirmedAmountMinor, payment_method_id: values.paymentMethodId, confirmed_at: values.now })
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.pledge_status, 'Pending')))
+    .returning({ id: pledges.id });
+  return updated.length > 0;
+}
+
+/** The weekly payments of a just-confirmed pledge, all Pending, charged to the given card. */
+export async function insertSchedule(
+  db: Executor,
+  pledgeId: number,
+  providerPaymentMethodId: string,
+  schedule: { processing_date: string; amountMinor: number }[],
+): Promise<void> {
+  await db.insert(payments).values(
+    schedule.map((p) => ({
+      pledge_id: pledgeId,
+      payment_status: 'Pending' as const,
+      processing_date: p.processing_date,
+      amount: p.amountMinor,
+      stripe_payment_method_id: providerPaymentMethodId,
+    })),
+  );
+}
+
+// Cancelling
+
+export async function pendingPaymentIds(tx: Tx, pledgeId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: payments.id })
     .from(payments)
-    .where(eq(payments.pledge_id, pledgeId))
-    .orderBy(asc(payments.processing_date));
-  return rows.map((p) => ({ ...p, amount: fromMinor(p.amount) }));
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Pending')));
+  return rows.map((r) => r.id);
+}
+
+export async function lockPledge(tx: Tx, pledgeId: number) {
+  const [row] = await tx
+    .select({ id: pledges.id, pledge_status: pledges.pledge_status })
+    .from(pledges)
+    .where(eq(pledges.id, pledgeId))
+    .for('update');
+  return row;
+}
+
+/** Cancels the pledge and its remaining Pending payments (paid and failed ones stand). */
+export async function cancelPledgeAndPayments(tx: Tx, pledgeId: number, now: Date) {
+  const cancelled = await tx
+    .update(payments)
+    .set({ payment_status: 'Cancelled' })
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Pending')))
+    .returning({ id: payments.id });
+  await tx.update(pledges).set({ pledge_status: 'Cancelled', cancelled_at: now }).where(eq(pledges.id, pledgeId));
+  const [paid] = await tx
+    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
+  return { cancelledPayments: cancelled.length, paidMinor: Number(paid?.total ?? 0) };
+}
+
+// Mail facts
+
+/** Who to write to about a pledge, the challenge and the charity's name. */
+export async function findPledgeMailFacts(db: Executor, pledgeId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.first_name,
+      challengeName: challenges.name,
+      recipientName: recipients.recipient_name,
+      country: campaigns.country,
+    })
+    .from(pledges)
+    .innerJoin(users, eq(users.id, pledges.user_id))
+    .innerJoin(challenges, eq(challenges.id, pledges.challenge_id))
+    .innerJoin(recipients, eq(recipients.id, pledges.recipient_id))
+    .innerJoin(campaigns, eq(campaigns.id, pledges.campaign_id))
+    .where(eq(pledges.id, pledgeId));
+  return row;
 }

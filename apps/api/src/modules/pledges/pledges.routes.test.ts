@@ -141,6 +141,111 @@ describe('POST /api/pledge', () => {
   });
 });
 
+describe('PUT /api/pledge/pending', () => {
+  const put = (user: TestUser | undefined, body: unknown) => call(ctx, 'PUT', '/api/pledge/pending', { token: user?.token, body });
+  const rowsOf = (userId: number) => ctx.db.select().from(pledges).where(eq(pledges.user_id, userId));
+
+  it('needs a signed-in user', async () => {
+    const res = await put(undefined, coffeePledge(nzCampaign));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('creates the Pending pledge when the donor has none', async () => {
+    const user = await createUser(ctx);
+    const res = await put(user, coffeePledge(nzCampaign));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      campaign_id: nzCampaign,
+      challenge_id: ids.challengeId,
+      recipient_id: ids.recipientId,
+      number_of_units: 5,
+      cost_per_unit: 3.5,
+      period: 'weekly',
+      confirmed_amount: 70,
+      pledge_status: 'Pending',
+      country: 'NZ',
+    });
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: res.json().id, pledge_status: 'Pending', cost_per_unit: 350, confirmed_amount: 7000 });
+  });
+
+  it('replaces a Pending pledge with different figures: one row remains, with the new figures', async () => {
+    const user = await createUser(ctx);
+    const first = await put(user, coffeePledge(nzCampaign));
+    expect(first.statusCode).toBe(200);
+    // 3 a week at 4.00 over four weeks: 48.
+    const res = await put(user, coffeePledge(nzCampaign, { number_of_units: 3, cost_per_unit: 4, confirmed_amount: 48 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ campaign_id: nzCampaign, number_of_units: 3, cost_per_unit: 4, confirmed_amount: 48, pledge_status: 'Pending' });
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: res.json().id, number_of_units: 3, cost_per_unit: 400, confirmed_amount: 4800, pledge_status: 'Pending' });
+    expect((await call(ctx, 'GET', '/api/pledge/closest', { token: user.token })).json()).toMatchObject({ id: res.json().id, confirmed_amount: 48 });
+  });
+
+  it('replaces a Pending pledge for another campaign, and any other Pending ones', async () => {
+    const user = await createUser(ctx);
+    expect((await call(ctx, 'POST', '/api/pledge', { token: user.token, body: coffeePledge(nzCampaign) })).statusCode).toBe(201);
+    const uk = { ...coffeePledge(ukCampaign), recipient_id: ukIds.recipientId };
+    expect((await call(ctx, 'POST', '/api/pledge', { token: user.token, body: uk })).statusCode).toBe(201);
+    const res = await put(user, uk);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ campaign_id: ukCampaign, recipient_id: ukIds.recipientId, country: 'UK', pledge_status: 'Pending' });
+    const rows = await rowsOf(user.id);
+    expect(rows.map((r) => [r.campaign_id, r.pledge_status])).toEqual([[ukCampaign, 'Pending']]);
+  });
+
+  it('answers 409 pledge.exists when the campaign already has the donor’s Confirmed pledge, and changes nothing', async () => {
+    const user = await createUser(ctx);
+    const card = await saveTestCard(ctx, user);
+    expect((await put(user, coffeePledge(nzCampaign))).statusCode).toBe(200);
+    expect((await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body: { payment_method_id: String(card.id) } })).statusCode).toBe(200);
+    const res = await put(user, coffeePledge(nzCampaign, { number_of_units: 3, cost_per_unit: 4, confirmed_amount: 48 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'pledge.exists', message: 'You already have a pledge for this campaign' });
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ pledge_status: 'Confirmed', confirmed_amount: 7000 });
+  });
+
+  it.each([
+    ['a missing campaign', { campaign_id: undefined }, 'Please choose a campaign'],
+    ['a bad period', { period: 'daily' }, 'Period must be weekly or monthly'],
+    ['three decimal places', { cost_per_unit: 3.505 }, 'Amount must be a number with at most two decimal places'],
+  ])('answers 400 for %s and keeps the Pending pledge', async (_name, change, message) => {
+    const user = await createUser(ctx);
+    const first = await put(user, coffeePledge(nzCampaign));
+    const res = await put(user, coffeePledge(nzCampaign, change));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await rowsOf(user.id)).map((r) => r.id)).toEqual([first.json().id]);
+  });
+
+  it('answers 400 for figures the server does not accept (a tampered total) and keeps the Pending pledge', async () => {
+    const user = await createUser(ctx);
+    const first = await put(user, coffeePledge(nzCampaign));
+    const res = await put(user, coffeePledge(nzCampaign, { confirmed_amount: 7 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('pledge.amount_mismatch');
+    expect(await rowsOf(user.id)).toEqual([expect.objectContaining({ id: first.json().id, confirmed_amount: 7000 })]);
+  });
+
+  it('leaves exactly one Pending pledge when two replacements race', async () => {
+    const user = await createUser(ctx);
+    const [a, b] = await Promise.all([
+      put(user, coffeePledge(nzCampaign)),
+      put(user, coffeePledge(nzCampaign, { number_of_units: 3, cost_per_unit: 4, confirmed_amount: 48 })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.pledge_status).toBe('Pending');
+  });
+});
+
 describe('GET /api/pledge/closest and /closest/Confirmed', () => {
   it("answers 404 {message: 'No pledges!'} when the user has none", async () => {
     const user = await createUser(ctx);

@@ -1,62 +1,152 @@
-import { MSG } from '@uplift/core/messages';
 import { fromMinor } from '@uplift/core/money';
-import { idParamSchema, decimalAmountSchema } from '@uplift/core/schemas/common';
-import { confirmPledgeSchema, pledgeRequestSchema } from '@uplift/core/schemas/pledge';
+import { errorResponses } from '@uplift/core/schemas/error';
+import { idParamSchema } from '@uplift/core/schemas/common';
+import {
+  cancelPledgeResponseSchema,
+  confirmedPledgeResponseSchema,
+  confirmPledgeRequestSchema,
+  deletePledgeResponseSchema,
+  pledgeRequestSchema,
+  pledgeSchema,
+  pledgeWithPaymentsSchema,
+} from '@uplift/core/schemas/pledge';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { findClosestPledge, findOwnPledge, listPledgePayments, pledgeView } from './pledges.repository.ts';
-import { confirmPledge, createPledge, deletePendingPledges } from './pledges.service.ts';
+import { pledgeView } from './pledges.repository.ts';
+import { createPledgeService } from './pledges.service.ts';
 
-/** The confirm body of SPEC §7 plus, optionally, the total the donor was shown (checked, never trusted). */
-const confirmBodySchema = confirmPledgeSchema.extend({ confirmed_amount: decimalAmountSchema.optional() });
+const tags = ['pledges'];
 
-const noPledges = () => notFound('pledge.none', MSG.noPledges);
-
-// Pledges (SPEC §7 "Pledges and payments"). PUT /api/pledge/cancel lives in the billing module.
+// Pledges (SPEC §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/pledge', { onRequest: app.authenticate, schema: { body: pledgeRequestSchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const pledge = await createPledge(app, user.id, request.body);
-    return reply.status(201).send(pledgeView(pledge));
-  });
+  const pledges = createPledgeService({ db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl });
 
-  app.delete('/api/pledge/delete', { onRequest: app.authenticate }, async (request) => {
-    const user = currentUser(request);
-    const deleted = await deletePendingPledges(app, user.id);
-    return { message: 'Pending pledge deleted', deleted };
-  });
+  app.post(
+    '/api/pledge',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Create a Pending pledge for a campaign',
+        body: pledgeRequestSchema,
+        response: { 201: pledgeSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const pledge = await pledges.create(currentUser(request).id, request.body);
+      return reply.status(201).send(pledgeView(pledge));
+    },
+  );
 
-  app.put('/api/pledge/confirmed', { onRequest: app.authenticate, schema: { body: confirmBodySchema } }, async (request) => {
-    const user = currentUser(request);
-    const { pledge, payments } = await confirmPledge(app, user.id, {
-      paymentMethodReference: request.body.payment_method_id,
-      confirmedAmount: request.body.confirmed_amount,
-    });
-    return {
-      ...pledgeView(pledge),
-      payments: payments.map((p) => ({ processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' })),
-    };
-  });
+  app.put(
+    '/api/pledge/pending',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Create the donor's Pending pledge, or replace it with new figures",
+        body: pledgeRequestSchema,
+        response: { 200: pledgeSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => pledgeView(await pledges.replacePending(currentUser(request).id, request.body)),
+  );
 
-  app.get('/api/pledge/closest', { onRequest: app.authenticate }, async (request) => {
-    const pledge = await findClosestPledge(app.db, currentUser(request).id, app.clock.now());
-    if (!pledge) throw noPledges();
-    return pledgeView(pledge);
-  });
+  app.delete(
+    '/api/pledge/delete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Delete the donor's Pending pledges",
+        response: { 200: deletePledgeResponseSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const deleted = await pledges.deletePending(currentUser(request).id);
+      return { message: 'Pending pledge deleted', deleted };
+    },
+  );
 
-  app.get('/api/pledge/closest/Confirmed', { onRequest: app.authenticate }, async (request) => {
-    const pledge = await findClosestPledge(app.db, currentUser(request).id, app.clock.now(), { status: 'Confirmed' });
-    if (!pledge) throw noPledges();
-    return pledgeView(pledge);
-  });
+  app.put(
+    '/api/pledge/confirmed',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Confirm the Pending pledge with a saved card and schedule its payments',
+        body: confirmPledgeRequestSchema,
+        response: { 200: confirmedPledgeResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { pledge, payments } = await pledges.confirm(currentUser(request).id, {
+        paymentMethodReference: request.body.payment_method_id,
+        confirmedAmount: request.body.confirmed_amount,
+      });
+      return {
+        ...pledgeView(pledge),
+        payments: payments.map((p) => ({ processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' as const })),
+      };
+    },
+  );
 
-  app.get('/api/pledge/:id', { onRequest: app.authenticate, schema: { params: idParamSchema } }, async (request) => {
-    const pledge = await findOwnPledge(app.db, currentUser(request).id, request.params.id);
-    // Another donor's pledge is answered exactly like a missing one.
-    if (!pledge) throw notFound('pledge.not_found', 'Pledge not found');
-    return { ...pledgeView(pledge), payments: await listPledgePayments(app.db, pledge.id) };
-  });
+  app.put(
+    '/api/pledge/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Cancel the donor's closest pledge and its remaining payments",
+        response: { 200: cancelPledgeResponseSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => pledges.cancel(currentUser(request).id),
+  );
+
+  app.get(
+    '/api/pledge/closest',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The donor's closest pledge (404 'No pledges!' when none)",
+        response: { 200: pledgeSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => pledgeView(await pledges.closest(currentUser(request).id)),
+  );
+
+  app.get(
+    '/api/pledge/closest/Confirmed',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The donor's closest Confirmed pledge (404 'No pledges!' when none)",
+        response: { 200: pledgeSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => pledgeView(await pledges.closest(currentUser(request).id, 'Confirmed')),
+  );
+
+  app.get(
+    '/api/pledge/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "One of the donor's own pledges with its payments",
+        params: idParamSchema,
+        response: { 200: pledgeWithPaymentsSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      // Another donor's pledge is answered exactly like a missing one.
+      const { pledge, payments } = await pledges.ownWithPayments(currentUser(request).id, request.params.id);
+      return { ...pledgeView(pledge), payments };
+    },
+  );
 };
 
 export default routes;

@@ -1,61 +1,81 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { amountsMatch, pledgeTotalError, pledgeTotalMinor, splitPayments, type Period } from '@uplift/core/calculator';
+import { amountsMatch, pledgeTotalError, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
 import type { CountryCode } from '@uplift/core/countries';
-import { formatMoney, toMinor } from '@uplift/core/money';
+import { formatMoney, fromMinor, toMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
-import type { PledgeRequest } from '@uplift/core/schemas/pledge';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
+import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
+import type { PledgeStatus } from '@uplift/core/statuses';
+import { sql } from 'drizzle-orm';
+import type { BaseLogger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
+import { lockPaymentsAgainstCharging } from '../billing/billing.locks.ts';
+import type { Mailer } from '../mail/mail.service.ts';
 import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
-import { checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage } from './pledge-input.ts';
+import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
-import { findLivePledgeForCampaign, findOwnPledge, lockNewestPendingPledge, type PledgeRow } from './pledges.repository.ts';
+import { checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
+import * as repo from './pledges.repository.ts';
+import type { PledgeRow } from './pledges.repository.ts';
+
+// A pledge's whole life (SPEC §4, §7): created Pending (at registration or on its own), replaced
+// while Pending, confirmed with a card, cancelled, or deleted before it was confirmed. Nothing
+// else writes pledges (ARCHITECTURE 7b).
+
+export type PledgeDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<BaseLogger, 'error' | 'warn' | 'info'>;
+  /** Where the app lives, for the links in mails. */
+  appUrl: string;
+};
 
 const ALREADY_PLEDGED = 'You already have a pledge for this campaign';
+/** The partial unique index that keeps one live pledge per donor and campaign. */
+const ONE_LIVE_PER_CAMPAIGN = 'pledges_one_live_per_campaign';
+/** How long a cancel waits for a payment that is being charged at this moment before giving up. */
+const CANCEL_LOCK_TIMEOUT = '15s';
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+export const noPledges = () => notFound('pledge.none', MSG.noPledges);
+const alreadyPledged = () => conflict('pledge.exists', ALREADY_PLEDGED);
+const alreadyCancelled = () => conflict('pledge.already_cancelled', 'Your pledge is already cancelled');
+
+function figuresOf(checked: CheckedPledge): repo.PledgeFigures {
+  return {
+    campaign_id: checked.campaign_id,
+    challenge_id: checked.challenge_id,
+    recipient_id: checked.recipient_id,
+    number_of_units: checked.number_of_units,
+    cost_per_unit: checked.cost_per_unit,
+    period: checked.period,
+    confirmed_amount: checked.confirmed_amount,
+  };
 }
 
-/** POST /api/pledge: a new Pending pledge, when the user has no live one for that campaign. */
-export async function createPledge(app: FastifyInstance, userId: number, input: PledgeRequest): Promise<PledgeRow> {
-  const checked = await checkPledgeInput(app.db, input, app.clock.now());
-  if (await findLivePledgeForCampaign(app.db, userId, checked.campaign_id)) throw conflict('pledge.exists', ALREADY_PLEDGED);
+/**
+ * Checks the figures and inserts a Pending pledge, when the user has no live one for that
+ * campaign. `db` may be a transaction: registration creates the account and its pledge in one.
+ */
+export async function createPendingPledge(
+  deps: { db: repo.Executor; clock: Clock },
+  userId: number,
+  input: PledgeRequest,
+): Promise<PledgeRow> {
+  const now = deps.clock.now();
+  const checked = await checkPledgeInput(deps.db, input, now);
+  if (await repo.findLivePledgeForCampaign(deps.db, userId, checked.campaign_id)) throw alreadyPledged();
   try {
-    const [row] = await app.db
-      .insert(pledges)
-      .values({
-        user_id: userId,
-        campaign_id: checked.campaign_id,
-        challenge_id: checked.challenge_id,
-        recipient_id: checked.recipient_id,
-        number_of_units: checked.number_of_units,
-        cost_per_unit: checked.cost_per_unit,
-        period: checked.period,
-        confirmed_amount: checked.confirmed_amount,
-        pledge_status: 'Pending',
-      })
-      .returning({ id: pledges.id });
-    return (await findOwnPledge(app.db, userId, row!.id))!;
+    const id = await repo.insertPendingPledge(deps.db, userId, figuresOf(checked), now);
+    return (await repo.findOwnPledge(deps.db, userId, id))!;
   } catch (err) {
     // The partial unique index settles a race between two tabs.
-    if (isUniqueViolation(err)) throw conflict('pledge.exists', ALREADY_PLEDGED);
+    if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw alreadyPledged();
     throw err;
   }
-}
-
-/** DELETE /api/pledge/delete: removes the user's Pending pledges (they have no payments yet). */
-export async function deletePendingPledges(app: FastifyInstance, userId: number): Promise<number> {
-  const deleted = await app.db
-    .delete(pledges)
-    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Pending')))
-    .returning({ id: pledges.id });
-  if (deleted.length === 0) throw notFound('pledge.no_pending', 'You have no pending pledge');
-  return deleted.length;
 }
 
 export type ConfirmResult = {
@@ -63,121 +83,215 @@ export type ConfirmResult = {
   payments: { processing_date: string; amountMinor: number }[];
 };
 
-/**
- * PUT /api/pledge/confirmed: checks the card is the user's, recomputes the total from the
- * pledge's own figures and today's remaining payment dates, then in one transaction moves the
- * pledge to Confirmed and creates one Pending payment per remaining date. Mails the schedule.
- *
- * `confirmedAmount` (optional, decimal) is the total the donor was shown; when given it must
- * match the server's figure. When absent, the stored total must still be right: if a payment
- * date has passed since the pledge was made, the donor is asked to look again (409).
- */
-export async function confirmPledge(
-  app: FastifyInstance,
-  userId: number,
-  input: { paymentMethodReference: string; confirmedAmount?: number },
-): Promise<ConfirmResult> {
-  const now = app.clock.now();
-  const method = await findOwnEnabledMethodByReference(app.db, userId, input.paymentMethodReference);
-  if (!method) throw notFound('payment_method.not_found', 'We could not find that card on your account. Please choose another.');
+export function createPledgeService(deps: PledgeDeps) {
+  const { db, clock, mailer, log, appUrl } = deps;
 
-  const result = await app.db.transaction(async (tx) => {
-    const pledge = await lockNewestPendingPledge(tx, userId);
-    if (!pledge) {
-      const [confirmed] = await tx
-        .select({ id: pledges.id })
-        .from(pledges)
-        .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed')))
-        .limit(1);
-      if (confirmed) throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
-      throw notFound('pledge.no_pending', 'You have no pledge waiting for payment. Please make a pledge first.');
+  /** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
+  async function mailSafely(pledgeId: number, kind: string, send: () => Promise<unknown>) {
+    try {
+      await send();
+    } catch (err) {
+      log.error({ err, pledgeId }, `could not record the ${kind} mail`);
     }
-
-    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, pledge.campaign_id));
-    const country = campaign!.country as CountryCode;
-    if (!isJoinOpen({ is_active: campaign!.is_active, end_date: campaign!.end_date, country }, now)) {
-      throw badRequest('pledge.campaign_closed', MSG.campaignClosed);
-    }
-    const dates = remainingPaymentDates(campaign!.billing_start_date, todayInCountry(country, now));
-    if (dates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
-
-    const total = pledgeTotalMinor({
-      numberOfUnits: pledge.number_of_units,
-      costPerUnitMinor: pledge.cost_per_unit,
-      period: pledge.period as Period,
-      remainingWeeks: dates.length,
-    });
-    const minError = pledgeTotalError(total, country);
-    if (minError) throw badRequest('pledge.below_minimum', minError);
-    if (total > MAX_PLEDGE_MINOR) throw badRequest('pledge.above_maximum', pledgeAboveMaximumMessage(country));
-    if (input.confirmedAmount !== undefined) {
-      if (!amountsMatch(toMinor(input.confirmedAmount), total)) throw badRequest('pledge.amount_mismatch', MSG.amountMismatch);
-    } else if (!amountsMatch(pledge.confirmed_amount, total)) {
-      throw new DomainError(
-        'pledge.amount_changed',
-        409,
-        `A payment date has passed since you made your pledge, so its total is now ${formatMoney(total, country)}. Please check it and confirm again.`,
-      );
-    }
-
-    const [updated] = await tx
-      .update(pledges)
-      .set({ pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id, confirmed_at: now })
-      .where(and(eq(pledges.id, pledge.id), eq(pledges.pledge_status, 'Pending')))
-      .returning({ id: pledges.id });
-    if (!updated) throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
-
-    const amounts = splitPayments(total, dates.length);
-    const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
-    await tx.insert(payments).values(
-      schedule.map((p) => ({
-        pledge_id: pledge.id,
-        payment_status: 'Pending',
-        processing_date: p.processing_date,
-        amount: p.amountMinor,
-        stripe_payment_method_id: method.stripe_payment_method_id,
-      })),
-    );
-    return { pledge: { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id }, payments: schedule, campaign: campaign! };
-  });
-
-  try {
-    await sendConfirmedMail(app, userId, result.pledge, result.campaign.campaign_name, result.payments, method);
-  } catch (err) {
-    // The pledge is confirmed either way; the failure is logged for follow-up, not shown as one.
-    app.log.error({ err, pledgeId: result.pledge.id }, 'could not record the pledge-confirmed mail');
   }
-  return { pledge: result.pledge, payments: result.payments };
+
+  async function closestOrThrow(userId: number, status?: PledgeStatus): Promise<PledgeRow> {
+    const pledge = await repo.findClosestPledge(db, userId, clock.now(), { status });
+    if (!pledge) throw noPledges();
+    return pledge;
+  }
+
+  return {
+    /** GET /api/pledge/closest(/Confirmed): the user's closest pledge, or 404 'No pledges!'. */
+    closest: closestOrThrow,
+
+    /** GET /api/pledge/:id: the user's own pledge and its payments; another's is answered as missing. */
+    async ownWithPayments(userId: number, id: number) {
+      const pledge = await repo.findOwnPledge(db, userId, id);
+      if (!pledge) throw notFound('pledge.not_found', 'Pledge not found');
+      return { pledge, payments: await repo.listPledgePayments(db, pledge.id) };
+    },
+
+    /** POST /api/pledge: a new Pending pledge. */
+    create: (userId: number, input: PledgeRequest) => createPendingPledge({ db, clock }, userId, input),
+
+    /**
+     * PUT /api/pledge/pending: in one transaction, the donor's Pending pledge takes these figures
+     * (whatever campaign it was for), or one is created. Other Pending pledges go, so exactly one
+     * remains. A Confirmed pledge for the campaign answers 409, as POST does.
+     */
+    async replacePending(userId: number, input: PledgeRequest): Promise<PledgeRow> {
+      const now = clock.now();
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const checked = await checkPledgeInput(tx, input, now);
+          // One donor's replaces run one after another; their Pending rows are then held.
+          await repo.lockDonor(tx, userId);
+          const pending = await repo.lockPendingPledges(tx, userId);
+          const live = await repo.findLivePledgeForCampaign(tx, userId, checked.campaign_id);
+          if (live && live.pledge_status !== 'Pending') throw alreadyPledged();
+          // Keep the row of this campaign if there is one (the unique index allows no second).
+          const keep = pending.find((p) => p.campaign_id === checked.campaign_id) ?? pending[0];
+          await repo.deletePendingPledges(
+            tx,
+            userId,
+            pending.filter((p) => p !== keep).map((p) => p.id),
+          );
+          if (keep && (await repo.updatePendingPledge(tx, keep.id, figuresOf(checked), now))) return keep.id;
+          return repo.insertPendingPledge(tx, userId, figuresOf(checked), now);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw alreadyPledged();
+        throw err;
+      }
+      return (await repo.findOwnPledge(db, userId, id))!;
+    },
+
+    /** DELETE /api/pledge/delete: removes the user's Pending pledges (they have no payments yet). */
+    async deletePending(userId: number): Promise<number> {
+      const deleted = await repo.deletePendingPledges(db, userId);
+      if (deleted === 0) throw notFound('pledge.no_pending', 'You have no pending pledge');
+      return deleted;
+    },
+
+    /**
+     * PUT /api/pledge/confirmed: checks the card is the user's, recomputes the total from the
+     * pledge's own figures and today's remaining payment dates, then in one transaction moves the
+     * pledge to Confirmed and creates one Pending payment per remaining date. Mails the schedule.
+     *
+     * `confirmedAmount` (optional, decimal) is the total the donor was shown; when given it must
+     * match the server's figure. When absent, the stored total must still be right: if a payment
+     * date has passed since the pledge was made, the donor is asked to look again (409).
+     */
+    async confirm(userId: number, input: { paymentMethodReference: string; confirmedAmount?: number }): Promise<ConfirmResult> {
+      const now = clock.now();
+      const method = await findOwnEnabledMethodByReference(db, userId, input.paymentMethodReference);
+      if (!method) throw notFound('payment_method.not_found', 'We could not find that card on your account. Please choose another.');
+
+      const result = await db.transaction(async (tx) => {
+        const pledge = await repo.lockNewestPendingPledge(tx, userId);
+        if (!pledge) {
+          if (await repo.hasConfirmedPledge(tx, userId)) throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
+          throw notFound('pledge.no_pending', 'You have no pledge waiting for payment. Please make a pledge first.');
+        }
+
+        const campaign = (await repo.findCampaignOfPledge(tx, pledge.campaign_id))!;
+        const country = campaign.country as CountryCode;
+        if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
+          throw badRequest('pledge.campaign_closed', MSG.campaignClosed);
+        }
+        const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
+        if (dates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
+
+        const total = pledgeTotalMinor({
+          numberOfUnits: pledge.number_of_units,
+          costPerUnitMinor: pledge.cost_per_unit,
+          period: pledge.period,
+          remainingWeeks: dates.length,
+        });
+        const minError = pledgeTotalError(total, country);
+        if (minError) throw badRequest('pledge.below_minimum', minError);
+        if (total > MAX_PLEDGE_MINOR) throw badRequest('pledge.above_maximum', pledgeAboveMaximumMessage(country));
+        if (input.confirmedAmount !== undefined) {
+          if (!amountsMatch(toMinor(input.confirmedAmount), total)) throw badRequest('pledge.amount_mismatch', MSG.amountMismatch);
+        } else if (!amountsMatch(pledge.confirmed_amount, total)) {
+          throw new DomainError(
+            'pledge.amount_changed',
+            409,
+            `A payment date has passed since you made your pledge, so its total is now ${formatMoney(total, country)}. Please check it and confirm again.`,
+          );
+        }
+
+        if (!(await repo.markConfirmed(tx, pledge.id, { confirmedAmountMinor: total, paymentMethodId: method.id, now }))) {
+          throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
+        }
+        const amounts = splitPayments(total, dates.length);
+        const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
+        await repo.insertSchedule(tx, pledge.id, method.stripe_payment_method_id, schedule);
+        const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
+        return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
+      });
+
+      const { pledge, payments, campaignName } = result;
+      await mailSafely(pledge.id, 'pledge-confirmed', async () => {
+        const facts = await repo.findPledgeMailFacts(db, pledge.id);
+        if (!facts) return;
+        await mailer.send(
+          facts.email,
+          'pledge-confirmed',
+          pledgeConfirmedMail({
+            firstName: facts.firstName,
+            country: pledge.country as CountryCode,
+            totalMinor: pledge.confirmed_amount,
+            campaignName,
+            challengeName: facts.challengeName,
+            recipientName: facts.recipientName,
+            card: method,
+            schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
+            appUrl,
+          }),
+        );
+      });
+      return { pledge, payments };
+    },
+
+    /**
+     * PUT /api/pledge/cancel: the closest pledge and its remaining Pending payments become Cancelled
+     * in one transaction. It first takes each payment's CHARGE lock, so it waits for a charge that is
+     * under way (that payment then stands) and no charge can start while it runs (docs/decisions/040).
+     */
+    async cancel(userId: number): Promise<CancelPledgeResponse> {
+      const pledge = await closestOrThrow(userId);
+      if (pledge.pledge_status === 'Cancelled') throw alreadyCancelled();
+      const now = clock.now();
+
+      let result: { cancelledPayments: number; paidMinor: number };
+      try {
+        result = await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local lock_timeout = '${CANCEL_LOCK_TIMEOUT}'`));
+          // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
+          await lockPaymentsAgainstCharging(tx, await repo.pendingPaymentIds(tx, pledge.id));
+          const locked = await repo.lockPledge(tx, pledge.id);
+          if (!locked || locked.pledge_status === 'Cancelled') throw alreadyCancelled();
+          // A confirmation that committed while we waited for the row may have added payments: lock
+          // those too (taking a held advisory lock again is harmless).
+          await lockPaymentsAgainstCharging(tx, await repo.pendingPaymentIds(tx, pledge.id));
+          return repo.cancelPledgeAndPayments(tx, pledge.id, now);
+        });
+      } catch (err) {
+        if (isLockTimeout(err)) {
+          throw new DomainError('pledge.payment_in_progress', 409, 'One of your payments is being processed right now. Please try again in a minute.');
+        }
+        throw err;
+      }
+
+      await mailSafely(pledge.id, 'pledge-cancelled', async () => {
+        const facts = await repo.findPledgeMailFacts(db, pledge.id);
+        if (!facts) return;
+        await mailer.send(
+          facts.email,
+          'pledge-cancelled',
+          pledgeCancelledMail({
+            firstName: facts.firstName,
+            country: facts.country as CountryCode,
+            charity: facts.recipientName,
+            cancelledPayments: result.cancelledPayments,
+            paidMinor: result.paidMinor,
+            appUrl,
+          }),
+        );
+      });
+
+      return {
+        message: 'Your pledge has been cancelled',
+        pledge_id: pledge.id,
+        pledge_status: 'Cancelled',
+        cancelled_payments: result.cancelledPayments,
+        paid_amount: fromMinor(result.paidMinor),
+      };
+    },
+  };
 }
 
-async function sendConfirmedMail(
-  app: FastifyInstance,
-  userId: number,
-  pledge: PledgeRow,
-  campaignName: string,
-  schedule: ConfirmResult['payments'],
-  card: { brand: string; last4: string },
-): Promise<void> {
-  const [details] = await app.db
-    .select({ email: users.email, firstName: users.first_name, challengeName: challenges.name, recipientName: recipients.recipient_name })
-    .from(users)
-    .innerJoin(challenges, eq(challenges.id, pledge.challenge_id))
-    .innerJoin(recipients, eq(recipients.id, pledge.recipient_id))
-    .where(eq(users.id, userId));
-  if (!details) return;
-  await app.mailer.send(
-    details.email,
-    'pledge-confirmed',
-    pledgeConfirmedMail({
-      firstName: details.firstName,
-      country: pledge.country as CountryCode,
-      totalMinor: pledge.confirmed_amount,
-      campaignName,
-      challengeName: details.challengeName,
-      recipientName: details.recipientName,
-      card,
-      schedule: schedule.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
-      appUrl: app.config.appUrl,
-    }),
-  );
-}
+export type PledgeService = ReturnType<typeof createPledgeService>;

@@ -1,5 +1,6 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { fromMinor } from '@uplift/core/money';
+import type { Recipient } from '@uplift/core/schemas/recipient';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignRecipients, recipients } from '../../db/schema.ts';
@@ -8,21 +9,8 @@ import { MAX_SERIAL_ID } from '../campaigns/campaigns.repository.ts';
 type Executor = Pick<Db, 'select'>;
 type RecipientRow = typeof recipients.$inferSelect;
 
-/** A charity as the API speaks it (SPEC §3); impact_cost is a decimal amount of its country's currency. */
-export type RecipientJson = {
-  id: number;
-  recipient_name: string;
-  logo: string;
-  impact_cost: number;
-  impact_unit: string;
-  impact_description: string;
-  impact_multiplier: number;
-  description: string;
-  link: string;
-  country: CountryCode;
-};
-
-export function toRecipientJson(row: RecipientRow): RecipientJson {
+/** A charity as the API answers it (core's recipientSchema); impact_cost becomes a decimal amount. */
+export function toRecipientJson(row: RecipientRow): Recipient {
   return {
     id: row.id,
     recipient_name: row.recipient_name,
@@ -33,7 +21,7 @@ export function toRecipientJson(row: RecipientRow): RecipientJson {
     impact_multiplier: row.impact_multiplier,
     description: row.description,
     link: row.link,
-    country: row.country as CountryCode,
+    country: row.country,
   };
 }
 
@@ -46,7 +34,7 @@ export async function listCountryRecipients(db: Executor, country: CountryCode):
  * What a campaign offers, ordered by id: every charity of its country, unless an admin narrowed
  * the campaign to some (rows in campaign_recipients), then those of them in its country.
  */
-export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: string }): Promise<RecipientRow[]> {
+export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: CountryCode }): Promise<RecipientRow[]> {
   return db
     .select()
     .from(recipients)

@@ -1,19 +1,42 @@
+import { campaignSchema } from '@uplift/core/schemas/campaign';
+import { errorResponses } from '@uplift/core/schemas/error';
+import { paymentListResponseSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { cancelClosestPledge, closestCampaign, listClosestPayments } from './summary.service.ts';
+import { createSummaryService } from './summary.service.ts';
 
-// Summary (issue 6, SPEC §7): the signed-in donor's payments, their campaign, and cancelling.
-// GET /api/campaign/closest is a static path, so it wins over GET /api/campaign/:id and cannot be
-// confused with GET /api/campaign/closest/:country; PUT /api/pledge/cancel is the only PUT there.
+const tags = ['summary'];
+
+// Summary (issue 6, SPEC §7): the signed-in donor's payments and their campaign; reads only
+// (cancelling is modules/pledges'). GET /api/campaign/closest is a static path, so it wins over
+// GET /api/campaign/:id and cannot be confused with GET /api/campaign/closest/:country.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const payments = async (request: Parameters<typeof currentUser>[0]) => listClosestPayments(app, currentUser(request).id);
+  const summary = createSummaryService({ db: app.db, clock: app.clock });
+
+  const payments = {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: "The payments of the donor's closest pledge, in date order",
+      response: { 200: paymentListResponseSchema, ...errorResponses(401) },
+    },
+  };
   // SPEC writes the path with its trailing slash; both spellings answer.
-  app.get('/api/payment/', { preHandler: app.authenticate }, payments);
-  app.get('/api/payment', { preHandler: app.authenticate }, payments);
+  app.get('/api/payment/', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
+  app.get('/api/payment', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
 
-  app.get('/api/campaign/closest', { preHandler: app.authenticate }, async (request) => closestCampaign(app, currentUser(request).id));
-
-  app.put('/api/pledge/cancel', { preHandler: app.authenticate }, async (request) => cancelClosestPledge(app, currentUser(request).id));
+  app.get(
+    '/api/campaign/closest',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The campaign of the donor's closest pledge (404 'No pledges!' when none)",
+        response: { 200: campaignSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => summary.closestCampaign(currentUser(request).id),
+  );
 };
 
 export default routes;

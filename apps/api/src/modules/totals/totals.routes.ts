@@ -1,4 +1,6 @@
 import { countryParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
+import { totalResponseSchema, totalsListResponseSchema, type TotalsKind } from '@uplift/core/schemas/totals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CACHE_SECONDS, publicCache } from '../campaigns/http-cache.ts';
 import { createTotalsService, type CountryTotals } from './totals.service.ts';
@@ -6,25 +8,45 @@ import { createTotalsService, type CountryTotals } from './totals.service.ts';
 // Pledge totals of a country's closest campaign (SPEC §7 "Totals", DECISIONS.md "Totals"):
 // counts, and amounts as decimal numbers; the lists are aligned with
 // /api/challenge/campaign/{country} and /api/recipient/campaign/{country}.
-const ENDPOINTS: Record<string, (t: CountryTotals) => number | number[]> = {
-  campaign: (t) => t.pledges,
-  'campaign-amount': (t) => t.amount,
-  challenge: (t) => t.challengePledges,
-  'challenge-amount': (t) => t.challengeAmounts,
-  recipient: (t) => t.recipientPledges,
-  'recipient-amount': (t) => t.recipientAmounts,
+const SINGLE: Partial<Record<TotalsKind, { summary: string; pick: (t: CountryTotals) => number }>> = {
+  campaign: { summary: "How many pledges count towards the country's closest campaign", pick: (t) => t.pledges },
+  'campaign-amount': { summary: "The amount pledged to the country's closest campaign", pick: (t) => t.amount },
 };
+const PER_ITEM: Partial<Record<TotalsKind, { summary: string; pick: (t: CountryTotals) => number[] }>> = {
+  challenge: { summary: 'Pledges per challenge of the closest campaign', pick: (t) => t.challengePledges },
+  'challenge-amount': { summary: 'Amount pledged per challenge of the closest campaign', pick: (t) => t.challengeAmounts },
+  recipient: { summary: 'Pledges per charity of the closest campaign', pick: (t) => t.recipientPledges },
+  'recipient-amount': { summary: 'Amount pledged per charity of the closest campaign', pick: (t) => t.recipientAmounts },
+};
+
+const tags = ['totals'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const totals = createTotalsService({ db: app.db, clock: app.clock });
 
-  for (const [path, pick] of Object.entries(ENDPOINTS)) {
-    app.get(`/api/pledge/total/${path}/:country`, { schema: { params: countryParamSchema } }, async (request, reply) => {
-      const value = pick(await totals.forCountry(request.params.country));
-      publicCache(reply, CACHE_SECONDS.totals);
-      // A bare number is valid JSON; send it as such (Fastify would otherwise treat it as text).
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
-    });
+  // A bare number is valid JSON: the serializer writes it as such (and sets application/json).
+  for (const [kind, { summary, pick }] of Object.entries(SINGLE)) {
+    app.get(
+      `/api/pledge/total/${kind}/:country`,
+      { schema: { tags, summary, params: countryParamSchema, response: { 200: totalResponseSchema, ...errorResponses(400, 404) } } },
+      async (request, reply) => {
+        const value = pick(await totals.forCountry(request.params.country));
+        publicCache(reply, CACHE_SECONDS.totals);
+        return value;
+      },
+    );
+  }
+
+  for (const [kind, { summary, pick }] of Object.entries(PER_ITEM)) {
+    app.get(
+      `/api/pledge/total/${kind}/:country`,
+      { schema: { tags, summary, params: countryParamSchema, response: { 200: totalsListResponseSchema, ...errorResponses(400, 404) } } },
+      async (request, reply) => {
+        const value = pick(await totals.forCountry(request.params.country));
+        publicCache(reply, CACHE_SECONDS.totals);
+        return value;
+      },
+    );
   }
 };
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND, copyrightText } from '@uplift/core/brand';
+import { paths } from '../../lib/paths';
 import './layout.css';
 
 /** SPEC §1 "Footer": copyright, privacy link, contact email and social links; the navbar's Contact lands here. */
@@ -21,10 +22,10 @@ export function Footer() {
                 <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>
               </li>
               <li>
-                <Link to="/about">About us</Link>
+                <Link to={paths.about}>About us</Link>
               </li>
               <li>
-                <Link to="/privacy-policy">Privacy policy</Link>
+                <Link to={paths.privacyPolicy}>Privacy policy</Link>
               </li>
             </ul>
           </section>

@@ -5,9 +5,11 @@ import { BRAND } from '@uplift/core/brand';
 import { navbarCampaignLabel } from '@uplift/core/countdown';
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
-import { useClosestCampaign } from '../../features/landing/api/get-closest-campaign';
-import { api } from '../../lib/api-client';
 import { forgetCountry, useCountry } from '../../lib/country';
+import { logOut as revokeSession } from '../../lib/log-out';
+import { paths } from '../../lib/paths';
+import { useClosestCampaign } from '../../lib/queries/campaigns';
+import { clearAfterSignOut } from '../../lib/queries/invalidate';
 import { clearSession, useSession } from '../../lib/session';
 import { BackToTop } from './back-to-top';
 import './layout.css';
@@ -28,36 +30,31 @@ export function Navbar() {
   const [loggingOut, setLoggingOut] = useState(false);
   const signedIn = session.status === 'authenticated';
   const isAdmin = signedIn && session.isAdmin;
-  const onHome = pathname === '/';
+  const onHome = pathname === paths.home;
   const close = () => setOpen(false);
 
   async function logOut() {
     setLoggingOut(true);
+    await revokeSession(); // best effort: signed out here regardless
+    clearSession();
     try {
-      await api('/api/auth/logout', { method: 'POST' });
+      localStorage.clear(); // SPEC §4: logout clears local storage
     } catch {
-      // Signed out here regardless: the server's refresh token expires on its own.
-    } finally {
-      clearSession();
-      try {
-        localStorage.clear(); // SPEC §4: logout clears local storage
-      } catch {
-        // storage disabled: nothing was kept
-      }
-      forgetCountry();
-      queryClient.clear();
-      setLoggingOut(false);
-      close();
-      navigate('/');
+      // storage disabled: nothing was kept
     }
+    forgetCountry();
+    clearAfterSignOut(queryClient);
+    setLoggingOut(false);
+    close();
+    navigate(paths.home);
   }
 
   let campaignEntry = null;
-  if (!signedIn && pathname !== '/challenge') {
+  if (!signedIn && pathname !== paths.challenge) {
     // A campaign that is loading or failed to load is not shown as active (SPEC §4).
     const active = campaign.data;
     campaignEntry = active ? (
-      <Link to="/challenge" className="button nav-campaign" onClick={close}>
+      <Link to={paths.challenge} className="button nav-campaign" onClick={close}>
         {navbarCampaignLabel(active.campaign_name)}
       </Link>
     ) : campaign.isPending ? null : (
@@ -68,7 +65,7 @@ export function Navbar() {
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">
-        <Link to="/" className="brand" onClick={close}>
+        <Link to={paths.home} className="brand" onClick={close}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{BRAND.product}</span>
         </Link>
@@ -78,7 +75,7 @@ export function Navbar() {
         </button>
         <ul id="main-menu" className={open ? 'menu open' : 'menu'}>
           <li>
-            <NavLink to="/about" onClick={close}>
+            <NavLink to={paths.about} onClick={close}>
               About
             </NavLink>
           </li>
@@ -88,13 +85,13 @@ export function Navbar() {
             </a>
           </li>
           <li>
-            <NavLink to="/viewPledge" onClick={close}>
+            <NavLink to={paths.viewPledge} onClick={close}>
               View my Pledge
             </NavLink>
           </li>
           {isAdmin && (
             <li>
-              <NavLink to="/admin" onClick={close}>
+              <NavLink to={paths.admin} onClick={close}>
                 Admin
               </NavLink>
             </li>

@@ -1,4 +1,5 @@
 import { Link, useRouteError } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** Shown when a screen fails to load (e.g. a new deploy replaced its chunk). */
 export function RouteError() {
@@ -12,7 +13,7 @@ export function RouteError() {
         <button type="button" className="button" onClick={() => window.location.reload()}>
           Reload the page
         </button>{' '}
-        <Link to="/">Go to the home page</Link>
+        <Link to={paths.home}>Go to the home page</Link>
       </p>
     </section>
   );

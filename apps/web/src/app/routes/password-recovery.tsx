@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { RecoverForm } from '../../features/auth/components/recover-form';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -7,7 +8,7 @@ export function Component() {
   usePageTitle('Recover your password');
   const session = useSession();
   // SPEC §2: a signed-in user has nothing to recover.
-  if (session.status === 'authenticated') return <Navigate to="/" replace />;
+  if (session.status === 'authenticated') return <Navigate to={paths.home} replace />;
   return (
     <section className="page narrow auth-page">
       <h1>Recover your password</h1>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import { hasSavedAuthFlag, useSession } from '../../lib/session';
 
 /**
@@ -8,5 +9,5 @@ import { hasSavedAuthFlag, useSession } from '../../lib/session';
 export function Component() {
   const session = useSession();
   const signedIn = session.status === 'authenticated' || hasSavedAuthFlag();
-  return <Navigate to={signedIn ? '/summary' : '/login'} replace />;
+  return <Navigate to={signedIn ? paths.summary : paths.login} replace />;
 }

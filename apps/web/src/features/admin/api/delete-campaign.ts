@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CampaignDeletedResponse } from '@uplift/core/schemas/campaign';
 import { api } from '../../../lib/api-client';
-import { adminKeys } from './admin-keys';
+import { invalidateCampaigns } from '../../../lib/queries/invalidate';
 
 /** DELETE /api/campaign/{id} (admin). Refused (409) for a campaign with pledges. */
-export function deleteCampaign(id: number): Promise<{ message: string; id: number }> {
-  return api<{ message: string; id: number }>(`/api/campaign/${id}`, { method: 'DELETE', auth: true });
+export function deleteCampaign(id: number): Promise<CampaignDeletedResponse> {
+  return api<CampaignDeletedResponse>(`/api/campaign/${id}`, { method: 'DELETE', auth: true });
 }
 
 export function useDeleteCampaign() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.campaigns() }),
-  });
+  return useMutation({ mutationFn: deleteCampaign, onSuccess: () => invalidateCampaigns(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CharityExportRecord } from '@uplift/core/schemas/admin';
 import { api } from '../../../lib/api-client';
-import type { CharityExportRecord } from '../types';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/exports (admin): the record of past charity exports, newest first. */

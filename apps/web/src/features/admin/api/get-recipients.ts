@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RecipientChoice } from '@uplift/core/schemas/recipient';
 import { api } from '../../../lib/api-client';
-import type { AdminRecipient } from '../types';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/recipients (admin): every charity of both countries. */
-export function fetchAdminRecipients(): Promise<AdminRecipient[]> {
-  return api<AdminRecipient[]>('/api/admin/recipients', { auth: true });
+export function fetchAdminRecipients(): Promise<RecipientChoice[]> {
+  return api<RecipientChoice[]>('/api/admin/recipients', { auth: true });
 }
 
 export const adminRecipientsQuery = () =>

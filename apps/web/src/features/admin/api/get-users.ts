@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserPage } from '@uplift/core/schemas/admin';
 import { api } from '../../../lib/api-client';
-import type { UserListParams, UserPage } from '../types';
+import type { UserListParams } from '../types';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/auth/all_users?page=&page_size=&search=&sort=&order= (admin). */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 
 /**
  * SPEC §2 "/admin": links Users and Campaign, and the non-link entries Challenges and
@@ -9,13 +10,13 @@ export function AdminMenu() {
     <nav aria-label="Admin">
       <ul className="admin-menu">
         <li>
-          <Link className="admin-menu-link" to="/user-list">
+          <Link className="admin-menu-link" to={paths.userList}>
             Users
           </Link>
           <span className="admin-muted">Everyone registered, searchable and sortable.</span>
         </li>
         <li>
-          <Link className="admin-menu-link" to="/admin-campaign">
+          <Link className="admin-menu-link" to={paths.adminCampaign}>
             Campaign
           </Link>
           <span className="admin-muted">Add, edit, delete and deactivate campaigns.</span>

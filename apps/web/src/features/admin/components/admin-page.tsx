@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The frame of an admin screen: a way back to the admin menu and the screen's heading. */
@@ -8,7 +9,7 @@ export function AdminPage({ title, children }: { title: string; children: ReactN
   return (
     <section className="page admin-page">
       <p>
-        <Link to="/admin">Admin</Link>
+        <Link to={paths.admin}>Admin</Link>
       </p>
       <h1>{title}</h1>
       {children}

@@ -1,6 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { campaignRequestSchema, type CampaignRequestInput } from '@uplift/core/schemas/campaign';
-import type { AdminCampaign } from '../types';
+import { campaignRequestSchema, type AdminCampaign, type CampaignRequestInput } from '@uplift/core/schemas/campaign';
 
 /** The values of a row being added or edited, as its inputs hold them. */
 export type CampaignDraft = {

@@ -1,9 +1,9 @@
 import { MSG } from '@uplift/core/messages';
+import type { AdminCampaign } from '@uplift/core/schemas/campaign';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../test-support';
-import type { AdminCampaign } from '../types';
 import { CampaignTable } from './campaign-table';
 
 const november: AdminCampaign = {

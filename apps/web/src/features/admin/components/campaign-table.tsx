@@ -2,6 +2,7 @@ import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, use
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
+import type { AdminCampaign } from '@uplift/core/schemas/campaign';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
@@ -10,7 +11,6 @@ import { useDeactivatePastCampaigns } from '../api/deactivate-campaigns';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useAdminCampaigns } from '../api/get-campaigns';
 import { useUpdateCampaign } from '../api/update-campaign';
-import type { AdminCampaign } from '../types';
 import { AdminError } from './admin-error';
 import { checkDraft, draftOf, emptyDraft, type CampaignDraft } from './campaign-draft';
 import { CampaignEditorRow } from './campaign-editor-row';

@@ -1,4 +1,5 @@
-import type { SortOrder, UserListParams, UserSort } from '../types';
+import type { SortOrder, UserSort } from '@uplift/core/schemas/admin';
+import type { UserListParams } from '../types';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SORTS: UserSort[] = ['id', 'last_name', 'email', 'country'];

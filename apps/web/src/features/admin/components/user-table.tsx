@@ -1,9 +1,11 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { COUNTRIES } from '@uplift/core/countries';
+import type { UserSort } from '@uplift/core/schemas/admin';
+import type { User } from '@uplift/core/schemas/auth';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUsers } from '../api/get-users';
-import type { AdminUser, UserListParams, UserSort } from '../types';
+import type { UserListParams } from '../types';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
 import { SortableHeader } from './sortable-header';
@@ -11,9 +13,9 @@ import { useDebouncedValue } from './use-debounced-value';
 import { PAGE_SIZES, readParams, writeParams } from './user-list-params';
 import '../admin.css';
 
-const column = createColumnHelper<AdminUser>();
+const column = createColumnHelper<User>();
 // One empty array for every render, so the table does not see new data while loading.
-const NO_ROWS: AdminUser[] = [];
+const NO_ROWS: User[] = [];
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 // Column ids are the server's sort keys; only those it can sort by are sortable.

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '@uplift/core/schemas/error';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/auth/activate?activation_token=… */
-export function activateAccount(token: string): Promise<{ message: string }> {
-  return api<{ message: string }>(`/api/auth/activate?activation_token=${encodeURIComponent(token)}`);
+export function activateAccount(token: string): Promise<MessageResponse> {
+  return api<MessageResponse>(`/api/auth/activate?activation_token=${encodeURIComponent(token)}`);
 }
 
 export function useActivate() {

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useActivate } from '../api/activate';
 import '../auth.css';
 
@@ -36,7 +37,7 @@ export function ActivateForm() {
       setError('activation_token', { message: tooMany ? err.message : MSG.invalidToken }, { shouldFocus: true });
       return;
     }
-    navigate('/login', { state: { notice: ACTIVATED_NOTICE } });
+    navigate(paths.login, { state: { notice: ACTIVATED_NOTICE } });
   });
 
   return (

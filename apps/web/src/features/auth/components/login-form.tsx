@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG } from '@uplift/core/messages';
 import { loginSchema, type LoginInput } from '@uplift/core/schemas/auth';
+import type { PledgeStatus } from '@uplift/core/statuses';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
-import { setAccessToken } from '../../../lib/session';
-import { fetchClosestPledgeStatus, pathAfterLogin } from '../api/closest-pledge-status';
+import { paths } from '../../../lib/paths';
+import { closestPledgeQuery, pledgeStatusOf } from '../../../lib/queries/closest-pledge';
 import { useLogin } from '../api/login';
-import { safeReturnPath } from '../return-path';
+import { pathAfterLogin, safeReturnPath } from '../return-path';
 import '../auth.css';
 
 /**
@@ -34,18 +35,14 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
-    let accessToken: string;
     try {
-      accessToken = (await loginCall.mutateAsync(values)).access_token;
+      await loginCall.mutateAsync(values); // starts the session (see useLogin)
     } catch (err) {
       setFailure(describeLoginFailure(err));
       return;
     }
-    setAccessToken(accessToken);
-    // Anything cached belongs to whoever was here before.
-    void queryClient.invalidateQueries();
     const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
-    navigate(from ?? pathAfterLogin(await fetchClosestPledgeStatus()), { replace: true });
+    navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
   });
 
   return (
@@ -58,20 +55,33 @@ export function LoginForm() {
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in…' : 'Login'}
         </button>
-        <button type="button" className="button secondary" onClick={() => navigate('/challenge')}>
+        <button type="button" className="button secondary" onClick={() => navigate(paths.challenge)}>
           Register
         </button>
       </div>
       <ul className="form-links auth-links">
         <li>
-          <Link to="/activate">Activate your account</Link>
+          <Link to={paths.activate}>Activate your account</Link>
         </li>
         <li>
-          <Link to="/password-recovery">Forgot your password?</Link>
+          <Link to={paths.passwordRecovery}>Forgot your password?</Link>
         </li>
       </ul>
     </form>
   );
+}
+
+/**
+ * The pledge status that decides where login goes, read through the shared closest-pledge query
+ * (so the wizard or summary that opens next finds it cached). Any failure counts as Cancelled
+ * (SPEC §4), at once: routing does not wait for retries.
+ */
+async function closestPledgeStatus(queryClient: QueryClient): Promise<PledgeStatus> {
+  try {
+    return pledgeStatusOf(await queryClient.fetchQuery({ ...closestPledgeQuery(), retry: false }));
+  } catch {
+    return 'Cancelled';
+  }
 }
 
 function describeLoginFailure(err: unknown): ReactNode {
@@ -79,7 +89,7 @@ function describeLoginFailure(err: unknown): ReactNode {
   if (err.status === 403 && err.code === 'auth.not_activated') {
     return (
       <>
-        {err.message} <Link to="/activate">Activate your account</Link>
+        {err.message} <Link to={paths.activate}>Activate your account</Link>
       </>
     );
   }

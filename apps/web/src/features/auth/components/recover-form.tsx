@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
 import '../auth.css';
 
@@ -27,7 +28,7 @@ export function RecoverForm() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/reset-password'), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(paths.resetPassword), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -55,10 +56,10 @@ export function RecoverForm() {
       </div>
       <ul className="form-links auth-links">
         <li>
-          <Link to="/reset-password">I already have a reset token</Link>
+          <Link to={paths.resetPassword}>I already have a reset token</Link>
         </li>
         <li>
-          <Link to="/login">Back to login</Link>
+          <Link to={paths.login}>Back to login</Link>
         </li>
       </ul>
     </form>

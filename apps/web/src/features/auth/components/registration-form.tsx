@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
 import '../auth.css';
 
@@ -91,7 +92,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       return;
     }
     onRegistered?.(values.email);
-    navigate('/activate', { state: { email: values.email } });
+    navigate(paths.activate, { state: { email: values.email } });
   });
 
   /** SPEC §8: a failed registration reads 'Email already exists' under the email field, except
@@ -179,7 +180,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       />
       <p className="auth-small">
         Read how we look after your details in our{' '}
-        <a href="/privacy-policy" target="_blank" rel="noopener">
+        <a href={paths.privacyPolicy} target="_blank" rel="noopener">
           privacy policy (opens in a new tab)
         </a>
         . Fields marked * are required.
@@ -191,13 +192,13 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       </div>
       <ul className="form-links auth-links">
         <li>
-          <Link to="/login">Already registered? Log in</Link>
+          <Link to={paths.login}>Already registered? Log in</Link>
         </li>
         <li>
-          <Link to="/activate">Activate your account</Link>
+          <Link to={paths.activate}>Activate your account</Link>
         </li>
         <li>
-          <Link to="/password-recovery">Forgot your password?</Link>
+          <Link to={paths.passwordRecovery}>Forgot your password?</Link>
         </li>
       </ul>
     </form>

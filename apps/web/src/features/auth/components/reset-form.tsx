@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { clearSession } from '../../../lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { REDIRECT_DELAY_MS } from './recover-form';
@@ -30,7 +31,7 @@ export function ResetForm() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(paths.login), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

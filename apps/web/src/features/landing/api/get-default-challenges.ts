@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@uplift/core/countries';
+import type { Challenge } from '@uplift/core/schemas/challenge';
 import { api } from '../../../lib/api-client';
-import type { Challenge } from './types';
 
 /** GET /api/challenge/default/{country}: the challenges the country offers, by id. */
 export function getDefaultChallenges(country: CountryCode): Promise<Challenge[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@uplift/core/countries';
+import type { Recipient } from '@uplift/core/schemas/recipient';
 import { api } from '../../../lib/api-client';
-import type { Recipient } from './types';
 
 /** GET /api/recipient/default/{country}: the country's partner charities, by id. */
 export function getDefaultRecipients(country: CountryCode): Promise<Recipient[]> {

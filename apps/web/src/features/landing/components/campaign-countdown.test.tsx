@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Campaign } from '../api/types';
+import type { Campaign } from '@uplift/core/schemas/campaign';
 import { CampaignCountdown } from './campaign-countdown';
 
 // 2026-11-23 09:00 UTC: the 23rd in London, 22:00 on the 23rd in Auckland.
@@ -13,6 +13,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   start_date: '2026-11-20',
   end_date: '2026-12-20',
   billing_start_date: '2026-11-25',
+  billing_cycle: 'Weekly',
   is_active: true,
   country: 'NZ',
   ...over,

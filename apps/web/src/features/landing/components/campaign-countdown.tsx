@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import type { CountryCode } from '@uplift/core/countries';
 import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from '@uplift/core/countdown';
 import { MSG } from '@uplift/core/messages';
+import type { Campaign } from '@uplift/core/schemas/campaign';
+import { paths } from '../../../lib/paths';
 import type { CampaignTotals } from '../api/get-campaign-totals';
-import type { Campaign } from '../api/types';
 
 type Props = {
   country: CountryCode;
@@ -62,12 +63,12 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
         </p>
       )}
       {closed ? (
-        <Link className="button cta" to="/viewPledge">
+        <Link className="button cta" to={paths.viewPledge}>
           View my Pledge
         </Link>
       ) : (
         joinOpen && (
-          <Link className="button cta" to="/challenge">
+          <Link className="button cta" to={paths.challenge}>
             {joinButtonText(campaign.campaign_name)}
           </Link>
         )

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Challenge } from '../api/types';
+import type { Challenge } from '@uplift/core/schemas/challenge';
 import { ChallengeIcon } from './challenge-icon';
 
 /** A line of encouragement per challenge, keyed by its icon name. */

@@ -3,7 +3,7 @@ import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import { impactCount } from '@uplift/core/impact';
 import { formatMoney } from '@uplift/core/money';
-import type { Recipient } from '../api/types';
+import type { Recipient } from '@uplift/core/schemas/recipient';
 
 const MIN_WEEKLY = 5;
 const MAX_WEEKLY = 100;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { hasStarted } from '@uplift/core/countdown';
 import type { CountryCode } from '@uplift/core/countries';
+import { useClosestCampaign } from '../../../lib/queries/campaigns';
 import { useCampaignTotals } from '../api/get-campaign-totals';
-import { useClosestCampaign } from '../api/get-closest-campaign';
 import { useDefaultChallenges } from '../api/get-default-challenges';
 import { useDefaultRecipients } from '../api/get-default-recipients';
 import { CalculatorSlideshow } from './calculator-slideshow';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND } from '@uplift/core/brand';
+import { paths } from '../../../lib/paths';
 
 export function WhoIsUplift() {
   return (
@@ -14,7 +15,7 @@ export function WhoIsUplift() {
         challenge raises. We do not sell or share your details for marketing.
       </p>
       <p>
-        <Link to="/about">Read our story and meet the team</Link>
+        <Link to={paths.about}>Read our story and meet the team</Link>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BRAND } from '@uplift/core/brand';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../pages.css';
 
@@ -57,7 +58,7 @@ export function AboutPage() {
         <li>Every pledge goes to the charity the donor chose. The trust’s running costs are met by sponsors and grants.</li>
         <li>Card fees are shown to donors up front and are never added to a pledge without their knowledge.</li>
         <li>We publish what each challenge raises for each charity once the month is over.</li>
-        <li>We never sell or swap donors’ details. Read our <Link to="/privacy-policy">privacy policy</Link>.</li>
+        <li>We never sell or swap donors’ details. Read our <Link to={paths.privacyPolicy}>privacy policy</Link>.</li>
       </ul>
 
       <h2>Our team</h2>

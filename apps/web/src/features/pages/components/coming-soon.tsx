@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Placeholder for a screen whose issue has not landed yet. */
@@ -9,7 +10,7 @@ export function ComingSoon({ title }: { title: string }) {
       <h1>{title}</h1>
       <p>This part of Uplift is coming soon.</p>
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to={paths.home}>Back to the home page</Link>
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 export function NotFoundPage() {
@@ -8,7 +9,7 @@ export function NotFoundPage() {
       <h1>Oops...</h1>
       <p>We couldn’t find the page you were looking for. It may have moved, or the link may be mistyped.</p>
       <p>
-        <Link className="button" to="/">
+        <Link className="button" to={paths.home}>
           Go to the home page
         </Link>
       </p>

@@ -1,8 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CancelPledgeResponse } from '@uplift/core/schemas/pledge';
 import { api } from '../../../lib/api-client';
-import type { CancelResult } from './types';
+import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 
 /** PUT /api/pledge/cancel: the pledge and its remaining payments become Cancelled. */
-export const cancelPledge = () => api<CancelResult>('/api/pledge/cancel', { method: 'PUT', auth: true });
+export const cancelPledge = () => api<CancelPledgeResponse>('/api/pledge/cancel', { method: 'PUT', auth: true });
 
-export const useCancelPledge = () => useMutation({ mutationFn: cancelPledge });
+/**
+ * Only marked stale: the donor is signed out and sent to /login next, and a refetch under the
+ * open dialog would swap the page for the cancelled one first.
+ */
+export function useCancelPledge() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelPledge, onSuccess: () => invalidatePledgeData(queryClient, { refetchType: 'none' }) });
+}

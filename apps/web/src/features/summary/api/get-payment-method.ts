@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentMethod } from '@uplift/core/schemas/payment';
 import { api } from '../../../lib/api-client';
 import { summaryKeys } from './summary-keys';
-import type { PaymentMethod } from './types';
 
 /** GET /api/payment_method/{id}: brand, last 4 and expiry of the card the payments use. */
 export const getPaymentMethod = (id: number) => api<PaymentMethod>(`/api/payment_method/${id}`, { auth: true });

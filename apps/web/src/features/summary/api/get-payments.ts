@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Payment } from '@uplift/core/schemas/payment';
 import { api } from '../../../lib/api-client';
 import { summaryKeys } from './summary-keys';
-import type { Payment } from './types';
 
 /** GET /api/payment/: the payments of the user's pledge, in date order. */
 export const getPayments = () => api<Payment[]>('/api/payment/', { auth: true });

@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
+import { logOut } from '../../../lib/log-out';
+import { paths } from '../../../lib/paths';
+import { clearAfterSignOut } from '../../../lib/queries/invalidate';
 import { clearSession } from '../../../lib/session';
 import { useCancelPledge } from '../api/cancel-pledge';
-import { logOut } from '../api/log-out';
 
 export const CANCELLED_NOTICE = 'Your pledge has been cancelled and no more payments will be taken. We have emailed you a confirmation.';
 
@@ -30,7 +32,7 @@ export function CancelPledge(props: { firstName: string; remaining: number; rema
     () => () => {
       if (!signOutOnLeave.current) return;
       clearSession();
-      queryClient.clear();
+      clearAfterSignOut(queryClient);
     },
     [queryClient],
   );
@@ -45,7 +47,7 @@ export function CancelPledge(props: { firstName: string; remaining: number; rema
     }
     await logOut();
     signOutOnLeave.current = true;
-    await navigate('/login', { replace: true, state: { notice: CANCELLED_NOTICE } });
+    await navigate(paths.login, { replace: true, state: { notice: CANCELLED_NOTICE } });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
-import type { Payment } from '../api/types';
+import type { Payment } from '@uplift/core/schemas/payment';
 import { buildCalendar, describeDay, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];

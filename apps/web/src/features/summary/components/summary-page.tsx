@@ -1,13 +1,16 @@
 import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
 import { formatMoney, toMinor } from '@uplift/core/money';
+import type { Campaign } from '@uplift/core/schemas/campaign';
+import type { Payment } from '@uplift/core/schemas/payment';
+import type { Pledge } from '@uplift/core/schemas/pledge';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { useClosestCampaign } from '../api/get-closest-campaign';
-import { useClosestPledge } from '../api/get-closest-pledge';
+import { paths } from '../../../lib/paths';
+import { useMyCampaign } from '../../../lib/queries/campaigns';
+import { useClosestPledge } from '../../../lib/queries/closest-pledge';
+import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePayments } from '../api/get-payments';
 import { useRecipient } from '../api/get-recipient';
-import { useUserInfo } from '../api/get-user-info';
-import type { Payment, SummaryCampaign, SummaryPledge } from '../api/types';
 import {
   daysToGo,
   daysToGoText,
@@ -28,7 +31,7 @@ export function SummaryPage() {
   const user = useUserInfo();
   const pledge = useClosestPledge();
   const hasPledge = Boolean(pledge.data);
-  const campaign = useClosestCampaign(hasPledge);
+  const campaign = useMyCampaign(hasPledge);
   const payments = usePayments(hasPledge);
 
   const failed = [user, pledge, ...(hasPledge ? [campaign, payments] : [])].find((q) => q.isError);
@@ -56,7 +59,7 @@ export function SummaryPage() {
       <div className="page summary-page">
         <h1>Kia ora {firstName}!</h1>
         <p>You have no pledge yet.</p>
-        <Link className="button" to="/challenge">
+        <Link className="button" to={paths.challenge}>
           Join the challenge
         </Link>
       </div>
@@ -65,7 +68,7 @@ export function SummaryPage() {
   return <Summary firstName={firstName} pledge={pledge.data} campaign={campaign.data} payments={payments.data} />;
 }
 
-function Summary({ firstName, pledge, campaign, payments }: { firstName: string; pledge: SummaryPledge; campaign: SummaryCampaign; payments: Payment[] }) {
+function Summary({ firstName, pledge, campaign, payments }: { firstName: string; pledge: Pledge; campaign: Campaign; payments: Payment[] }) {
   const { country } = campaign;
   const today = todayInCountry(country, new Date());
   const money = (minor: number) => formatMoney(minor, country);
@@ -94,7 +97,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
       )}
       {pledge.pledge_status === 'Pending' && (
         <Alert tone="info">
-          Your pledge is waiting for payment details. <Link to="/challenge">Finish your pledge</Link>
+          Your pledge is waiting for payment details. <Link to={paths.challenge}>Finish your pledge</Link>
         </Alert>
       )}
       {failedCount > 0 && (

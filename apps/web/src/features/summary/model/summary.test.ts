@@ -1,6 +1,6 @@
 import { formatMoney } from '@uplift/core/money';
+import type { Payment } from '@uplift/core/schemas/payment';
 import { describe, expect, it } from 'vitest';
-import type { Payment } from '../api/types';
 import {
   buildCalendar,
   daysToGo,
@@ -20,6 +20,9 @@ const pay = (id: number, date: string, status: Payment['payment_status'], amount
   payment_status: status,
   processing_date: date,
   amount,
+  failure_reason: null,
+  payment_method_id: null,
+  stripe_payment_method_id: null,
 });
 
 const schedule = [

@@ -10,7 +10,7 @@ import {
   type IsoDate,
 } from '@uplift/core/calendar';
 import { toMinor } from '@uplift/core/money';
-import type { Payment } from '../api/types';
+import type { Payment } from '@uplift/core/schemas/payment';
 
 // What the summary page shows, worked out from the API's answers. Dates are the campaign
 // country's calendar dates; "today" is today in that country.

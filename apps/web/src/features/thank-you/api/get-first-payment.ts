@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Payment } from '@uplift/core/schemas/payment';
+import type { PledgePayment, PledgeWithPayments } from '@uplift/core/schemas/pledge';
 import { api } from '../../../lib/api-client';
 
-export type Payment = { pledge_id?: number; processing_date: string; amount: number; payment_status: string };
+/** What firstPayment reads: GET /api/payment/ names each payment's pledge, a pledge's own schedule does not. */
+type Scheduled = { pledge_id?: number; processing_date: string; payment_status: string };
 
 /** SPEC §9: the thank-you page reads the payments about a second after it opens. */
 export const PAYMENT_FETCH_DELAY_MS = 1000;
@@ -9,7 +12,7 @@ export const PAYMENT_FETCH_DELAY_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The earliest payment still to be taken (or already taken) of a pledge. */
-export function firstPayment(payments: Payment[], pledgeId: number): Payment | undefined {
+export function firstPayment<P extends Scheduled>(payments: P[], pledgeId: number): P | undefined {
   return payments
     .filter((p) => (p.pledge_id === undefined || p.pledge_id === pledgeId) && (p.payment_status === 'Pending' || p.payment_status === 'Success'))
     .sort((a, b) => a.processing_date.localeCompare(b.processing_date))[0];
@@ -19,7 +22,7 @@ export function firstPayment(payments: Payment[], pledgeId: number): Payment | u
  * GET /api/payment/ after the delay; if that fails or has nothing, the pledge's own schedule
  * (GET /api/pledge/{id}) is used instead, so the page always shows the first payment.
  */
-export async function getFirstPayment(pledgeId: number, delayMs = PAYMENT_FETCH_DELAY_MS): Promise<Payment | null> {
+export async function getFirstPayment(pledgeId: number, delayMs = PAYMENT_FETCH_DELAY_MS): Promise<Payment | PledgePayment | null> {
   await wait(delayMs);
   try {
     const found = firstPayment(await api<Payment[]>('/api/payment/', { auth: true }), pledgeId);
@@ -27,7 +30,7 @@ export async function getFirstPayment(pledgeId: number, delayMs = PAYMENT_FETCH_
   } catch {
     // fall back below
   }
-  const pledge = await api<{ payments: Payment[] }>(`/api/pledge/${pledgeId}`, { auth: true });
+  const pledge = await api<PledgeWithPayments>(`/api/pledge/${pledgeId}`, { auth: true });
   return firstPayment(pledge.payments, pledgeId) ?? null;
 }
 

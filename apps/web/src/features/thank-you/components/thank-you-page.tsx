@@ -4,10 +4,11 @@ import { COUNTRIES } from '@uplift/core/countries';
 import { toMinor, formatMoney } from '@uplift/core/money';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { paths } from '../../../lib/paths';
+import { useClosestConfirmedPledge } from '../../../lib/queries/closest-pledge';
+import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfirmedPledge } from '../api/get-confirmed-pledge';
 import { useFirstPayment } from '../api/get-first-payment';
-import { useUserInfo } from '../api/get-user-info';
 import { CopyLink } from './copy-link';
 import '../thank-you.css';
 
@@ -17,7 +18,7 @@ const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a litt
 export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   usePageTitle('Thank you');
   const user = useUserInfo();
-  const pledge = useConfirmedPledge();
+  const pledge = useClosestConfirmedPledge();
   const payment = useFirstPayment(pledge.data?.id, paymentDelayMs);
   const shareUrl = `${window.location.origin}/`;
   const country = pledge.data?.country;
@@ -30,7 +31,7 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
           We have sent a confirmation of your pledge to <strong>{user.data.email}</strong>.
         </p>
       )}
-      {pledge.isError && <Alert>We could not find your confirmed pledge. You can check it on the View my Pledge page.</Alert>}
+      {(pledge.isError || pledge.data === null) && <Alert>We could not find your confirmed pledge. You can check it on the View my Pledge page.</Alert>}
       {country &&
         (payment.data ? (
           <p className="first-payment" data-testid="first-payment">
@@ -46,7 +47,7 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
           <p role="status">Loading your payment schedule…</p>
         ))}
       <p>
-        You can follow your progress, and cancel future payments at any time, on the <Link to="/summary">View my Pledge</Link> page.
+        You can follow your progress, and cancel future payments at any time, on the <Link to={paths.summary}>View my Pledge</Link> page.
       </p>
 
       <h2>Spread the word</h2>

@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeletePledgeResponse } from '@uplift/core/schemas/pledge';
 import { api } from '../../../lib/api-client';
-import { closestPledgeQuery } from './get-closest-pledge';
+import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 
-export const deletePendingPledge = () => api<{ message: string }>('/api/pledge/delete', { method: 'DELETE', auth: true });
+/** DELETE /api/pledge/delete: the donor's Pending pledge goes (the wizard's Cancel). */
+export const deletePendingPledge = () => api<DeletePledgeResponse>('/api/pledge/delete', { method: 'DELETE', auth: true });
 
 export function useDeletePendingPledge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePendingPledge,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: closestPledgeQuery().queryKey }),
+    // Settled: a 404 (already gone in another tab) changes what the screens should show too.
+    onSettled: () => invalidatePledgeData(queryClient),
   });
 }

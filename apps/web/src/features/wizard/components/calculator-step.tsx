@@ -4,7 +4,7 @@ import { FEE_TEXT } from '@uplift/core/fees';
 import { formatMoney } from '@uplift/core/money';
 import { useId } from 'react';
 import { CheckboxField, TextField } from '../../../components/field';
-import { calculate } from '../model/calculation';
+import { calculate, isCommuteChallenge } from '../model/calculation';
 import type { CalculatorInput } from '../model/wizard-state';
 
 type Props = {
@@ -16,10 +16,6 @@ type Props = {
   /** Show the blocking message (after the donor has typed, or tried to move on). */
   showErrors: boolean;
 };
-
-export function isCommuteChallenge(challenge: { kind?: string; icon?: string }): boolean {
-  return challenge.kind ? challenge.kind === 'commute' : challenge.icon === 'commute';
-}
 
 /** Step 3: what the donor gives up, worked out into a pledge (DECISIONS.md "Calculator"). */
 export function CalculatorStep({ challenge, calculator, onChange, country, remainingWeeks, showErrors }: Props) {

@@ -6,8 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api-client';
+import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 import { useConfirmPledge } from '../api/confirm-pledge';
-import { closestPledgeQuery } from '../api/get-closest-pledge';
+import { useDeletePendingPledge } from '../api/delete-pledge';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSetupSecret } from '../api/get-setup-secret';
 import { useSavePaymentMethod } from '../api/save-payment-method';
@@ -33,18 +34,22 @@ type Props = {
   recipientName?: string;
   onPaid: (confirmed: ConfirmedPledge) => void;
   onSubmittingChange: (submitting: boolean) => void;
+  /** The Pending pledge was deleted (Cancel): the wizard starts again. */
+  onDeleted: () => void;
 };
 
 /**
  * Step 5 for a signed-in donor: the pledge summary, a saved card or a new one, then the pledge is
- * confirmed with that card. The wizard's Finish button submits this form.
+ * confirmed with that card. The wizard's Finish button submits this form; Cancel deletes the
+ * Pending pledge (SPEC §2).
  */
-export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange }: Props) {
+export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange, onDeleted }: Props) {
   const queryClient = useQueryClient();
   const methods = usePaymentMethods();
   const savedMethods = methods.data ?? [];
   const [source, setSource] = useState<'saved' | 'new' | null>(null);
-  const effectiveSource = source ?? (methods.isSuccess && savedMethods.length > 0 ? 'saved' : 'new');
+  // Undecided (null) until the saved cards are known, so no setup secret is asked for in vain.
+  const effectiveSource = source ?? (methods.isPending ? null : savedMethods.length > 0 ? 'saved' : 'new');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [savedError, setSavedError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,6 +63,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
   const errorTimer = useRef<number | undefined>(undefined);
   const savePaymentMethod = useSavePaymentMethod();
   const confirmPledge = useConfirmPledge();
+  const deletePledge = useDeletePendingPledge();
 
   useEffect(() => () => window.clearTimeout(errorTimer.current), []);
   useEffect(() => onSubmittingChange(submitting), [submitting, onSubmittingChange]);
@@ -99,7 +105,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
     if (err instanceof ApiError) {
       if (err.code === 'card.setup_already_succeeded' || err.code === 'card.setup_not_found') setSecretAttempt((n) => n + 1);
       if (err.code === 'pledge.amount_changed' || err.code === 'pledge.no_pending' || err.code === 'pledge.already_confirmed') {
-        await queryClient.invalidateQueries({ queryKey: closestPledgeQuery().queryKey });
+        await invalidatePledgeData(queryClient);
       }
       setFormError(err.message);
       return;
@@ -133,6 +139,20 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
     } finally {
       setSubmitting(false);
     }
+  }
+
+  async function cancelPledge() {
+    setFormError(null);
+    try {
+      await deletePledge.mutateAsync();
+    } catch (err) {
+      // Already gone (another tab) is what the donor wanted; anything else is reported.
+      if (!(err instanceof ApiError && err.status === 404)) {
+        setFormError(err instanceof ApiError ? err.message : 'We could not reach Uplift. Please try again.');
+        return;
+      }
+    }
+    onDeleted();
   }
 
   const onReturnedWithCard = useCallback(
@@ -206,6 +226,13 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         )}
         <p className="field-hint">Your card is saved with our payment provider; Uplift never sees or stores its number.</p>
       </section>
+
+      <div className="payment-cancel">
+        <button type="button" className="button secondary" onClick={() => void cancelPledge()} disabled={submitting || deletePledge.isPending}>
+          Cancel
+        </button>
+        <p className="field-hint">Changed your mind? Cancel deletes this pledge and takes you back to the first step.</p>
+      </div>
 
       {formError && <Alert>{formError}</Alert>}
       {submitting && (

@@ -1,6 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { forwardRef, useEffect, useImperativeHandle } from 'react';
+import { challengeStep, PAYMENT_STEP } from '../../../lib/paths';
 import { CardFormError, type CardCollector } from '../model/card-collector';
 
 // Stripe's Payment Element, loaded only when the provider is Stripe (this module is lazy).
@@ -52,7 +53,7 @@ const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCa
           elements,
           clientSecret,
           redirect: 'if_required',
-          confirmParams: { return_url: `${window.location.origin}/challenge?step=4` },
+          confirmParams: { return_url: `${window.location.origin}${challengeStep(PAYMENT_STEP)}` },
         });
         if (error) {
           throw new CardFormError(error.type === 'validation_error' ? 'validation' : 'card', error.message ?? 'Your card could not be saved.');

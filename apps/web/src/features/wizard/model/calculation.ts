@@ -22,6 +22,11 @@ export function pledgeAboveMaximumMessage(country: CountryCode): string {
   return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
 }
 
+/** Commutes are priced by distance and parking, other challenges by units. */
+export function isCommuteChallenge(challenge: { kind?: string; icon?: string }): boolean {
+  return challenge.kind ? challenge.kind === 'commute' : challenge.icon === 'commute';
+}
+
 export const DISTANCE_INVALID = 'Distance must be a number of kilometres, e.g. 8 or 12.5';
 
 /** Payment dates still to come for a campaign, judged today in its country's zone. */

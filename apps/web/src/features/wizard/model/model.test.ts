@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { calculate, remainingDatesOf } from './calculation';
-import { furthestAllowedStep, gateMessage, REGISTER_TO_FINISH } from './gating';
 import { formatCardNumber, parseExpiry, validateTestCard } from './test-card';
 import { EMPTY_CALCULATOR, EMPTY_STATE, parseStep, parseWizardState } from './wizard-state';
 
@@ -18,23 +17,6 @@ describe('wizard state', () => {
     expect(parseWizardState('not json')).toEqual(EMPTY_STATE);
     const state = parseWizardState(JSON.stringify({ campaignId: 3, challengeId: -1, recipientId: 'x', calculator: { frequency: '5', period: 'monthly', noParking: 'yes' } }));
     expect(state).toEqual({ campaignId: 3, challengeId: null, recipientId: null, calculator: { ...EMPTY_CALCULATOR, frequency: '5', period: 'monthly' } });
-  });
-});
-
-describe('gating (SPEC §4)', () => {
-  const all = { hasCampaign: true, hasChallenge: true, calculatorError: null, hasRecipient: true, loggedIn: true };
-  it('blocks each step until its choice is made', () => {
-    expect(gateMessage(0, { ...all, hasCampaign: false })).toBe('Please choose a campaign');
-    expect(gateMessage(1, { ...all, hasChallenge: false })).toBe('Please choose a challenge');
-    expect(gateMessage(2, { ...all, calculatorError: 'Please ensure your pledge is at least $10' })).toBe('Please ensure your pledge is at least $10');
-    expect(gateMessage(3, { ...all, hasRecipient: false })).toBe('Please choose a charity');
-    expect(gateMessage(4, { ...all, loggedIn: false })).toBe(REGISTER_TO_FINISH);
-    expect(gateMessage(4, all)).toBeNull();
-  });
-  it('finds the furthest step allowed', () => {
-    expect(furthestAllowedStep({ ...all, hasCampaign: false })).toBe(0);
-    expect(furthestAllowedStep({ ...all, calculatorError: 'x' })).toBe(2);
-    expect(furthestAllowedStep(all)).toBe(4);
   });
 });
 

@@ -1,0 +1,200 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@uplift/core/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../../lib/session';
+import { DONOR_TOKEN, keys, NOW, nzCampaign, pendingPledge, savedVisa, stubApi, wizardWrapper, type Reply } from '../model/wizard-test-kit';
+import { PAYMENT_FORM_ID, PaymentStep } from './payment-step';
+
+const SECRET = { client_secret: 'seti_test_secret', provider: 'test' };
+const CONFIRMED = { ...pendingPledge, pledge_status: 'Confirmed', payments: [] };
+
+function renderPaymentStep(replies: Record<string, Reply>) {
+  const calls = stubApi(replies);
+  const onPaid = vi.fn();
+  const onDeleted = vi.fn();
+  const Wrapper = wizardWrapper('/challenge?step=4');
+  render(
+    <Wrapper>
+      <PaymentStep
+        pledge={pendingPledge}
+        campaign={nzCampaign}
+        challengeName="Coffees"
+        recipientName="Youthline"
+        onPaid={onPaid}
+        onSubmittingChange={() => {}}
+        onDeleted={onDeleted}
+      />
+      {/* The wizard's Finish button lives in its navigation and submits this form. */}
+      <button type="submit" form={PAYMENT_FORM_ID}>
+        Finish
+      </button>
+    </Wrapper>,
+  );
+  return { calls, onPaid, onDeleted, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  // jsdom has no modal dialogs; these stand in for the browser's.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  setAccessToken(DONOR_TOKEN);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('payment step', () => {
+  it('summarises the pledge: total, four weekly payments and the charity', async () => {
+    renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [] }, 'GET /api/payment_method/secret': { status: 200, body: SECRET } });
+    const summary = screen.getByRole('region', { name: 'Your pledge' });
+    expect(summary).toHaveTextContent('$70.00 NZD');
+    expect(summary).toHaveTextContent('Youthline');
+    expect(within(summary).getByText('4 weekly payments')).toBeInTheDocument();
+    await screen.findByLabelText('Card number');
+  });
+
+  it("shows 'loading' while the card form's secret is missing", async () => {
+    const { calls } = renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [] }, 'GET /api/payment_method/secret': 'never' });
+    await waitFor(() => expect(keys(calls)).toContain('GET /api/payment_method/secret'));
+    expect(screen.getByRole('status')).toHaveTextContent(MSG.loading);
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('with no saved card, a new card is chosen: the test-mode card form; the saved list says there are none', async () => {
+    const { user } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [] },
+      'GET /api/payment_method/secret': { status: 200, body: SECRET },
+    });
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
+    expect(screen.getByLabelText('New card')).toBeChecked();
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toBeInTheDocument();
+    expect(screen.getByLabelText('CVC')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noSavedMethods)).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Saved card'));
+    expect(screen.getByText('No saved payment methods')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('New card'));
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+  });
+
+  it("with saved cards, the saved card is chosen and Finish without one says 'Please select a payment method'", async () => {
+    const { user, calls, onPaid } = renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [savedVisa] } });
+    const visa = await screen.findByLabelText('Visa ending 4242, expires 04/2031');
+    expect(screen.getByLabelText('Saved card')).toBeChecked();
+    expect(visa).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a payment method');
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(keys(calls)).not.toContain('PUT /api/pledge/confirmed');
+    // No secret is fetched until a new card is wanted.
+    expect(keys(calls)).not.toContain('GET /api/payment_method/secret');
+  });
+
+  it('pays with a saved card: PUT /api/pledge/confirmed with its id and the total shown, then goes on', async () => {
+    const { user, calls, onPaid } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [savedVisa] },
+      'PUT /api/pledge/confirmed': { status: 200, body: CONFIRMED },
+    });
+    await user.click(await screen.findByLabelText('Visa ending 4242, expires 04/2031'));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(CONFIRMED));
+    expect(calls.find((c) => c.key === 'PUT /api/pledge/confirmed')?.body).toEqual({ payment_method_id: '3', confirmed_amount: 70 });
+    expect(keys(calls)).not.toContain('POST /api/payment_method');
+  });
+
+  it('pays with a new card: the test provider saves it, it is recorded, then the pledge is confirmed with it', async () => {
+    const { user, calls, onPaid } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [] },
+      'GET /api/payment_method/secret': { status: 200, body: SECRET },
+      'POST /api/test-provider/setup/confirm': { status: 200, body: { status: 'succeeded', setup_intent: 'seti_1', payment_method: 'pm_test_1' } },
+      'POST /api/payment_method': { status: 201, body: { ...savedVisa, id: 9, stripe_payment_method_id: 'pm_test_1' } },
+      'PUT /api/pledge/confirmed': { status: 200, body: CONFIRMED },
+    });
+    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(CONFIRMED));
+    const writes = calls.filter((c) => !c.key.startsWith('GET '));
+    expect(writes).toEqual([
+      { key: 'POST /api/test-provider/setup/confirm', body: { client_secret: 'seti_test_secret', number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+      { key: 'POST /api/payment_method', body: { method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_test_1' } },
+      { key: 'PUT /api/pledge/confirmed', body: { payment_method_id: '9', confirmed_amount: 70 } },
+    ]);
+  });
+
+  it('a declined card shows the red modal and does not confirm', async () => {
+    const { user, calls, onPaid } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [] },
+      'GET /api/payment_method/secret': { status: 200, body: SECRET },
+      'POST /api/test-provider/setup/confirm': { status: 402, body: { message: 'Your card was declined.', code: 'card.card_error' } },
+    });
+    await user.type(await screen.findByLabelText('Card number'), '4000000000000002');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your card could not be used' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('Your card was declined.');
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(keys(calls)).not.toContain('PUT /api/pledge/confirmed');
+  });
+
+  it('a confirmation the server refuses shows its message', async () => {
+    const { user, onPaid } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [savedVisa] },
+      'PUT /api/pledge/confirmed': { status: 409, body: { message: 'Your pledge has changed. Please check the amount.', code: 'pledge.amount_changed' } },
+      'GET /api/pledge/closest': { status: 200, body: pendingPledge },
+    });
+    await user.click(await screen.findByLabelText('Visa ending 4242, expires 04/2031'));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Your pledge has changed. Please check the amount.')).toBeInTheDocument();
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('Cancel deletes the Pending pledge, then the wizard resets', async () => {
+    const { user, calls, onDeleted } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [savedVisa] },
+      'DELETE /api/pledge/delete': { status: 200, body: { message: 'Pledge deleted' } },
+      'GET /api/pledge/closest': { status: 404, body: { message: 'No pledges!' } },
+    });
+    await screen.findByLabelText('Visa ending 4242, expires 04/2031');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(keys(calls)).toContain('DELETE /api/pledge/delete');
+    expect(keys(calls)).not.toContain('PUT /api/pledge/confirmed');
+  });
+
+  it('Cancel of a pledge already gone (another tab) still resets', async () => {
+    const gone = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [] },
+      'GET /api/payment_method/secret': { status: 200, body: SECRET },
+      'DELETE /api/pledge/delete': { status: 404, body: { message: 'No pending pledge' } },
+      'GET /api/pledge/closest': { status: 404, body: { message: 'No pledges!' } },
+    });
+    await gone.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(gone.onDeleted).toHaveBeenCalledTimes(1));
+  });
+
+  it('Cancel that fails for another reason is reported and the pledge stays', async () => {
+    const { user, onDeleted } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [] },
+      'GET /api/payment_method/secret': { status: 200, body: SECRET },
+      'DELETE /api/pledge/delete': { status: 503, body: { message: 'Please try again in a moment.' } },
+      'GET /api/pledge/closest': { status: 200, body: pendingPledge },
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Please try again in a moment.')).toBeInTheDocument();
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+});

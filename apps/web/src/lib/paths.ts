@@ -1,0 +1,29 @@
+// Every route of SPEC §2, written once: the router, every link and every navigate read them here,
+// so a renamed path is one edit. The odd spellings (/viewPledge, /SubmitPage) are the spec's.
+
+/** The pledge wizard's steps are numbered from 0 in its URL (?step=n); the last one is the payment. */
+export const PAYMENT_STEP = 4;
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  privacyPolicy: '/privacy-policy',
+  challenge: '/challenge',
+  submitPage: '/SubmitPage',
+  login: '/login',
+  activate: '/activate',
+  passwordRecovery: '/password-recovery',
+  resetPassword: '/reset-password',
+  summary: '/summary',
+  viewPledge: '/viewPledge',
+  admin: '/admin',
+  adminCampaign: '/admin-campaign',
+  userList: '/user-list',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The wizard at step `step` (0 to PAYMENT_STEP). */
+export function challengeStep(step: number): string {
+  return `${paths.challenge}?step=${step}`;
+}

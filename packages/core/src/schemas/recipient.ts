@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { countryCodeSchema, idSchema } from './common.ts';
+
+/** A partner charity as the API answers it (SPEC §3); impact_cost is a decimal amount of its country's currency. */
+export const recipientSchema = z
+  .object({
+    id: idSchema,
+    recipient_name: z.string(),
+    logo: z.string(),
+    impact_cost: z.number().min(0),
+    impact_unit: z.string(),
+    impact_description: z.string(),
+    impact_multiplier: z.number().int().min(1),
+    description: z.string(),
+    link: z.string(),
+    country: countryCodeSchema,
+  })
+  .meta({ id: 'Recipient' });
+export type Recipient = z.infer<typeof recipientSchema>;
+
+/** GET /api/recipient/{campaign,default}/{country}: ordered by id, the order the totals follow. */
+export const recipientListSchema = z.array(recipientSchema);
+
+/** A charity as a choice in a list (the admin's export screen): its id, name and country. */
+export const recipientChoiceSchema = recipientSchema.pick({ id: true, recipient_name: true, country: true });
+export type RecipientChoice = z.infer<typeof recipientChoiceSchema>;
