@@ -25,6 +25,7 @@ import devMailRoutes from './modules/mail/mail.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import openApiPlugin from './plugins/openapi.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 
@@ -82,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Limits are opted into per route (login, register, recovery); see each module.
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
+  await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

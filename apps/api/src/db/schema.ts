@@ -4,6 +4,7 @@ export * from './schema/campaigns.table.ts';
 export * from './schema/challenges.table.ts';
 export * from './schema/recipients.table.ts';
 export * from './schema/pledges.table.ts';
+export * from './schema/payment-methods.table.ts';
 export * from './schema/payments.table.ts';
 export * from './schema/mail.table.ts';
 export * from './schema/auth-attempts.table.ts';

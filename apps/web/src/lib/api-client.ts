@@ -1,3 +1,5 @@
+import type { AccessTokenResponse } from '@uplift/core/schemas/auth';
+import type { ErrorResponse } from '@uplift/core/schemas/error';
 import { clearSession, getAccessToken, hasSavedAuthFlag, markAnonymous, setAccessToken } from './session';
 
 /** An API failure with the server's `{message, code}`; `message` is safe to show. */
@@ -45,7 +47,8 @@ async function parse<T>(response: Response): Promise<T> {
     }
   }
   if (!response.ok) {
-    const body = (data ?? {}) as { message?: string; code?: string };
+    // Any failure should be an ErrorResponse; a proxy's HTML page or an empty body may not be.
+    const body = (data ?? {}) as Partial<ErrorResponse>;
     throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.code, data);
   }
   return data as T;
@@ -62,7 +65,7 @@ export function refreshSession(): Promise<boolean> {
         clearSession();
         return false;
       }
-      const data = (await response.json()) as { access_token: string };
+      const data = (await response.json()) as AccessTokenResponse;
       setAccessToken(data.access_token);
       return true;
     } catch {
@@ -81,6 +84,11 @@ export async function restoreSession(): Promise<void> {
   else markAnonymous();
 }
 
+/**
+ * Calls the API. `T` is the route's response type from core (`z.infer` of its response schema,
+ * e.g. `api<Pledge>(...)`): the server checks every answer against that schema before sending
+ * it, so this one cast is as safe as the route's contract.
+ */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   let response = await send(path, opts, opts.auth ? getAccessToken() : undefined);
   if (response.status === 401 && opts.auth && (await refreshSession())) {

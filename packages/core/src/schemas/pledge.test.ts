@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPledgeSchema, pledgeRequestSchema } from './pledge.ts';
+import { PLEDGE_STATUSES } from '../statuses.ts';
+import {
+  cancelPledgeResponseSchema,
+  confirmedPledgeResponseSchema,
+  confirmPledgeRequestSchema,
+  confirmPledgeSchema,
+  deletePledgeResponseSchema,
+  pledgeRequestSchema,
+  pledgeSchema,
+  pledgeWithPaymentsSchema,
+} from './pledge.ts';
 import { issuesOf } from './test-helpers.ts';
 
 const pledge = { recipient_id: 1, challenge_id: 2, campaign_id: 3, number_of_units: 6, cost_per_unit: 15, confirmed_amount: 90 };
@@ -32,5 +42,58 @@ describe('confirmPledgeSchema', () => {
       'payment_method_id: Please select a payment method',
     ]);
     expect(issuesOf(confirmPledgeSchema, {})).toEqual(['payment_method_id: Please select a payment method']);
+  });
+});
+
+describe('confirmPledgeRequestSchema', () => {
+  it('takes the card and, optionally, the total the donor was shown', () => {
+    expect(confirmPledgeRequestSchema.parse({ payment_method_id: '12' })).toEqual({ payment_method_id: '12' });
+    expect(confirmPledgeRequestSchema.parse({ payment_method_id: '12', confirmed_amount: 39.96 }).confirmed_amount).toBe(39.96);
+    expect(issuesOf(confirmPledgeRequestSchema, { payment_method_id: '12', confirmed_amount: 1.005 })).toEqual([
+      'confirmed_amount: Amount must be a number with at most two decimal places',
+    ]);
+  });
+});
+
+describe('pledge response schemas', () => {
+  const view = {
+    id: 7,
+    campaign_id: 3,
+    challenge_id: 2,
+    recipient_id: 1,
+    number_of_units: 5,
+    cost_per_unit: 3.5,
+    period: 'weekly',
+    confirmed_amount: 70,
+    pledge_status: 'Pending',
+    country: 'NZ',
+  };
+
+  it('describe a pledge with every status of the one list', () => {
+    for (const pledge_status of PLEDGE_STATUSES) expect(issuesOf(pledgeSchema, { ...view, pledge_status })).toEqual([]);
+    expect(issuesOf(pledgeSchema, { ...view, pledge_status: 'Paused' })).toHaveLength(1);
+    expect(issuesOf(pledgeSchema, { ...view, period: 'daily' })).toHaveLength(1);
+    expect(issuesOf(pledgeSchema, { ...view, country: 'AU' })).toHaveLength(1);
+  });
+
+  it('drop keys they do not declare (what the API would never send)', () => {
+    expect(pledgeSchema.parse({ ...view, user_id: 9, payment_method_id: 4 })).toEqual(view);
+  });
+
+  it('describe the confirmed pledge, the pledge with its payments, cancel and delete answers', () => {
+    const payment = { processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' };
+    expect(issuesOf(confirmedPledgeResponseSchema, { ...view, pledge_status: 'Confirmed', payments: [payment] })).toEqual([]);
+    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment }] })).toEqual([]);
+    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, processing_date: '25/11/2026' }] })).toHaveLength(1);
+    expect(
+      issuesOf(cancelPledgeResponseSchema, {
+        message: 'Your pledge has been cancelled',
+        pledge_id: 7,
+        pledge_status: 'Cancelled',
+        cancelled_payments: 3,
+        paid_amount: 25,
+      }),
+    ).toEqual([]);
+    expect(issuesOf(deletePledgeResponseSchema, { message: 'Pending pledge deleted', deleted: 1 })).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.table.ts';
 import { challenges } from './challenges.table.ts';
-import { paymentMethods } from './payments.table.ts';
+import { paymentMethods } from './payment-methods.table.ts';
 import { recipients } from './recipients.table.ts';
 import { users } from './users.table.ts';
 

@@ -82,10 +82,10 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignDeletedResponseSchema, ...errorResponses(...ADMIN, 400, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await removeCampaign(app.db, request.params.id);
       request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign deleted');
-      return { message: 'Campaign deleted', id: request.params.id };
+      return reply.send({ message: 'Campaign deleted', id: request.params.id });
     },
   );
 
@@ -98,10 +98,10 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignsDeactivatedResponseSchema, ...errorResponses(...ADMIN) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const count = await deactivatePastCampaigns(app.db, app.clock.now());
       request.log.info({ count, adminId: request.user?.id }, 'past campaigns deactivated');
-      return { message: deactivatedMessage(count), count };
+      return reply.send({ message: deactivatedMessage(count), count });
     },
   );
 };

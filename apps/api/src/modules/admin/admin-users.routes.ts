@@ -15,9 +15,9 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { users, total } = await listUsers(app.db, request.query);
-      return { users, total, page: request.query.page, page_size: request.query.page_size };
+      return reply.send({ users, total, page: request.query.page, page_size: request.query.page_size });
     },
   );
 };

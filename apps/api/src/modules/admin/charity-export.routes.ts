@@ -72,7 +72,7 @@ const charityExportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exportListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ exports: await listExports(app.db, request.query.limit) }),
+    async (request, reply) => reply.send({ exports: await listExports(app.db, request.query.limit) }),
   );
 };
 

@@ -1,5 +1,5 @@
 import { errorResponses } from '@uplift/core/schemas/error';
-import { devMailListSchema, devMailPageSchema } from '@uplift/core/schemas/mail';
+import { devMailListSchema, devMailPageSchema, type DevMail } from '@uplift/core/schemas/mail';
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mails } from '../../db/schema.ts';
@@ -7,12 +7,19 @@ import { mails } from '../../db/schema.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+function toDevMail(m: typeof mails.$inferSelect): DevMail {
+  return { id: m.id, to: m.to_address, kind: m.kind, subject: m.subject, text: m.text_body, created_at: m.created_at.toISOString() };
+}
+
 /** Dev outbox: every mail, newest first. Registered only when no SMTP server is configured (never in production). */
 const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Not part of the contract (registered only without SMTP, never in production), so hidden
+  // from the OpenAPI description, which must not depend on the configuration.
+  const hide = true;
   const tags = ['dev'];
   // The 200 is an HTML page: a string sent as text/html skips the JSON serializer, so its
   // schema only describes it.
-  const pageSchema = { tags, summary: 'The dev outbox as a page (development only)', response: { 200: devMailPageSchema, ...errorResponses() } };
+  const pageSchema = { hide, tags, summary: 'The dev outbox as a page', response: { 200: devMailPageSchema, ...errorResponses() } };
   app.get('/dev/mail', { schema: pageSchema }, async (_request, reply) => {
     const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
     const items = rows
@@ -34,17 +41,10 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dev/mail',
-    { schema: { tags, summary: 'The dev outbox: the newest 100 mails (development only)', response: { 200: devMailListSchema, ...errorResponses() } } },
+    { schema: { hide, tags, summary: 'The dev outbox: the newest 100 mails', response: { 200: devMailListSchema, ...errorResponses() } } },
     async () => {
       const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
-      return rows.map((m) => ({
-        id: m.id,
-        to: m.to_address,
-        kind: m.kind,
-        subject: m.subject,
-        text: m.text_body,
-        created_at: m.created_at.toISOString(),
-      }));
+      return rows.map(toDevMail);
     },
   );
 };

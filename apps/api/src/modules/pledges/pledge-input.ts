@@ -40,7 +40,7 @@ export function pledgeAboveMaximumMessage(country: CountryCode): string {
 export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: Date): Promise<CheckedPledge> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaign_id));
   if (!campaign) throw badRequest('pledge.campaign_not_found', 'That campaign does not exist');
-  const country = campaign.country as CountryCode;
+  const country = campaign.country;
   if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
     throw badRequest('pledge.campaign_closed', 'That campaign is not open for pledges');
   }

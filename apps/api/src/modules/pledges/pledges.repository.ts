@@ -43,7 +43,7 @@ export type PledgeRow = {
   confirmed_amount: number;
   pledge_status: PledgeStatus;
   payment_method_id: number | null;
-  country: string;
+  country: CountryCode;
 };
 
 /** The figures of a pledge as stored (minor units), checked by pledge-input. */
@@ -64,7 +64,7 @@ export function pledgeView(row: PledgeRow): Pledge {
     period: row.period,
     confirmed_amount: fromMinor(row.confirmed_amount),
     pledge_status: row.pledge_status,
-    country: row.country as CountryCode,
+    country: row.country,
   };
 }
 

@@ -1,7 +1,6 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { amountsMatch, pledgeTotalError, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
-import type { CountryCode } from '@uplift/core/countries';
 import { formatMoney, fromMinor, toMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
@@ -177,7 +176,7 @@ export function createPledgeService(deps: PledgeDeps) {
         }
 
         const campaign = (await repo.findCampaignOfPledge(tx, pledge.campaign_id))!;
-        const country = campaign.country as CountryCode;
+        const country = campaign.country;
         if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
           throw badRequest('pledge.campaign_closed', MSG.campaignClosed);
         }
@@ -222,7 +221,7 @@ export function createPledgeService(deps: PledgeDeps) {
           'pledge-confirmed',
           pledgeConfirmedMail({
             firstName: facts.firstName,
-            country: pledge.country as CountryCode,
+            country: pledge.country,
             totalMinor: pledge.confirmed_amount,
             campaignName,
             challengeName: facts.challengeName,
@@ -274,7 +273,7 @@ export function createPledgeService(deps: PledgeDeps) {
           'pledge-cancelled',
           pledgeCancelledMail({
             firstName: facts.firstName,
-            country: facts.country as CountryCode,
+            country: facts.country,
             charity: facts.recipientName,
             cancelledPayments: result.cancelledPayments,
             paidMinor: result.paidMinor,

@@ -40,6 +40,17 @@ describe('RecoverForm', () => {
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
   });
 
+  it("says 'Not a valid email' for a malformed address, without asking the server (SPEC §8)", async () => {
+    const calls = stubFetch({ 'POST /api/auth/forgot': { status: 200, body: { message: 'ok' } } });
+    const user = userEvent.setup();
+    renderAt(<RecoverForm />, '/password-recovery');
+    await user.type(screen.getByLabelText('Email'), 'someone@{Enter}');
+    expect(await screen.findByText('Not a valid email')).toBeInTheDocument();
+    expect(screen.queryByText('Email is invalid')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Not a valid email');
+    expect(calls).toHaveLength(0);
+  });
+
   it("says 'Not a valid email' when the server refuses", async () => {
     stubFetch({ 'POST /api/auth/forgot': { status: 400, body: { message: MSG.invalidEmail } } });
     const user = userEvent.setup();

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/** The security requirement of an operation that needs a bearer access token. */
+const BEARER = [{ bearerAuth: [] }];
+
+/** Short descriptions shown beside each tag on the reference page; tags not listed get none. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  admin: 'Campaign administration, the user list and the partner-charity export (admins only).',
+  auth: 'Registration, activation, sessions and password recovery.',
+  campaigns: 'Campaign reads.',
+  challenges: 'The challenges a donor can take on.',
+  geo: "The visitor's likely country.",
+  health: 'Liveness and database health.',
+  payments: 'Saved cards, the test card form and Stripe webhooks.',
+  pledges: "A donor's pledge: creating, confirming, cancelling and reading it.",
+  recipients: 'The charities a pledge can support.',
+  summary: "The signed-in donor's payments and campaign.",
+  totals: 'Running totals per campaign, challenge and charity.',
+};
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+export type OpenApiDocument = JsonObject & { paths: Record<string, Record<string, JsonObject>> };
+
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'paths', 'components', 'security', 'webhooks', 'externalDocs'];
+
+const sortedKeys = (o: object, order?: string[]) =>
+  Object.keys(o).sort((a, b) => {
+    if (order) {
+      const [ia, ib] = [order.indexOf(a), order.indexOf(b)];
+      if (ia !== ib) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib);
+    }
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+
+const pick = <T extends object>(o: T, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, (o as Record<string, unknown>)[k]])) as T;
+
+/**
+ * The document in a stable order, so the committed docs/openapi.json changes only when the
+ * contract does: paths, methods, statuses, tags and components are sorted; a schema keeps the
+ * order its zod schema declares. The tag list is the tags the operations use.
+ */
+export function normalizeDocument(raw: object): OpenApiDocument {
+  const doc = JSON.parse(JSON.stringify(raw)) as OpenApiDocument;
+  const used = new Set<string>();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const url of sortedKeys(doc.paths)) {
+    const item = doc.paths[url]!;
+    const methods: Record<string, JsonObject> = {};
+    for (const method of sortedKeys(item, METHOD_ORDER)) {
+      const op = item[method]!;
+      if (op.responses && typeof op.responses === 'object') op.responses = pick(op.responses as JsonObject, sortedKeys(op.responses));
+      for (const tag of (op.tags as string[] | undefined) ?? []) used.add(tag);
+      methods[method] = op;
+    }
+    paths[url] = methods;
+  }
+  doc.paths = paths;
+  doc.tags = [...used].sort().map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
+  const components = doc.components as Record<string, JsonObject> | undefined;
+  if (components) {
+    if (components.schemas) components.schemas = usedSchemas(doc.paths, components.schemas);
+    for (const key of Object.keys(components)) components[key] = pick(components[key]!, sortedKeys(components[key]!));
+    doc.components = pick(components, sortedKeys(components));
+  }
+  return pick(doc, sortedKeys(doc, TOP_LEVEL_ORDER));
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+function collectRefs(value: Json, into: Set<string>) {
+  if (Array.isArray(value)) for (const v of value) collectRefs(v, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith(SCHEMA_REF)) into.add(v.slice(SCHEMA_REF.length));
+      else collectRefs(v, into);
+    }
+  }
+}
+
+/**
+ * The named schemas the operations reference, directly or through each other. The zod registry
+ * yields an input and an output variant of every named schema; only the used ones are kept.
+ * Their `$schema` and fragment `$id` go: OpenAPI 3.1 already means JSON Schema 2020-12, and a
+ * fragment is not a valid `$id` there.
+ */
+function usedSchemas(paths: Json, schemas: JsonObject): JsonObject {
+  const used = new Set<string>();
+  collectRefs(paths, used);
+  for (const queue = [...used]; queue.length > 0; ) {
+    const found = new Set<string>();
+    collectRefs(schemas[queue.pop()!] ?? null, found);
+    for (const name of found) if (!used.has(name)) (used.add(name), queue.push(name));
+  }
+  const out: JsonObject = {};
+  for (const name of [...used].sort()) {
+    const schema = schemas[name];
+    if (!schema || typeof schema !== 'object' || Array.isArray(schema)) continue;
+    const { $schema: _dialect, $id: id, ...rest } = schema;
+    out[name] = typeof id === 'string' && !id.startsWith('#') ? { $id: id, ...rest } : rest;
+  }
+  return out;
+}
+
+/** The committed form: 2-space JSON with a trailing newline. */
+export const serializeDocument = (doc: OpenApiDocument) => `${JSON.stringify(doc, null, 2)}\n`;
+
+/**
+ * Whether a route needs a bearer token: its own hooks run `authenticate` or `requireAdmin`,
+ * or it is in the admin module (whose check is a hook on the whole module, so the route's own
+ * options do not show it), or its schema says so.
+ */
+function needsToken(app: FastifyInstance, route: RouteOptions, tags: readonly string[] | undefined): boolean {
+  const hooks = [route.onRequest, route.preHandler].flat().filter(Boolean);
+  return hooks.includes(app.authenticate) || hooks.includes(app.requireAdmin) || (tags?.includes('admin') ?? false);
+}
+
+/** The inline scripts of an HTML page as CSP hash sources. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The OpenAPI 3.1 description of every /api route, generated from the route schemas (zod, via
+ * the type provider's transform), at GET /api/openapi.json, and a readable reference (Scalar,
+ * its script served from the package: no CDN) at /api/docs. Register before the routes.
+ */
+export default fp(async function openApiPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Uplift API',
+        version: '1.0.0',
+        description:
+          'The API behind Uplift, a month-long giving challenge. Every failure answers JSON `{message, code}` (schema `Error`). ' +
+          'Signed-in routes take the access token from POST /api/auth/login as `Authorization: Bearer <token>`.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: (input) => {
+      // Only the API is described: not the SPA, its files, the dev outbox or these pages.
+      if (!input.url.startsWith('/api/') || input.url.startsWith('/api/dev/')) return { schema: { hide: true }, url: input.url };
+      const out = jsonSchemaTransform(input);
+      const schema = { ...(out.schema ?? {}) };
+      if (!schema.hide && !schema.security && needsToken(app, input.route, schema.tags)) schema.security = BEARER;
+      return { schema, url: out.url };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  let document: OpenApiDocument | undefined;
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    document ??= normalizeDocument(app.swagger());
+    return reply.header('cache-control', 'no-cache').send(document);
+  });
+
+  // Encapsulated, so the page's script policy applies to the reference only.
+  await app.register(async function docsPage(docs) {
+    // Scalar starts itself from one inline script: allow exactly that script by its hash.
+    docs.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      const hashes = inlineScriptHashes(payload).join(' ');
+      reply.header('content-security-policy', csp.replace(/script-src [^;]*/, (directive) => `${directive} ${hashes}`));
+      return payload;
+    });
+    await docs.register(scalar, {
+      routePrefix: DOCS_PATH,
+      logLevel: 'warn',
+      configuration: {
+        url: OPENAPI_JSON_PATH,
+        pageTitle: 'Uplift API reference',
+        // Nothing leaves the site: no web fonts, no telemetry, none of Scalar's hosted services.
+        withDefaultFonts: false,
+        telemetry: false,
+        hideClientButton: true,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        documentDownloadType: 'json',
+      },
+    });
+  });
+});
