@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../modules/admin/admin.test-helpers.ts';
-import { registration, seedOpenCampaign } from '../modules/auth/auth-test-support.ts';
+import { refreshCookieOf, registration, seedOpenCampaign } from '../modules/auth/auth-test-support.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import type { OpenApiDocument } from '../plugins/openapi.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { generateOpenApiDocument } from './openapi-document.ts';
@@ -22,9 +23,22 @@ const INVALID_RUNS = 20;
 /** Operations that run scrypt (~0.4 s a hash) on a well-formed request get fewer runs. */
 const COSTLY = new Set(['post /api/auth/login', 'post /api/auth/register', 'post /api/auth/reset']);
 const COSTLY_RUNS = 4;
-/** Answers the framework gives before a route's own schema is consulted. */
-const FRAMEWORK_CODES = new Set(['request.malformed_json', 'request.unsupported_media_type', 'request.too_large']);
-/** Run last: they end sessions, cancel or delete what the other operations read. */
+/**
+ * Answers the framework gives before a route is reached or its schema consulted: a body that is
+ * not JSON, too large or of another type (the error handler's codes), and the router's own
+ * refusals of a malformed URL or a path parameter over 100 characters.
+ */
+const FRAMEWORK_CODES = new Set([
+  'request.malformed_json',
+  'request.unsupported_media_type',
+  'request.too_large',
+  'FST_ERR_BAD_URL',
+  'FST_ERR_MAX_PARAM_LENGTH',
+]);
+/**
+ * Run last: they end sessions, cancel or delete what the other operations read. Access tokens
+ * are stateless JWTs, so the fuzzers' tokens stay valid through logout, reset and cancel.
+ */
 const DESTRUCTIVE = new Set(['post /api/auth/logout', 'post /api/auth/reset', 'put /api/pledge/cancel', 'delete /api/pledge/delete', 'post /api/campaign/deactivate']);
 
 type Operation = {
@@ -39,13 +53,21 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
 
-type Auth = 'owner' | 'donor' | 'admin' | 'none' | 'garbage';
+/**
+ * Who sends a request: `owner` is the operation's intended caller (the admin for admin
+ * operations, else the donor with a Pending pledge), `other` a donor with a Confirmed pledge,
+ * `wrong` the other role (the donor on admin operations, the admin elsewhere), `garbage` a
+ * token that is not one.
+ */
+type Auth = 'owner' | 'other' | 'wrong' | 'none' | 'garbage';
 type Input = {
   auth: Auth;
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   headers: Record<string, unknown>;
   body?: { json: unknown } | { raw: string; contentType: string };
+  /** Only the hand-written examples send cookies (the refresh session). */
+  cookie?: string;
 };
 
 // The description is generated (no database needed) when the file is collected, so each
@@ -97,21 +119,57 @@ function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
 
 let ctx: TestContext;
 let requests = 0;
-const tokens: Record<'donor' | 'admin', string> = { donor: '', admin: '' };
+/** Answers per status class, and per operation, for the report. */
+const tally = new Map<string, number>();
+const perOperation = new Map<string, Map<number, number>>();
+const tokens = { pending: '', confirmed: '', admin: '' };
 const examples = new Map<string, Partial<Input>[]>();
+
+async function api(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) {
+  const res = await ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`seeding: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+  return res.json<Record<string, unknown>>();
+}
+
+/** A test card confirmed with the test provider and saved: its row id and provider id. */
+async function saveCard(token: string) {
+  const { client_secret } = await api('GET', '/api/payment_method/secret', token);
+  const confirmed = await api('POST', '/api/test-provider/setup/confirm', token, {
+    client_secret,
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  const saved = await api('POST', '/api/payment_method', token, { method_name: 'card', is_enabled: true, stripe_payment_method_id: confirmed.payment_method });
+  return { id: saved.id as number, providerId: confirmed.payment_method as string };
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const seeded = await seedOpenCampaign(ctx.db, ctx.clock.now());
-  const donor = await insertUser(ctx, { role: 'user' });
-  const admin = await insertUser(ctx, { role: 'admin' });
-  tokens.donor = await ctx.app.signAccessToken({ id: donor.id, role: 'user' });
+  const password = 'a long and memorable passphrase';
+  const [pending, confirmed, admin] = [
+    await insertUser(ctx, { role: 'user', password_hash: await hashPassword(password) }),
+    await insertUser(ctx, { role: 'user' }),
+    await insertUser(ctx, { role: 'admin' }),
+  ];
+  tokens.pending = await ctx.app.signAccessToken({ id: pending.id, role: 'user' });
+  tokens.confirmed = await ctx.app.signAccessToken({ id: confirmed.id, role: 'user' });
   tokens.admin = await ctx.app.signAccessToken({ id: admin.id, role: 'admin' });
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/pledge', headers: { authorization: `Bearer ${tokens.donor}` }, payload: seeded.pledge });
-  if (created.statusCode !== 201) throw new Error(`seeding the donor's pledge: ${created.statusCode} ${created.body}`);
-  const pledgeId = created.json<{ id: number }>().id;
+
+  // One donor with a Pending pledge and a saved card; another whose pledge is Confirmed.
+  const pledge = await api('POST', '/api/pledge', tokens.pending, seeded.pledge);
+  const card = await saveCard(tokens.pending);
+  const { client_secret: freshSecret } = await api('GET', '/api/payment_method/secret', tokens.pending);
+  await api('POST', '/api/pledge', tokens.confirmed, seeded.pledge);
+  const otherCard = await saveCard(tokens.confirmed);
+  await api('PUT', '/api/pledge/confirmed', tokens.confirmed, { payment_method_id: String(otherCard.id) });
+  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: pending.email, password } });
+  const session = `uplift_refresh=${refreshCookieOf(login)?.value}`;
+
   const campaignBody = {
-    campaign_name: 'Fuzzed Uplift Challenge',
+    campaign_name: 'January Fuzzed Challenge',
     start_date: '2027-01-01',
     end_date: '2027-01-31',
     billing_start_date: '2027-01-04',
@@ -121,26 +179,47 @@ beforeAll(async () => {
   };
   // Inputs the generators would rarely hit, run first: the happy paths of the main operations.
   const add = (key: string, ...inputs: Partial<Input>[]) => examples.set(key, inputs);
+  add('post /api/auth/login', { auth: 'none', body: { json: { email: pending.email, password } } });
+  add('post /api/auth/refresh', { auth: 'none', cookie: session });
+  add('post /api/auth/logout', { auth: 'none', cookie: session });
+  add('post /api/auth/register', { auth: 'none', body: { json: registration(seeded.pledge) } });
+  add('post /api/campaign', { body: { json: campaignBody } });
+  const { campaign } = seeded;
+  const sameCampaign = { ...campaignBody, ...pick(campaign, ['campaign_name', 'start_date', 'end_date', 'billing_start_date', 'country', 'billing_cycle', 'is_active']) };
+  add('put /api/campaign/{id}', { path: { id: campaign.id }, body: { json: sameCampaign } });
+  add('get /api/campaign/{id}', { auth: 'none', path: { id: seeded.campaign.id } });
+  add('get /api/admin/exports/charity', { query: { recipient_id: seeded.pledge.recipient_id, campaign_id: seeded.campaign.id } });
   add('post /api/pledge', { body: { json: seeded.pledge } });
   add('put /api/pledge/pending', { body: { json: seeded.pledge } });
-  add('get /api/pledge/{id}', { path: { id: pledgeId } });
-  add('post /api/campaign', { body: { json: campaignBody } });
-  add('put /api/campaign/{id}', { path: { id: seeded.campaign.id }, body: { json: { ...campaignBody, country: 'NZ' } } });
-  add('get /api/campaign/{id}', { path: { id: seeded.campaign.id } });
-  add('get /api/admin/exports/charity', { query: { recipient_id: seeded.pledge.recipient_id, campaign_id: seeded.campaign.id } });
-  add('post /api/auth/register', { body: { json: registration(seeded.pledge) } });
+  add('get /api/pledge/{id}', { path: { id: pledge.id } });
+  add('post /api/payment_method', { body: { json: { method_name: 'card', is_enabled: true, stripe_payment_method_id: card.providerId } } });
+  add('get /api/payment_method/{id}', { path: { id: card.id } });
+  add('post /api/test-provider/setup/confirm', {
+    body: { json: { client_secret: freshSecret, number: '5555555555554444', exp_month: 1, exp_year: 2031, cvc: '321' } },
+  });
+  add('put /api/pledge/confirmed', { body: { json: { payment_method_id: String(card.id) } } });
+  add('put /api/pledge/cancel', { auth: 'other' });
 });
 
 afterAll(async () => {
+  const classes = [...tally].sort().map(([group, n]) => `${group} ${n}`).join(', ');
+  const lines = [`contract fuzz: ${requests} requests to ${operations.length} operations (${classes}); FUZZ_SEED=${SEED}`];
+  if (process.env.FUZZ_VERBOSE) {
+    for (const [key, statuses] of perOperation) {
+      lines.push(`  ${key}: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+    }
+  }
   // eslint-disable-next-line no-console -- the count of requests is part of the test's report
-  console.info(`contract fuzz: ${requests} requests to ${operations.length} operations (FUZZ_SEED=${SEED})`);
+  console.info(lines.join('\n'));
   await ctx?.close();
 });
 
+const weighted = (choices: [Auth, number][]) => fc.oneof(...choices.map(([auth, weight]) => ({ arbitrary: fc.constant(auth), weight })));
+
 function authArbitrary(op: Operation): fc.Arbitrary<Auth> {
   return op.secured
-    ? fc.oneof({ arbitrary: fc.constant<Auth>('owner'), weight: 6 }, fc.constant<Auth>('none'), fc.constant<Auth>(op.admin ? 'donor' : 'admin'), fc.constant<Auth>('garbage'))
-    : fc.oneof({ arbitrary: fc.constant<Auth>('none'), weight: 4 }, fc.constant<Auth>('donor'), fc.constant<Auth>('garbage'));
+    ? weighted([['owner', 5], ['other', 2], ['wrong', 1], ['none', 1], ['garbage', 1]])
+    : weighted([['none', 4], ['other', 1], ['garbage', 1]]);
 }
 
 function paramsArbitrary(op: Operation, where: string): fc.Arbitrary<Record<string, unknown>> {
@@ -197,6 +276,7 @@ function invalidInput(op: Operation): fc.Arbitrary<Input> {
   }));
 }
 
+const pick = <T extends object, K extends keyof T>(o: T, keys: K[]) => Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 const asString = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function requestFor(op: Operation, input: Input, tokenOf: (auth: Auth) => string | undefined): InjectOptions {
@@ -214,6 +294,7 @@ function requestFor(op: Operation, input: Input, tokenOf: (auth: Auth) => string
   for (const [k, v] of Object.entries(input.headers)) if (v !== undefined) headers[k] = asString(v);
   const token = tokenOf(input.auth);
   if (token) headers.authorization = `Bearer ${token}`;
+  if (input.cookie) headers.cookie = input.cookie;
   const options: InjectOptions = { method: op.method.toUpperCase() as InjectOptions['method'], url: query.size > 0 ? `${url}?${query}` : url, headers };
   if (input.body && 'json' in input.body) {
     headers['content-type'] = 'application/json';
@@ -262,11 +343,11 @@ function breach(op: Operation, res: LightMyRequestResponse): string | undefined 
 const tokenOf = (op: Operation) => (auth: Auth) => {
   switch (auth) {
     case 'owner':
-      return op.admin ? tokens.admin : tokens.donor;
-    case 'donor':
-      return tokens.donor;
-    case 'admin':
-      return tokens.admin;
+      return op.admin ? tokens.admin : tokens.pending;
+    case 'other':
+      return tokens.confirmed;
+    case 'wrong':
+      return op.admin ? tokens.pending : tokens.admin;
     case 'garbage':
       return 'not.a.token';
     default:
@@ -276,7 +357,13 @@ const tokenOf = (op: Operation) => (auth: Auth) => {
 
 async function send(op: Operation, input: Input): Promise<LightMyRequestResponse> {
   requests += 1;
-  return ctx.app.inject(requestFor(op, input, tokenOf(op)));
+  const res = await ctx.app.inject(requestFor(op, input, tokenOf(op)));
+  const group = `${String(res.statusCode).charAt(0)}xx`;
+  tally.set(group, (tally.get(group) ?? 0) + 1);
+  const statuses = perOperation.get(op.key) ?? new Map<number, number>();
+  statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+  perOperation.set(op.key, statuses);
+  return res;
 }
 
 function describeFailure(op: Operation, input: Input, res: LightMyRequestResponse, problem: string) {
@@ -285,8 +372,16 @@ function describeFailure(op: Operation, input: Input, res: LightMyRequestRespons
 }
 
 describe(`contract fuzzing of the OpenAPI description (FUZZ_SEED=${SEED})`, () => {
-  it('has operations to fuzz', () => {
+  it('has operations to fuzz, and an oracle that catches a broken answer', () => {
     expect(operations.length).toBeGreaterThan(30);
+    const op = operations.find((o) => o.key === 'get /api/campaign/{id}')!;
+    const answer = (statusCode: number, body: string, type = 'application/json; charset=utf-8') =>
+      ({ statusCode, body, headers: { 'content-type': type } }) as unknown as LightMyRequestResponse;
+    expect(breach(op, answer(500, '{"message":"x","code":"internal"}'))).toMatch(/answered 500/);
+    expect(breach(op, answer(404, 'Not found', 'text/plain'))).toMatch(/without a JSON \{message\}/);
+    expect(breach(op, answer(418, '{"message":"x","code":"teapot"}'))).toMatch(/does not declare/);
+    expect(breach(op, answer(200, '{"id":"one"}'))).toMatch(/does not match its schema/);
+    expect(breach(op, answer(404, '{"message":"There is no campaign with id 9","code":"campaign.not_found"}'))).toBeUndefined();
   });
 
   operations.forEach((op, index) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -59,14 +60,24 @@ export function normalizeDocument(raw: object): OpenApiDocument {
     const methods: Record<string, JsonObject> = {};
     for (const method of sortedKeys(item, METHOD_ORDER)) {
       const op = item[method]!;
-      if (op.responses && typeof op.responses === 'object') op.responses = pick(op.responses as JsonObject, sortedKeys(op.responses));
+      if (op.responses && typeof op.responses === 'object') {
+        const responses = op.responses as Record<string, JsonObject>;
+        // A status without its own description gets its HTTP reason rather than "Default Response".
+        for (const [status, response] of Object.entries(responses)) {
+          if (response.description === 'Default Response') response.description = STATUS_CODES[status] ?? status;
+        }
+        op.responses = pick(responses, sortedKeys(responses));
+      }
       for (const tag of (op.tags as string[] | undefined) ?? []) used.add(tag);
       methods[method] = op;
     }
     paths[url] = methods;
   }
   doc.paths = paths;
-  doc.tags = [...used].sort().map((name) => (TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name }));
+  doc.tags = [...used].sort().map((name): JsonObject => {
+    const description = TAG_DESCRIPTIONS[name];
+    return description ? { name, description } : { name };
+  });
   const components = doc.components as Record<string, JsonObject> | undefined;
   if (components) {
     if (components.schemas) components.schemas = usedSchemas(doc.paths, components.schemas);
@@ -100,7 +111,11 @@ function usedSchemas(paths: Json, schemas: JsonObject): JsonObject {
   for (const queue = [...used]; queue.length > 0; ) {
     const found = new Set<string>();
     collectRefs(schemas[queue.pop()!] ?? null, found);
-    for (const name of found) if (!used.has(name)) (used.add(name), queue.push(name));
+    for (const name of found) {
+      if (used.has(name)) continue;
+      used.add(name);
+      queue.push(name);
+    }
   }
   const out: JsonObject = {};
   for (const name of [...used].sort()) {

@@ -9,6 +9,7 @@ import {
   pledgeRequestSchema,
   pledgeSchema,
   pledgeWithPaymentsSchema,
+  type ConfirmedPledgeResponse,
 } from '@uplift/core/schemas/pledge';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -16,6 +17,13 @@ import { pledgeView } from './pledges.repository.ts';
 import { createPledgeService } from './pledges.service.ts';
 
 const tags = ['pledges'];
+
+type ScheduledPayment = ConfirmedPledgeResponse['payments'][number];
+
+/** A payment that confirming just scheduled. */
+function scheduledPayment(p: { processing_date: string; amountMinor: number }): ScheduledPayment {
+  return { processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' };
+}
 
 // Pledges (SPEC §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -62,9 +70,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletePledgeResponseSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const deleted = await pledges.deletePending(currentUser(request).id);
-      return { message: 'Pending pledge deleted', deleted };
+      return reply.send({ message: 'Pending pledge deleted', deleted });
     },
   );
 
@@ -79,15 +87,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: confirmedPledgeResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { pledge, payments } = await pledges.confirm(currentUser(request).id, {
         paymentMethodReference: request.body.payment_method_id,
         confirmedAmount: request.body.confirmed_amount,
       });
-      return {
+      return reply.send({
         ...pledgeView(pledge),
-        payments: payments.map((p) => ({ processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' as const })),
-      };
+        payments: payments.map(scheduledPayment),
+      });
     },
   );
 
@@ -141,10 +149,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pledgeWithPaymentsSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Another donor's pledge is answered exactly like a missing one.
       const { pledge, payments } = await pledges.ownWithPayments(currentUser(request).id, request.params.id);
-      return { ...pledgeView(pledge), payments };
+      return reply.send({ ...pledgeView(pledge), payments });
     },
   );
 };
