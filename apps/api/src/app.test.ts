@@ -32,6 +32,15 @@ describe('app foundation', () => {
     expect(res.json()).toMatchObject({ message: 'The request body is not valid JSON' });
   });
 
+  it('answers a malformed or over-long address in the usual {message, code} shape', async () => {
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/campaign/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The address is not valid', code: 'request.bad_url' });
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/campaign/${'9'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'The address is too long', code: 'request.url_too_long' });
+  });
+
   it('answers an id too large for the database with 400, not 500', async () => {
     for (const url of ['/api/campaign/99999999999', '/api/challenge/2147483648', '/api/recipient/9007199254740993']) {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -61,6 +61,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    // A malformed or over-long URL is refused by the router before any hook runs: answer it in
+    // the same {message, code} shape as every other failure.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long' : 'The address is not valid', code: tooLong ? 'request.url_too_long' : 'request.bad_url' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -32,8 +32,8 @@ const FRAMEWORK_CODES = new Set([
   'request.malformed_json',
   'request.unsupported_media_type',
   'request.too_large',
-  'FST_ERR_BAD_URL',
-  'FST_ERR_MAX_PARAM_LENGTH',
+  'request.bad_url',
+  'request.url_too_long',
 ]);
 /**
  * Run last: they end sessions, cancel or delete what the other operations read. Access tokens

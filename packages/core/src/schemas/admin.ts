@@ -89,3 +89,4 @@ export type CharityExportRecord = z.infer<typeof charityExportRecordSchema>;
 
 /** GET /api/admin/exports: the newest exports first. */
 export const exportListResponseSchema = z.object({ exports: z.array(charityExportRecordSchema) });
+export type ExportListResponse = z.infer<typeof exportListResponseSchema>;
