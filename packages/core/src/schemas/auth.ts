@@ -64,7 +64,7 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, { error: MSG.loginFailed }),
 });
 
-const nameField = (required: string, tooLong: string) =>
+export const nameField = (required: string, tooLong: string) =>
   z
     .string({ error: required })
     .trim()
