@@ -20,6 +20,8 @@ export type MailKind =
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';
+/** The goodbye of an erased account: once delivered, nothing of it (not even the address) stays. */
+const ERASED_AFTER_DELIVERY = new Set<MailKind>(['account-erased']);
 
 export type Mailer = {
   /**
@@ -58,7 +60,11 @@ export function createMailer(opts: {
         attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
       });
       // Tokens are stored only hashed: once delivered, a mail carrying one keeps no copy of it.
-      const scrub = TOKEN_MAILS.has(mail.kind as MailKind) ? { text_body: SCRUBBED, html_body: SCRUBBED } : {};
+      const scrub = ERASED_AFTER_DELIVERY.has(mail.kind as MailKind)
+        ? { to_address: '[erased]', text_body: '[erased]', html_body: '[erased]' }
+        : TOKEN_MAILS.has(mail.kind as MailKind)
+          ? { text_body: SCRUBBED, html_body: SCRUBBED }
+          : {};
       await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null, ...scrub }).where(eq(mails.id, mailId));
     } catch (err) {
       await opts.db.update(mails).set({ status: 'retrying', error: String((err as Error).message).slice(0, 500) }).where(eq(mails.id, mailId));
