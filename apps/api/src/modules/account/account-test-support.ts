@@ -6,7 +6,7 @@ const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url
 
 /** Every line of text of a PDF, read with pdf.js (Mozilla's parser), pages joined. */
 export async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl });
+  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false, standardFontDataUrl });
   const doc = await task.promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i += 1) {
