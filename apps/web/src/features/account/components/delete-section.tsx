@@ -32,7 +32,7 @@ export function DeleteSection({ account }: { account: Account }) {
       // storage disabled: nothing was kept
     }
     clearAfterSignOut(queryClient);
-    navigate(paths.home, { replace: true });
+    navigate(paths.login, { replace: true });
   });
   const confirmed = account.pledges.some((p) => p.pledge_status === 'Confirmed');
   return (
