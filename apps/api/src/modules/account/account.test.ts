@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, mails, paymentMethods, payments, refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { listUsers } from '../admin/admin-users.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth-test-support.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -310,6 +311,8 @@ describe('my account', () => {
       const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
       expect(row).toMatchObject({ first_name: '', last_name: '', user_address: '', opt_in_charity_comms: false, stripe_customer_id: null });
       expect(row!.erased_at).not.toBeNull();
+      const list = await listUsers(ctx.db, { page: 1, page_size: 100, search: '', sort: 'id', order: 'desc' });
+      expect(list.users.find((u) => u.id === donor.user.id)).toMatchObject({ erased: true, first_name: '', last_name: '' });
 
       // Not one text column of any table holds the name, email or address.
       const columns = await ctx.db.execute<{ table_name: string; column_name: string }>(sql`
