@@ -38,7 +38,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   // Routes that check a password count against a per-IP limit, as login does.
   const passwordLimit = { rateLimit: perIpLimit(20, app.config.isProduction) };
-  const auth = { preHandler: app.authenticate };
+  // onRequest: a request without a valid token is refused before its input is even validated.
+  const auth = { onRequest: app.authenticate };
   const sendFile = (reply: FastifyReply, file: { filename: string; contentType: string; body: Buffer | string }) =>
     reply
       .header('content-type', file.contentType)
