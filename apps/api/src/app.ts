@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import { loggerOptions } from './logger.ts';
+import accountRoutes from './modules/account/account.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(summaryRoutes);
   await app.register(adminRoutes);
+  await app.register(accountRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
   await app.register(spaPlugin, { webDist: config.webDist });

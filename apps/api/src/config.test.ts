@@ -9,6 +9,10 @@ const prodBase = {
   APP_URL: 'https://uplift.example.org',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  RECEIPT_IRD_NUMBER: '123-456-789',
+  RECEIPT_CHARITIES_NUMBER: 'CC12345',
+  RECEIPT_SIGNATORY_NAME: 'Jane Smith',
+  RECEIPT_SIGNATORY_TITLE: 'Chair of Trustees',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -60,6 +64,19 @@ describe('loadConfig', () => {
     const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, ...noStripe } = prodBase;
     expect(problemsOf(noStripe)).toEqual([expect.stringContaining('ALLOW_TEST_PAYMENTS')]);
     expect(loadConfig({ ...noStripe, ALLOW_TEST_PAYMENTS: 'true' }).payments).toEqual({ provider: 'test' });
+  });
+
+  it('refuses tax credit receipts in production without the trust details, unless RECEIPT_TAX_CREDIT=false', () => {
+    const { RECEIPT_IRD_NUMBER: _i, RECEIPT_CHARITIES_NUMBER: _c, RECEIPT_SIGNATORY_NAME: _n, RECEIPT_SIGNATORY_TITLE: _t, ...bare } = prodBase;
+    expect(problemsOf(bare)).toEqual([
+      expect.stringContaining('RECEIPT_IRD_NUMBER'),
+      expect.stringContaining('RECEIPT_CHARITIES_NUMBER'),
+      expect.stringContaining('RECEIPT_SIGNATORY_NAME'),
+      expect.stringContaining('RECEIPT_SIGNATORY_TITLE'),
+    ]);
+    expect(loadConfig({ ...bare, RECEIPT_TAX_CREDIT: 'false' }).receipt.taxCredit).toBe(false);
+    expect(loadConfig(prodBase).receipt).toMatchObject({ irdNumber: '123-456-789', charitiesNumber: 'CC12345', taxCredit: true });
+    expect(problemsOf({ RECEIPT_IRD_NUMBER: 'abc' })[0]).toMatch(/RECEIPT_IRD_NUMBER/);
   });
 
   it('rejects half-set pairs and bad values with clear messages', () => {

@@ -29,6 +29,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   BILLING_SCHEDULE: z.string().default('0 */3 * * *'),
   WEB_DIST: z.string().optional(),
+  RECEIPT_TRUST_NAME: z.string().trim().min(1).default('Uplift Charitable Trust'),
+  RECEIPT_IRD_NUMBER: z.string().trim().regex(/^\d{2,3}-?\d{3}-?\d{3}$/, 'RECEIPT_IRD_NUMBER must be an IRD number such as 123-456-789').optional(),
+  RECEIPT_CHARITIES_NUMBER: z.string().trim().regex(/^CC\d{5,6}$/, 'RECEIPT_CHARITIES_NUMBER must be a Charities Services number such as CC12345').optional(),
+  RECEIPT_SIGNATORY_NAME: z.string().trim().min(1).optional(),
+  RECEIPT_SIGNATORY_TITLE: z.string().trim().min(1).optional(),
+  RECEIPT_TAX_CREDIT: z.enum(['true', 'false']).default('true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +63,25 @@ export type Config = {
   trustProxy: boolean;
   billingSchedule: string;
   webDist: string;
+  /** The trust's details printed on receipts; `taxCredit` adds NZ donation tax credit wording (docs/decisions/081). */
+  receipt: ReceiptConfig;
+};
+
+export type ReceiptConfig = {
+  trustName: string;
+  irdNumber: string;
+  charitiesNumber: string;
+  signatoryName: string;
+  signatoryTitle: string;
+  taxCredit: boolean;
+};
+
+/** Outside production, receipts carry these marked examples so the wording can be seen. */
+const EXAMPLE_RECEIPT = {
+  irdNumber: '000-000-000 (example)',
+  charitiesNumber: 'CC00000 (example)',
+  signatoryName: 'A. Trustee (example)',
+  signatoryTitle: 'Chair of Trustees',
 };
 
 export class ConfigError extends Error {
@@ -91,6 +116,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
+  const taxCredit = env.RECEIPT_TAX_CREDIT === 'true';
+  if (isProduction && taxCredit) {
+    for (const name of ['RECEIPT_IRD_NUMBER', 'RECEIPT_CHARITIES_NUMBER', 'RECEIPT_SIGNATORY_NAME', 'RECEIPT_SIGNATORY_TITLE'] as const) {
+      if (!env[name]) problems.push(`${name}: required in production for tax credit receipts (or set RECEIPT_TAX_CREDIT=false)`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -121,5 +152,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     billingSchedule: env.BILLING_SCHEDULE,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    receipt: {
+      trustName: env.RECEIPT_TRUST_NAME,
+      irdNumber: env.RECEIPT_IRD_NUMBER ?? EXAMPLE_RECEIPT.irdNumber,
+      charitiesNumber: env.RECEIPT_CHARITIES_NUMBER ?? EXAMPLE_RECEIPT.charitiesNumber,
+      signatoryName: env.RECEIPT_SIGNATORY_NAME ?? EXAMPLE_RECEIPT.signatoryName,
+      signatoryTitle: env.RECEIPT_SIGNATORY_TITLE ?? EXAMPLE_RECEIPT.signatoryTitle,
+      taxCredit,
+    },
   };
 }

@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     // works whether or not the app is running.
     const mailer = createMailer({ db, queue: undefined, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const report = await runBilling(
-      { db, payments: createPaymentProvider(config, db), mailer, clock: systemClock, log, appUrl: config.appUrl },
+      { db, payments: createPaymentProvider(config, db), mailer, clock: systemClock, log, appUrl: config.appUrl, receipt: config.receipt },
       { asOf },
     );
     const due = asOf ?? `today (NZ ${report.dueOn.NZ}, UK ${report.dueOn.UK})`;

@@ -14,9 +14,9 @@ export const BILLING_JOB = 'billing.run';
 export const billingJobSchema = z.object({ asOf: isoDateSchema.optional() });
 export type BillingJob = z.infer<typeof billingJobSchema>;
 
-export type BillingJobDeps = Omit<BillingDeps, 'appUrl'> & {
+export type BillingJobDeps = Omit<BillingDeps, 'appUrl' | 'receipt'> & {
   queue: Queue | undefined;
-  config: Pick<Config, 'appUrl' | 'billingSchedule'>;
+  config: Pick<Config, 'appUrl' | 'billingSchedule' | 'receipt'>;
 };
 
 export async function registerBillingJob(deps: BillingJobDeps): Promise<void> {
@@ -37,6 +37,7 @@ export async function registerBillingJob(deps: BillingJobDeps): Promise<void> {
     clock: deps.clock,
     log: deps.log.child({ job: BILLING_JOB }),
     appUrl: config.appUrl,
+    receipt: config.receipt,
   };
   await queue.work<BillingJob>(BILLING_JOB, async (jobs) => {
     for (const job of jobs) {

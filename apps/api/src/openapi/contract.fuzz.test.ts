@@ -21,7 +21,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const VALID_RUNS = 40;
 const INVALID_RUNS = 20;
 /** Operations that run scrypt (~0.4 s a hash) on a well-formed request get fewer runs. */
-const COSTLY = new Set(['post /api/auth/login', 'post /api/auth/register', 'post /api/auth/reset']);
+const COSTLY = new Set([
+  'post /api/auth/login',
+  'post /api/auth/register',
+  'post /api/auth/reset',
+  'post /api/account/email',
+  'post /api/account/password',
+  'post /api/account/erase',
+]);
 const COSTLY_RUNS = 4;
 /**
  * Answers the framework gives before a route is reached or its schema consulted: a body that is
@@ -39,7 +46,7 @@ const FRAMEWORK_CODES = new Set([
  * Run last: they end sessions, cancel or delete what the other operations read. Access tokens
  * are stateless JWTs, so the fuzzers' tokens stay valid through logout, reset and cancel.
  */
-const DESTRUCTIVE = new Set(['post /api/auth/logout', 'post /api/auth/reset', 'put /api/pledge/cancel', 'delete /api/pledge/delete', 'post /api/campaign/deactivate']);
+const DESTRUCTIVE = new Set(['post /api/auth/logout', 'post /api/auth/reset', 'put /api/pledge/cancel', 'delete /api/pledge/delete', 'post /api/campaign/deactivate', 'post /api/account/erase']);
 
 type Operation = {
   key: string;

@@ -19,6 +19,7 @@ const router = createBrowserRouter([
       { path: paths.passwordRecovery, lazy: () => import('./routes/password-recovery') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
       { path: paths.summary, lazy: () => import('./routes/summary') },
+      { path: paths.account, lazy: () => import('./routes/account') },
       { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
       { path: paths.admin, lazy: () => import('./routes/admin') },
       { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },

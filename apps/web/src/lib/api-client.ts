@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Send the access token (and refresh it once on a 401). */
   auth?: boolean;
@@ -95,4 +95,24 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     response = await send(path, opts, getAccessToken());
   }
   return parse<T>(response);
+}
+
+/**
+ * Downloads a file the API answers (a receipt, a calendar, the donor's data) with the access
+ * token, and hands it to the browser as a download under the server's file name.
+ */
+export async function downloadFile(path: string): Promise<void> {
+  let response = await send(path, { auth: true }, getAccessToken());
+  if (response.status === 401 && (await refreshSession())) response = await send(path, { auth: true }, getAccessToken());
+  if (!response.ok) await parse(response);
+  const blob = await response.blob();
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -15,6 +15,8 @@ export const paths = {
   passwordRecovery: '/password-recovery',
   resetPassword: '/reset-password',
   summary: '/summary',
+  /** The donor's own account area (issue 13): details, consents, receipts, data, deletion. */
+  account: '/account',
   viewPledge: '/viewPledge',
   admin: '/admin',
   adminCampaign: '/admin-campaign',
@@ -26,4 +28,10 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The wizard at step `step` (0 to PAYMENT_STEP). */
 export function challengeStep(step: number): string {
   return `${paths.challenge}?step=${step}`;
+}
+
+/** A section of /account, for the privacy policy's links to where each right is exercised. */
+export type AccountSection = 'details' | 'consents' | 'receipts' | 'data' | 'delete';
+export function accountSection(section: AccountSection): string {
+  return `${paths.account}#${section}`;
 }

@@ -64,7 +64,7 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, { error: MSG.loginFailed }),
 });
 
-const nameField = (required: string, tooLong: string) =>
+export const nameField = (required: string, tooLong: string) =>
   z
     .string({ error: required })
     .trim()
@@ -166,6 +166,8 @@ export const userSchema = z
     activated: z.boolean(),
     opt_in_uplift_comms: z.boolean(),
     opt_in_charity_comms: z.boolean(),
+    /** True for an account its donor deleted: the row is anonymised (the admin list shows "Erased"). */
+    erased: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

@@ -1,4 +1,7 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (a PDF receipt, a calendar): content in base64. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** Every mail the app sends: the dev outbox reads it, and the send job retries from it. */
 export const mails = pgTable(
@@ -10,6 +13,7 @@ export const mails = pgTable(
     text_body: text().notNull(),
     html_body: text().notNull(),
     kind: text().notNull(),
+    attachments: jsonb().$type<MailAttachment[]>(),
     status: text().notNull().default('queued'),
     error: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -23,11 +23,14 @@ export const payments = pgTable(
     failure_reason: text(),
     attempted_at: timestamp({ withTimezone: true }),
     settled_at: timestamp({ withTimezone: true }),
+    /** 'NZ-2026-000123': set by the database when the payment becomes Success (docs/decisions/080). */
+    receipt_number: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_pledge_date_key').on(t.pledge_id, t.processing_date),
     uniqueIndex('payments_idempotency_key').on(t.idempotency_key),
+    uniqueIndex('payments_receipt_number_key').on(t.receipt_number),
     // The billing job's read: pending payments that have come due.
     index('payments_due_idx')
       .on(t.processing_date)

@@ -24,6 +24,8 @@ export const users = pgTable(
     opt_in_charity_comms: boolean().notNull().default(false),
     opt_in_charity_comms_at: timestamp({ withTimezone: true }),
     stripe_customer_id: text(),
+    /** Set when the donor erased their account: the row is then anonymised (docs/decisions/082). */
+    erased_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

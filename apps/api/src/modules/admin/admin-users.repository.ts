@@ -15,6 +15,7 @@ const columns = {
   email: users.email,
   user_address: users.user_address,
   activated: users.activated,
+  erased: sql<boolean>`${users.erased_at} is not null`,
 };
 
 /** Escapes LIKE's wildcards so a search for '50%' or 'o_neil' means exactly that. */

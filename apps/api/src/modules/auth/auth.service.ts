@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
+import { recordRegistrationConsents } from '../account/consents.ts';
 import { createPendingPledge } from '../pledges/pledges.service.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
@@ -78,6 +79,7 @@ export function createAuthService(deps: AuthDeps) {
             created_at: now,
             updated_at: now,
           });
+          await recordRegistrationConsents(tx, created.id, input, now);
           // The pledge's life is the pledges module's; it checks the figures, in this transaction.
           await createPendingPledge({ db: tx, clock }, created.id, input);
           await repo.insertAuthToken(tx, {

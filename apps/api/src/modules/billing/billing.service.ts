@@ -2,7 +2,9 @@ import { isIsoDate, todayInCountry, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { receiptAttachment } from '../account/account.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { ChargeResult, PaymentProvider } from '../payments/payment-provider.ts';
 import { NO_CARD_REASON, paymentFailedMail, receiptMail, REQUIRES_ACTION_REASON, type PaymentMailFacts } from './billing.mails.ts';
@@ -39,6 +41,8 @@ export type BillingDeps = {
   log: Logger;
   /** Where the app lives, for the "View my pledge" link in mails. */
   appUrl: string;
+  /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt. */
+  receipt?: Config['receipt'];
 };
 
 export type BillingOptions = {
@@ -212,7 +216,9 @@ async function mailDonor(deps: BillingDeps, payment: PaymentToCharge, outcome: O
   };
   try {
     if (outcome.status === 'Success') {
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }));
+      const isFinal = payment.payment_number === payment.payment_count;
+      const pdf = isFinal && deps.receipt ? await receiptAttachment(deps.db, payment.pledge_id, deps.receipt, deps.clock.now()) : undefined;
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf ? [pdf] : undefined);
     } else {
       const needsAuthentication = outcome.reason === REQUIRES_ACTION_REASON;
       await deps.mailer.send(payment.email, 'payment-failed', paymentFailedMail({ ...facts, reason: outcome.reason, needsAuthentication }));

@@ -53,6 +53,7 @@ export function fakeProvider(
     async findCharge(key) {
       return ledger.get(key)?.result ?? null;
     },
+    detachCard: notUsed,
   };
 }
 
@@ -179,7 +180,7 @@ const silent = pino({ level: 'silent' });
 /** One billing run with the test app's database, clock and mailer. */
 export function bill(ctx: TestContext, provider: PaymentProvider, opts: BillingOptions = {}) {
   return runBilling(
-    { db: ctx.db, payments: provider, mailer: ctx.app.mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl },
+    { db: ctx.db, payments: provider, mailer: ctx.app.mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt },
     opts,
   );
 }

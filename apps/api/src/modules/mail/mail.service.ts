@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { mails } from '../../db/schema.ts';
+import { mails, type MailAttachment } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
 
@@ -14,17 +14,21 @@ export type MailKind =
   | 'pledge-confirmed'
   | 'payment-receipt'
   | 'payment-failed'
-  | 'pledge-cancelled';
+  | 'pledge-cancelled'
+  | 'email-change'
+  | 'account-erased';
 
-const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset']);
+const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';
+/** The goodbye of an erased account: once delivered, nothing of it (not even the address) stays. */
+const ERASED_AFTER_DELIVERY = new Set<MailKind>(['account-erased']);
 
 export type Mailer = {
   /**
    * Records the mail and queues its delivery. It never throws for a delivery problem:
    * a failed send is retried by the queue, and the request that asked for it carries on.
    */
-  send: (to: string, kind: MailKind, content: MailContent) => Promise<number>;
+  send: (to: string, kind: MailKind, content: MailContent, attachments?: MailAttachment[]) => Promise<number>;
   /** Delivers a recorded mail (the job's work). Throws on an SMTP failure so the queue retries. */
   deliver: (mailId: number) => Promise<void>;
 };
@@ -47,9 +51,20 @@ export function createMailer(opts: {
       return;
     }
     try {
-      await transport.sendMail({ from: opts.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
+      });
       // Tokens are stored only hashed: once delivered, a mail carrying one keeps no copy of it.
-      const scrub = TOKEN_MAILS.has(mail.kind as MailKind) ? { text_body: SCRUBBED, html_body: SCRUBBED } : {};
+      const scrub = ERASED_AFTER_DELIVERY.has(mail.kind as MailKind)
+        ? { to_address: '[erased]', text_body: '[erased]', html_body: '[erased]' }
+        : TOKEN_MAILS.has(mail.kind as MailKind)
+          ? { text_body: SCRUBBED, html_body: SCRUBBED }
+          : {};
       await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null, ...scrub }).where(eq(mails.id, mailId));
     } catch (err) {
       await opts.db.update(mails).set({ status: 'retrying', error: String((err as Error).message).slice(0, 500) }).where(eq(mails.id, mailId));
@@ -58,11 +73,11 @@ export function createMailer(opts: {
   }
 
   return {
-    async send(to, kind, content) {
+    async send(to, kind, content, attachments) {
       const rendered = renderMail(content);
       const [row] = await opts.db
         .insert(mails)
-        .values({ to_address: to, kind, subject: rendered.subject, text_body: rendered.text, html_body: rendered.html })
+        .values({ to_address: to, kind, subject: rendered.subject, text_body: rendered.text, html_body: rendered.html, attachments: attachments ?? null })
         .returning({ id: mails.id });
       const mailId = row!.id;
       if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');

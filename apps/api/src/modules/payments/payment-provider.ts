@@ -36,4 +36,6 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Looks up an earlier charge attempt by its idempotency key (recovery after a crash). */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Removes a saved card from the customer, so it can never be charged again (account erasure). */
+  detachCard(paymentMethodId: string): Promise<void>;
 }

@@ -132,5 +132,16 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
       const intent = found.data[0];
       return intent ? chargeResultOf(intent) : null;
     },
+
+    async detachCard(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        // Already detached (or deleted at Stripe): the card is gone either way.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && /not attached/i.test(err.message)) return;
+        throw err;
+      }
+    },
   };
 }

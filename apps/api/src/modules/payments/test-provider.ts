@@ -185,6 +185,10 @@ export function createTestProvider(db: Db): TestPaymentProvider {
       const row = await findChargeRow(idempotencyKey);
       return row ? toResult(row) : null;
     },
+
+    async detachCard(paymentMethodId) {
+      await db.delete(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, paymentMethodId));
+    },
   };
 
   async function findChargeRow(idempotencyKey: string) {

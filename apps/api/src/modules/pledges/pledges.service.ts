@@ -14,6 +14,7 @@ import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
 import { lockPaymentsAgainstCharging } from '../billing/billing.locks.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
+import { calendarAttachment } from '../account/account.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
 import { checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
@@ -216,6 +217,8 @@ export function createPledgeService(deps: PledgeDeps) {
       await mailSafely(pledge.id, 'pledge-confirmed', async () => {
         const facts = await repo.findPledgeMailFacts(db, pledge.id);
         if (!facts) return;
+        // "Add to calendar": the remaining payments as an .ics file (modules/account).
+        const ics = await calendarAttachment(db, pledge.user_id, pledge.id, appUrl, clock.now());
         await mailer.send(
           facts.email,
           'pledge-confirmed',
@@ -230,6 +233,7 @@ export function createPledgeService(deps: PledgeDeps) {
             schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
             appUrl,
           }),
+          ics ? [ics] : undefined,
         );
       });
       return { pledge, payments };

@@ -89,6 +89,13 @@ export function Navbar() {
               View my Pledge
             </NavLink>
           </li>
+          {signedIn && (
+            <li>
+              <NavLink to={paths.account} onClick={close}>
+                My account
+              </NavLink>
+            </li>
+          )}
           {isAdmin && (
             <li>
               <NavLink to={paths.admin} onClick={close}>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { campaignKeys } from './campaigns';
 import { pledgeKeys } from './closest-pledge';
+import { userInfoKeys } from './user-info';
 
 // What each kind of mutation changes in the shared reads, in one place. Mutations call these
 // rather than naming keys, so a new shared read is refreshed everywhere it should be.
@@ -37,4 +38,9 @@ export function invalidateAfterSignIn(queryClient: QueryClient): Promise<void> {
 /** After a sign-out: nothing of the signed-out user may stay in memory. */
 export function clearAfterSignOut(queryClient: QueryClient): void {
   queryClient.clear();
+}
+
+/** After the donor corrects their name or email on /account: the shared user info. */
+export function invalidateUserInfo(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: userInfoKeys.all });
 }

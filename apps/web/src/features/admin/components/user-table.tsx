@@ -21,11 +21,12 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 // Column ids are the server's sort keys; only those it can sort by are sortable.
 const columns = [
   column.accessor('id', { id: 'id', header: 'ID' }),
-  column.accessor((u) => `${u.last_name}, ${u.first_name}`, { id: 'last_name', header: 'Name' }),
+  // An account its donor deleted is anonymised: it shows as "Erased" (docs/decisions/082).
+  column.accessor((u) => (u.erased ? 'Erased' : `${u.last_name}, ${u.first_name}`), { id: 'last_name', header: 'Name' }),
   column.accessor('country', { id: 'country', header: 'Country', cell: (c) => COUNTRIES[c.getValue()]?.name ?? c.getValue() }),
   column.accessor('opt_in_uplift_comms', { header: 'Uplift News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
   column.accessor('opt_in_charity_comms', { header: 'Charity News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
-  column.accessor('email', { id: 'email', header: 'Email' }),
+  column.accessor((u) => (u.erased ? '' : u.email), { id: 'email', header: 'Email' }),
   column.accessor('user_address', { header: 'Address', enableSorting: false }),
   column.accessor('activated', { header: 'Activated', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
 ];

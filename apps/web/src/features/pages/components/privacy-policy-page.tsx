@@ -1,4 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
+import { Link } from 'react-router';
+import { accountSection } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../pages.css';
 
@@ -75,16 +77,37 @@ export function PrivacyPolicyPage() {
       </p>
 
       <h2>Your rights</h2>
-      <p>You may at any time ask us to:</p>
+      <p>You can use each of these rights yourself, at any time, from your account once you are logged in:</p>
       <ul>
-        <li>give you access to the personal information we hold about you;</li>
-        <li>correct information that is wrong or out of date;</li>
-        <li>delete your information, unless we must keep a record by law (for example, of payments made);</li>
-        <li>stop sending you updates, which you can also do from the link in any email.</li>
+        <li>
+          <strong>See your information</strong> (Privacy Act principle 6, UK GDPR Article 15):{' '}
+          <Link to={accountSection('details')}>My details</Link> shows what we hold, and{' '}
+          <Link to={accountSection('data')}>Download my data</Link> gives you all of it in one file;
+        </li>
+        <li>
+          <strong>Correct it</strong> (principle 7, Article 16): change your name, address, email or password in{' '}
+          <Link to={accountSection('details')}>My details</Link>;
+        </li>
+        <li>
+          <strong>Take it with you</strong> (Article 20): <Link to={accountSection('data')}>Download my data</Link> (JSON, and
+          your payments as CSV);
+        </li>
+        <li>
+          <strong>Change what you agreed to</strong> (Article 7): give or withdraw our news and your charity’s news in{' '}
+          <Link to={accountSection('consents')}>My consents</Link>, which also shows when you agreed and to which wording;
+        </li>
+        <li>
+          <strong>Delete your information</strong> (Article 17): <Link to={accountSection('delete')}>Delete my account</Link>.
+          We keep the record of payments already made (amounts, dates, receipt numbers) for seven years, as the law requires,
+          but no longer with your name;
+        </li>
+        <li>
+          <strong>Get your donation receipts</strong>: <Link to={accountSection('receipts')}>Receipts</Link>.
+        </li>
       </ul>
       <p>
-        UK residents may also ask us to restrict or object to processing and to receive their data in a portable form. We will
-        answer within 20 working days (New Zealand) or one month (United Kingdom).
+        You may also ask us by email. UK residents may also ask us to restrict or object to processing. We will answer within
+        20 working days (New Zealand) or one month (United Kingdom).
       </p>
 
       <h2>Complaints</h2>

@@ -3,8 +3,10 @@ import { formatMoney, toMinor } from '@uplift/core/money';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
 import type { Pledge } from '@uplift/core/schemas/pledge';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { downloadFile } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useMyCampaign } from '../../../lib/queries/campaigns';
 import { useClosestPledge } from '../../../lib/queries/closest-pledge';
@@ -144,9 +146,36 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         <PaymentMethodCard paymentMethodId={cardId} />
       </div>
 
+      <PledgeFiles pledgeId={pledge.id} hasReceipt={given > 0} hasRemaining={pledge.pledge_status === 'Confirmed' && remaining.length > 0} />
+
       {pledge.pledge_status === 'Confirmed' && (
         <CancelPledge firstName={firstName} remaining={remaining.length} remainingTotal={money(remainingTotal)} charity={charity} />
       )}
+    </div>
+  );
+}
+
+/** The pledge's receipt and calendar downloads, and the way to the donor's account (issue 13). */
+function PledgeFiles({ pledgeId, hasReceipt, hasRemaining }: { pledgeId: number; hasReceipt: boolean; hasRemaining: boolean }) {
+  const [error, setError] = useState('');
+  const download = (path: string) => {
+    setError('');
+    downloadFile(path).catch((err: unknown) => setError(err instanceof Error ? err.message : 'The download failed'));
+  };
+  return (
+    <div className="summary-files">
+      {hasReceipt && (
+        <button type="button" className="button secondary" onClick={() => download(`/api/account/pledges/${pledgeId}/receipt.pdf`)}>
+          Download receipt (PDF)
+        </button>
+      )}
+      {hasRemaining && (
+        <button type="button" className="button secondary" onClick={() => download(`/api/account/pledges/${pledgeId}/calendar.ics`)}>
+          Add to calendar
+        </button>
+      )}
+      <Link to={paths.account}>My account: details, consents, my data</Link>
+      {error && <Alert>{error}</Alert>}
     </div>
   );
 }

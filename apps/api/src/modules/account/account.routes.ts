@@ -1,0 +1,204 @@
+import {
+  accountSchema,
+  calendarFileSchema,
+  consentsUpdateSchema,
+  csvFileSchema,
+  dataExportSchema,
+  emailChangeConfirmSchema,
+  emailChangeRequestSchema,
+  eraseRequestSchema,
+  passwordChangeSchema,
+  pdfFileSchema,
+  profileUpdateSchema,
+} from '@uplift/core/schemas/account';
+import { accessTokenResponseSchema } from '@uplift/core/schemas/auth';
+import { idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { perIpLimit } from '../auth/rate-limits.ts';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieOptions } from '../auth/tokens.ts';
+import { createAccountService } from './account.service.ts';
+
+const tags = ['account'];
+const BODY_ERRORS = [400, 413, 415] as const;
+
+// The donor's own account area (issue 13): /api/account/*. Every route but the email-change
+// confirmation (whose token proves who it is) needs the donor signed in.
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const account = createAccountService({
+    db: app.db,
+    clock: app.clock,
+    mailer: app.mailer,
+    payments: app.payments,
+    config: app.config,
+    log: app.log,
+    signAccessToken: app.signAccessToken,
+  });
+  // Routes that check a password count against a per-IP limit, as login does.
+  const passwordLimit = { rateLimit: perIpLimit(20, app.config.isProduction) };
+  // onRequest: a request without a valid token is refused before its input is even validated.
+  const auth = { onRequest: app.authenticate };
+  const sendFile = (reply: FastifyReply, file: { filename: string; contentType: string; body: Buffer | string }) =>
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+
+  app.get(
+    '/api/account',
+    { ...auth, schema: { tags, summary: "The donor's details, consents and receipts", response: { 200: accountSchema, ...errorResponses(401) } } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await account.get(currentUser(request).id)),
+  );
+
+  app.patch(
+    '/api/account/profile',
+    {
+      ...auth,
+      schema: { tags, summary: 'Correct name and address', body: profileUpdateSchema, response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 401) } },
+    },
+    async (request, reply) => {
+      await account.updateProfile(currentUser(request).id, request.body);
+      return reply.send({ message: 'Your details have been saved.' });
+    },
+  );
+
+  app.post(
+    '/api/account/email',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Mail a confirmation link to a new email address (nothing changes until it is used)',
+        body: emailChangeRequestSchema,
+        response: { 202: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.requestEmailChange(currentUser(request).id, request.body);
+      return reply.status(202).send({ message: 'We have sent a confirmation link to your new email address. Your email changes when you use it.' });
+    },
+  );
+
+  app.post(
+    '/api/account/email/confirm',
+    {
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Change the email address with the token mailed to the new address',
+        body: emailChangeConfirmSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.confirmEmailChange(request.body.token);
+      return reply.send({ message: 'Your email address has been changed.' });
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Change the password with the current one; every other session ends',
+        body: passwordChangeSchema,
+        response: { 200: accessTokenResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await account.changePassword(currentUser(request).id, request.body);
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, refreshCookieOptions(app.config.isProduction)).header('cache-control', 'no-store');
+      return reply.send({ access_token: session.accessToken });
+    },
+  );
+
+  app.put(
+    '/api/account/consents',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Give or withdraw the two opt-ins (each change is recorded as a consent event)',
+        body: consentsUpdateSchema,
+        response: { 200: accountSchema, ...errorResponses(...BODY_ERRORS, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      await account.updateConsents(id, request.body);
+      return reply.send(await account.get(id));
+    },
+  );
+
+  app.get(
+    '/api/account/pledges/:id/receipt.pdf',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The PDF receipt of one of the donor's pledges (every payment received, with its receipt number)",
+        params: idParamSchema,
+        response: { 200: pdfFileSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => sendFile(reply, await account.receipt(currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/api/account/pledges/:id/calendar.ics',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'The remaining payments of a pledge as an iCalendar file (one all-day event each)',
+        params: idParamSchema,
+        response: { 200: calendarFileSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => sendFile(reply, await account.calendar(currentUser(request).id, request.params.id)),
+  );
+
+  app.get(
+    '/api/account/export',
+    { ...auth, schema: { tags, summary: "Download the donor's data as JSON (docs/account-data-export.md)", response: { 200: dataExportSchema, ...errorResponses(401) } } },
+    async (request, reply) =>
+      reply
+        .header('content-disposition', 'attachment; filename="uplift-my-data.json"')
+        .header('cache-control', 'no-store')
+        .send(await account.exportData(currentUser(request).id)),
+  );
+
+  app.get(
+    '/api/account/export/payments.csv',
+    { ...auth, schema: { tags, summary: "The donor's payments as CSV", response: { 200: csvFileSchema, ...errorResponses(401) } } },
+    async (request, reply) => sendFile(reply, await account.exportPaymentsCsv(currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/account/erase',
+    {
+      ...auth,
+      config: passwordLimit,
+      schema: {
+        tags,
+        summary: 'Delete the account: cancel remaining payments, erase the person, keep the financial record',
+        body: eraseRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.erase(currentUser(request).id, request.body.password);
+      reply.clearCookie(REFRESH_COOKIE, { ...refreshCookieOptions(app.config.isProduction), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+      return reply.send({ message: 'Your account has been deleted.' });
+    },
+  );
+};
+
+export default routes;

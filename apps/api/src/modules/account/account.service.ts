@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto';
+import { todayInCountry } from '@uplift/core/calendar';
+import type { Account, ConsentKind, ConsentsUpdate, DataExport, EmailChangeRequest, PasswordChange, ProfileUpdate } from '@uplift/core/schemas/account';
+import { CONSENT_KINDS } from '@uplift/core/schemas/account';
+import { fromMinor } from '@uplift/core/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import { csvDocument, csvText, decimalText } from '../admin/csv.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { clearAttempts } from '../auth/rate-limits.ts';
+import { hashToken, newToken, REFRESH_TTL_MS } from '../auth/tokens.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { cancelRemainingForErasure } from '../pledges/pledges.erasure.ts';
+import { accountErasedMail, emailChangeMail } from './account.mails.ts';
+import * as repo from './account.repository.ts';
+import { calendarFilename, renderCalendar } from './calendar.ics.ts';
+import { CONSENT_WORDING_VERSION } from './consents.ts';
+import { receiptFilename, renderReceiptPdf, type ReceiptFacts } from './receipt.pdf.ts';
+
+export type AccountDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  config: Pick<Config, 'appUrl' | 'receipt'>;
+  log: FastifyBaseLogger;
+  signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+};
+
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+const sessionEnded = () => new DomainError('auth.session_ended', 401, 'Please log in to continue');
+const wrongPassword = () => new DomainError('account.wrong_password', 403, 'Password is incorrect');
+const emailTaken = () => new DomainError('account.email_taken', 409, 'Email already exists');
+const invalidEmailToken = () => new DomainError('account.invalid_token', 400, 'Not a valid token');
+const noPledge = () => notFound('account.pledge_not_found', 'No such pledge');
+const noReceipts = () => notFound('account.no_receipts', 'No payment of this pledge has been received yet');
+
+type File = { filename: string; contentType: string; body: Buffer | string };
+
+/** Receipt facts of one pledge of the donor; undefined when it is not theirs or nothing was paid. */
+export async function receiptFactsFor(db: repo.Executor, userId: number, pledgeId: number, now: Date): Promise<ReceiptFacts | undefined> {
+  const pledge = await repo.findOwnPledge(db, userId, pledgeId);
+  const user = await authRepo.findUserById(db, userId);
+  if (!pledge || !user) return undefined;
+  const paid = (await repo.paymentsOfPledge(db, pledgeId)).filter((p) => p.payment_status === 'Success' && p.receipt_number);
+  if (paid.length === 0) return undefined;
+  return {
+    donorName: `${user.first_name} ${user.last_name}`,
+    donorAddress: user.user_address,
+    country: pledge.country,
+    campaignName: pledge.campaign_name,
+    recipientName: pledge.recipient_name,
+    pledgeId,
+    issuedOn: todayInCountry(pledge.country, now),
+    payments: paid.map((p) => ({ receiptNumber: p.receipt_number!, date: p.processing_date, amountMinor: p.amount })),
+  };
+}
+
+/** The PDF receipt of a pledge, as a mail attachment (billing attaches it to the final receipt mail). */
+export async function receiptAttachment(db: repo.Executor, pledgeId: number, receipt: Config['receipt'], now: Date) {
+  const userId = await repo.ownerOfPledge(db, pledgeId);
+  const facts = userId === undefined ? undefined : await receiptFactsFor(db, userId, pledgeId, now);
+  if (!facts) return undefined;
+  const pdf = await renderReceiptPdf(facts, receipt);
+  return { filename: receiptFilename(facts), contentType: 'application/pdf', content: pdf.toString('base64') };
+}
+
+/** The .ics of a pledge's remaining payments, as a mail attachment (the pledge-confirmed mail). */
+export async function calendarAttachment(db: repo.Executor, userId: number, pledgeId: number, appUrl: string, now: Date) {
+  const ics = await calendarFor(db, userId, pledgeId, appUrl, now);
+  return ics ? { filename: ics.filename, contentType: 'text/calendar', content: Buffer.from(ics.body).toString('base64') } : undefined;
+}
+
+async function calendarFor(db: repo.Executor, userId: number, pledgeId: number, appUrl: string, now: Date) {
+  const pledge = await repo.findOwnPledge(db, userId, pledgeId);
+  if (!pledge) return undefined;
+  const all = await repo.paymentsOfPledge(db, pledgeId);
+  const today = todayInCountry(pledge.country, now);
+  const remaining = all
+    .map((p, i) => ({ ...p, number: i + 1 }))
+    .filter((p) => p.payment_status === 'Pending' && p.processing_date >= today)
+    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: p.amount, number: p.number, count: all.length }));
+  const body = renderCalendar(
+    { country: pledge.country, recipientName: pledge.recipient_name, host: new URL(appUrl).hostname, payments: remaining },
+    now,
+  );
+  return { filename: calendarFilename(pledgeId), contentType: 'text/calendar; charset=utf-8', body };
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const { db, clock, mailer, config, log } = deps;
+
+  async function userOrThrow(userId: number) {
+    const user = await authRepo.findUserById(db, userId);
+    if (!user || user.erased_at) throw sessionEnded();
+    return user;
+  }
+
+  async function checkPassword(password: string, hash: string) {
+    if (!(await verifyPassword(password, hash))) throw wrongPassword();
+  }
+
+  async function consentsOf(userId: number, user: authRepo.UserRow): Promise<Account['consents']> {
+    const events = await repo.listConsentEvents(db, userId);
+    const current: Record<ConsentKind, boolean> = {
+      terms: user.terms_accepted_at !== null,
+      uplift_news: user.opt_in_uplift_comms,
+      charity_news: user.opt_in_charity_comms,
+    };
+    return CONSENT_KINDS.map((consent) => {
+      const last = events.filter((e) => e.consent === consent).at(-1);
+      return {
+        consent,
+        given: current[consent],
+        changed_at: last ? last.created_at.toISOString() : null,
+        wording_version: last?.wording_version ?? null,
+      };
+    });
+  }
+
+  return {
+    async get(userId: number): Promise<Account> {
+      const user = await userOrThrow(userId);
+      const pledgeRows = await repo.listPledges(db, userId);
+      const paymentRows = await repo.listPayments(db, userId);
+      return {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        user_address: user.user_address,
+        country: user.country,
+        consents: await consentsOf(userId, user),
+        pending_email: await repo.pendingEmailChange(db, userId, clock.now()),
+        pledges: pledgeRows.map((p) => ({
+          id: p.id,
+          campaign_name: p.campaign_name,
+          country: p.country,
+          recipient_name: p.recipient_name,
+          pledge_status: p.pledge_status,
+          receipts: paymentRows
+            .filter((pay) => pay.pledge_id === p.id && pay.payment_status === 'Success' && pay.receipt_number)
+            .map((pay) => ({ receipt_number: pay.receipt_number!, processing_date: pay.processing_date, amount_minor: pay.amount })),
+        })),
+      };
+    },
+
+    async updateProfile(userId: number, input: ProfileUpdate): Promise<void> {
+      await userOrThrow(userId);
+      await repo.updateProfile(db, userId, input, clock.now());
+      log.info({ userId }, 'account details corrected');
+    },
+
+    async requestEmailChange(userId: number, input: EmailChangeRequest): Promise<void> {
+      const user = await userOrThrow(userId);
+      await checkPassword(input.password, user.password_hash);
+      if (await authRepo.findUserByEmail(db, input.new_email)) throw emailTaken();
+      const token = newToken();
+      const now = clock.now();
+      await repo.insertEmailChange(db, {
+        user_id: userId,
+        new_email: input.new_email,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+        created_at: now,
+      });
+      await mailer.send(input.new_email, 'email-change', emailChangeMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      log.info({ userId }, 'email change requested: link mailed to the new address');
+    },
+
+    async confirmEmailChange(token: string): Promise<void> {
+      const now = clock.now();
+      try {
+        const userId = await db.transaction(async (tx) => {
+          const change = await repo.consumeEmailChange(tx, hashToken(token), now);
+          if (!change) return undefined;
+          await repo.setEmail(tx, change.user_id, change.new_email, now);
+          return change.user_id;
+        });
+        if (userId === undefined) throw invalidEmailToken();
+        log.info({ userId }, 'email address changed');
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_lower_key')) throw emailTaken();
+        throw err;
+      }
+    },
+
+    /** Sets a new password; every session ends and this one starts afresh (returned). */
+    async changePassword(userId: number, input: PasswordChange): Promise<{ accessToken: string; refreshToken: string }> {
+      const user = await userOrThrow(userId);
+      await checkPassword(input.current_password, user.password_hash);
+      const passwordHash = await hashPassword(input.new_password);
+      const now = clock.now();
+      const refreshToken = newToken();
+      await db.transaction(async (tx) => {
+        await authRepo.setPasswordHash(tx, userId, passwordHash, now);
+        await authRepo.revokeAllRefreshTokens(tx, userId, now);
+        await authRepo.insertRefreshToken(tx, {
+          user_id: userId,
+          family_id: crypto.randomUUID(),
+          token_hash: hashToken(refreshToken),
+          expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+          created_at: now,
+        });
+      });
+      log.info({ userId }, 'password changed; other sessions ended');
+      return { accessToken: await deps.signAccessToken(user), refreshToken };
+    },
+
+    async updateConsents(userId: number, input: ConsentsUpdate): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const user = await repo.lockUser(tx, userId);
+        if (!user || user.erased_at) throw sessionEnded();
+        const changes: { consent: ConsentKind; given: boolean }[] = [];
+        if (user.opt_in_uplift_comms !== input.opt_in_uplift_comms) changes.push({ consent: 'uplift_news', given: input.opt_in_uplift_comms });
+        if (user.opt_in_charity_comms !== input.opt_in_charity_comms) changes.push({ consent: 'charity_news', given: input.opt_in_charity_comms });
+        if (changes.length === 0) return;
+        await repo.setOptIns(
+          tx,
+          userId,
+          {
+            opt_in_uplift_comms: input.opt_in_uplift_comms,
+            opt_in_uplift_comms_at: input.opt_in_uplift_comms ? (user.opt_in_uplift_comms ? user.opt_in_uplift_comms_at : now) : null,
+            opt_in_charity_comms: input.opt_in_charity_comms,
+            opt_in_charity_comms_at: input.opt_in_charity_comms ? (user.opt_in_charity_comms ? user.opt_in_charity_comms_at : now) : null,
+          },
+          now,
+        );
+        await repo.insertConsentEvents(
+          tx,
+          changes.map((c) => ({
+            user_id: userId,
+            consent: c.consent,
+            given: c.given ? ('given' as const) : ('withdrawn' as const),
+            wording_version: CONSENT_WORDING_VERSION,
+            source: 'account',
+            created_at: now,
+          })),
+        );
+      });
+      log.info({ userId }, 'consents updated');
+    },
+
+    async receipt(userId: number, pledgeId: number): Promise<File> {
+      await userOrThrow(userId);
+      if (!(await repo.findOwnPledge(db, userId, pledgeId))) throw noPledge();
+      const facts = await receiptFactsFor(db, userId, pledgeId, clock.now());
+      if (!facts) throw noReceipts();
+      return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, config.receipt) };
+    },
+
+    async calendar(userId: number, pledgeId: number): Promise<File> {
+      await userOrThrow(userId);
+      const ics = await calendarFor(db, userId, pledgeId, config.appUrl, clock.now());
+      if (!ics) throw noPledge();
+      return ics;
+    },
+
+    async exportData(userId: number): Promise<DataExport> {
+      const user = await userOrThrow(userId);
+      const [pledgeRows, paymentRows, events, cards, sent] = await Promise.all([
+        repo.listPledges(db, userId),
+        repo.listPayments(db, userId),
+        repo.listConsentEvents(db, userId),
+        repo.listSavedCards(db, userId),
+        repo.listMailsTo(db, user.email),
+      ]);
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      return {
+        exported_at: clock.now().toISOString(),
+        profile: {
+          id: user.id,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          user_address: user.user_address,
+          country: user.country,
+          activated: user.activated,
+          activated_at: iso(user.activated_at),
+          opt_in_uplift_comms: user.opt_in_uplift_comms,
+          opt_in_charity_comms: user.opt_in_charity_comms,
+          terms_accepted_at: iso(user.terms_accepted_at),
+          terms_version: user.terms_version,
+          created_at: iso(user.created_at),
+        },
+        consent_events: events.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+        pledges: pledgeRows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })),
+        payments: paymentRows.map((p) => ({
+          ...p,
+          amount: fromMinor(p.amount),
+          attempted_at: iso(p.attempted_at),
+          settled_at: iso(p.settled_at),
+        })),
+        saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
+        mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
+      };
+    },
+
+    async exportPaymentsCsv(userId: number): Promise<File> {
+      await userOrThrow(userId);
+      const rows = await repo.listPayments(db, userId);
+      const csv = csvDocument(
+        ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason'],
+        rows.map((p) =>
+          [String(p.pledge_id), String(p.id), p.processing_date, decimalText(p.amount), p.payment_status, p.receipt_number ?? '', String(p.attempts), p.failure_reason ?? ''].map(csvText),
+        ),
+      );
+      return { filename: 'uplift-my-payments.csv', contentType: 'text/csv; charset=utf-8', body: csv };
+    },
+
+    /**
+     * Erases the account (docs/decisions/082): remaining payments cancelled, saved cards detached
+     * at the provider and deleted, sessions and tokens revoked, queued mails dropped, the person
+     * anonymised. Pledges, payments and receipt numbers stay, without identity.
+     */
+    async erase(userId: number, password: string): Promise<void> {
+      const user = await userOrThrow(userId);
+      await checkPassword(password, user.password_hash);
+      const now = clock.now();
+      const cards = await repo.listSavedCards(db, userId);
+      // At the provider first: if that fails nothing is erased and the donor can try again.
+      for (const card of cards) await deps.payments.detachCard(card.stripe_payment_method_id);
+      const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
+      const cancelled = await db.transaction(async (tx) => {
+        const locked = await repo.lockUser(tx, userId);
+        if (!locked || locked.erased_at) throw sessionEnded();
+        const n = await cancelRemainingForErasure(tx, userId, now);
+        await repo.forgetCardReferences(tx, userId);
+        await repo.deleteSavedCards(tx, userId);
+        await authRepo.revokeAllRefreshTokens(tx, userId, now);
+        await repo.deleteTokens(tx, userId);
+        await repo.insertConsentEvents(
+          tx,
+          (['uplift_news', 'charity_news'] as const)
+            .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))
+            .map((consent) => ({ user_id: userId, consent, given: 'withdrawn' as const, wording_version: CONSENT_WORDING_VERSION, source: 'erasure', created_at: now })),
+        );
+        await repo.anonymiseUser(tx, userId, tombstone, now);
+        return n;
+      });
+      // The confirmation goes to the address before it is erased from the mail log too.
+      const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, cancelledPayments: cancelled }));
+      await repo.scrubMails(db, user.email, tombstone, mailId);
+      await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
+      log.info({ userId, cancelledPayments: cancelled }, 'account erased');
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

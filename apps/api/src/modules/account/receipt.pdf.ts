@@ -1,0 +1,105 @@
+import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { formatMoney } from '@uplift/core/money';
+import PDFDocument from 'pdfkit';
+import type { ReceiptConfig } from '../../config.ts';
+
+// The PDF receipt of one pledge (docs/decisions/080, 081): every successful payment with its
+// receipt number, date and amount, the total and the charity. NZ receipts carry what Inland
+// Revenue asks of a donation receipt when the trust's tax-credit wording is on; UK ones do not
+// (no Gift Aid: docs/decisions/081).
+
+export type ReceiptFacts = {
+  donorName: string;
+  donorAddress: string;
+  country: CountryCode;
+  campaignName: string;
+  recipientName: string;
+  pledgeId: number;
+  issuedOn: IsoDate;
+  payments: { receiptNumber: string; date: IsoDate; amountMinor: number }[];
+};
+
+// The PDF's built-in fonts (shipped inside pdfkit) cover Windows-1252 only: other letters are
+// printed without their accents (ā as a) rather than as blanks.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export function pdfSafe(text: string): string {
+  return Array.from(text)
+    .map((ch) => {
+      if (ch.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(ch)) return ch;
+      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      return Array.from(base).every((c) => c.charCodeAt(0) <= 0xff) ? base : '?';
+    })
+    .join('');
+}
+
+export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
+  return `uplift-receipt-pledge-${facts.pledgeId}.pdf`;
+}
+
+export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
+  const money = (minor: number) => formatMoney(minor, facts.country, { code: true });
+  const taxWording = facts.country === 'NZ' && org.taxCredit;
+  const total = facts.payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const line = (text: string, opts: { bold?: boolean; size?: number; gap?: number } = {}) => {
+    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(pdfSafe(text));
+    if (opts.gap) doc.moveDown(opts.gap);
+  };
+
+  line(org.trustName, { bold: true, size: 16 });
+  if (taxWording) {
+    line(`IRD number: ${org.irdNumber}`);
+    line(`Charities Services registration number: ${org.charitiesNumber}`);
+  }
+  doc.moveDown(1);
+  line('Donation receipt', { bold: true, size: 20, gap: 0.5 });
+  line(`Date of issue: ${formatLongDate(facts.issuedOn)}`);
+  line(`Receipt numbers: ${facts.payments.map((p) => p.receiptNumber).join(', ')}`, { gap: 1 });
+
+  line('Received from', { bold: true });
+  line(facts.donorName);
+  if (facts.donorAddress) line(facts.donorAddress);
+  line(COUNTRIES[facts.country].name, { gap: 1 });
+
+  line('For', { bold: true });
+  line(`A donation to ${facts.recipientName} through the ${facts.campaignName} (pledge ${facts.pledgeId}).`, { gap: 1 });
+
+  line('Donations received', { bold: true, gap: 0.3 });
+  const x = doc.page.margins.left;
+  const cols = [x, x + 150, x + 340];
+  const row = (cells: [string, string, string], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+    doc.text(pdfSafe(cells[0]), cols[0], y, { width: 145 });
+    doc.text(pdfSafe(cells[1]), cols[1], y, { width: 185 });
+    doc.text(pdfSafe(cells[2]), cols[2], y, { width: 150, align: 'right' });
+    doc.x = x;
+    doc.moveDown(0.3);
+  };
+  row(['Receipt number', 'Date of donation', 'Amount'], true);
+  for (const p of facts.payments) row([p.receiptNumber, formatLongDate(p.date), money(p.amountMinor)]);
+  row(['Total donated', '', money(total)], true);
+  doc.moveDown(1);
+
+  if (taxWording) {
+    line(
+      `This is a receipt for a donation: a gift of money for which no goods or services were received in return. ${org.trustName} is an approved donee organisation; this receipt may be used to claim a donation tax credit from Inland Revenue.`,
+      { gap: 1 },
+    );
+    line(`Authorised by ${org.signatoryName}, ${org.signatoryTitle}, for ${org.trustName}.`);
+  } else {
+    line(`Thank you for your donation. ${org.trustName} acknowledges the donations listed above.`, { gap: 0.5 });
+    if (facts.country === 'UK') {
+      line(`${org.trustName} is a New Zealand charity, so these donations are not eligible for Gift Aid.`);
+    }
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,2 @@
+// Query keys of the account page's own reads.
+export const accountKeys = { all: ['account'] as const };

@@ -1,0 +1,56 @@
+import type { Account } from '@uplift/core/schemas/account';
+import { Alert } from '../../../components/alert';
+import { useAccount } from '../api/get-account';
+import { ConsentsSection } from './consents-section';
+import { DataSection } from './data-section';
+import { DeleteSection } from './delete-section';
+import { DetailsSection } from './details-section';
+import { ReceiptsSection } from './receipts-section';
+import './account.css';
+
+/**
+ * /account (issue 13): every right the privacy policy states, one click away: see and correct
+ * details, consents, receipts and calendar, download my data, delete my account.
+ */
+export function AccountPage() {
+  const account = useAccount();
+  if (account.isError) {
+    return (
+      <div className="page account-page">
+        <h1>My account</h1>
+        <Alert>We could not load your account just now. Please try again.</Alert>
+        <button type="button" className="button" onClick={() => void account.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (account.isPending) {
+    return (
+      <p className="page account-page" role="status">
+        Loading your account…
+      </p>
+    );
+  }
+  return <AccountSections account={account.data} />;
+}
+
+function AccountSections({ account }: { account: Account }) {
+  return (
+    <div className="page account-page">
+      <h1>My account</h1>
+      <nav aria-label="On this page" className="account-toc">
+        <a href="#details">My details</a>
+        <a href="#consents">My consents</a>
+        <a href="#receipts">Receipts and calendar</a>
+        <a href="#data">Download my data</a>
+        <a href="#delete">Delete my account</a>
+      </nav>
+      <DetailsSection account={account} />
+      <ConsentsSection account={account} />
+      <ReceiptsSection account={account} />
+      <DataSection />
+      <DeleteSection account={account} />
+    </div>
+  );
+}

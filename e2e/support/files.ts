@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
+
+/** The text of a PDF, read with pdf.js (Mozilla's parser): it opens, or this throws. */
+export async function pdfText(data: Buffer): Promise<string> {
+  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false, standardFontDataUrl });
+  const doc = await task.promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i += 1) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+  }
+  await task.destroy();
+  return pages.join('\n').replace(/[ \t]+/g, ' ');
+}
+
+/** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */
+export function runBilling(asOf: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts', '--as-of', asOf], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
+        SMTP_URL: process.env.E2E_SMTP_URL!,
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
+import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
+
+// The donor's own account area, /account (issue 13): details, consents, receipts, data, erasure.
+
+export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/** A password typed to prove it is the donor (never checked for strength: it already exists). */
+export const currentPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired })
+  .max(PASSWORD_MAX, { error: 'Password is incorrect' });
+
+/** PATCH /api/account/profile: name and address, corrected in place. */
+export const profileUpdateSchema = z.object({
+  first_name: nameField(MSG.firstNameRequired, MSG.firstNameTooLong),
+  last_name: nameField(MSG.lastNameRequired, MSG.lastNameTooLong),
+  user_address: z.string({ error: MSG.addressTooLong }).trim().max(200, { error: MSG.addressTooLong }),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/account/email: mails a link to the new address; nothing changes until it is used. */
+export const emailChangeRequestSchema = z.object({ new_email: emailSchema, password: currentPasswordSchema });
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+
+/** POST /api/account/email/confirm: the token from the link. */
+export const emailChangeConfirmSchema = z.object({
+  token: z.string({ error: MSG.tokenRequired }).trim().min(1, { error: MSG.tokenRequired }).max(512, { error: MSG.invalidToken }),
+});
+
+/** POST /api/account/password: the current password, then the new one (other sessions end). */
+export const passwordChangeSchema = z.object({ current_password: currentPasswordSchema, new_password: newPasswordSchema });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** PUT /api/account/consents: the two opt-ins (the terms are the condition of a pledge). */
+export const consentsUpdateSchema = z.object({
+  opt_in_uplift_comms: z.boolean({ error: MSG.optInInvalid }),
+  opt_in_charity_comms: z.boolean({ error: MSG.optInInvalid }),
+});
+export type ConsentsUpdate = z.infer<typeof consentsUpdateSchema>;
+
+/** POST /api/account/erase: the password, to be sure it is the donor. */
+export const eraseRequestSchema = z.object({ password: currentPasswordSchema });
+
+export const consentStateSchema = z.object({
+  consent: z.enum(CONSENT_KINDS),
+  given: z.boolean(),
+  /** When it was last given or withdrawn; null if never recorded. */
+  changed_at: timestampSchema.nullable(),
+  wording_version: z.string().nullable(),
+});
+
+export const consentEventSchema = z.object({
+  consent: z.enum(CONSENT_KINDS),
+  given: z.enum(['given', 'withdrawn']),
+  wording_version: z.string(),
+  source: z.string(),
+  created_at: timestampSchema,
+});
+
+export const receiptPaymentSchema = z.object({
+  receipt_number: z.string(),
+  processing_date: dateSchema,
+  /** Minor units. */
+  amount_minor: z.number().int(),
+});
+
+/** A pledge as the account page lists it, with the receipt numbers issued for it. */
+export const accountPledgeSchema = z.object({
+  id: idSchema,
+  campaign_name: z.string(),
+  country: countryCodeSchema,
+  recipient_name: z.string(),
+  pledge_status: z.string(),
+  receipts: z.array(receiptPaymentSchema),
+});
+
+/** GET /api/account: everything the account page shows. */
+export const accountSchema = z
+  .object({
+    id: idSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    user_address: z.string(),
+    country: countryCodeSchema,
+    consents: z.array(consentStateSchema),
+    pending_email: z.string().nullable(),
+    pledges: z.array(accountPledgeSchema),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
+
+export const pdfFileSchema = z.string().describe('A PDF file (application/pdf)');
+export const calendarFileSchema = z.string().describe('An iCalendar file (text/calendar, RFC 5545)');
+export const csvFileSchema = z.string().describe('A CSV file (text/csv; charset=utf-8)');
+
+/** GET /api/account/export: the donor's data (docs/account-data-export.md describes each field). */
+export const dataExportSchema = z
+  .object({
+    exported_at: timestampSchema,
+    profile: z.record(z.string(), z.unknown()),
+    consent_events: z.array(consentEventSchema),
+    pledges: z.array(z.record(z.string(), z.unknown())),
+    payments: z.array(z.record(z.string(), z.unknown())),
+    saved_cards: z.array(z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })),
+    mails: z.array(z.object({ subject: z.string(), created_at: timestampSchema })),
+  })
+  .meta({ id: 'DataExport' });
+export type DataExport = z.infer<typeof dataExportSchema>;
