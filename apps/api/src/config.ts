@@ -29,6 +29,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   BILLING_SCHEDULE: z.string().default('0 */3 * * *'),
   WEB_DIST: z.string().optional(),
+  TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +58,8 @@ export type Config = {
   trustProxy: boolean;
   billingSchedule: string;
   webDist: string;
+  /** Tests only (TEST_CLOCK_START): the instant the app's clock starts from; refused in production. */
+  testClockStart: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -91,6 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
+  if (isProduction && env.TEST_CLOCK_START) problems.push('TEST_CLOCK_START: tests only, never allowed in production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -121,5 +125,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     billingSchedule: env.BILLING_SCHEDULE,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    testClockStart: env.TEST_CLOCK_START,
   };
 }

@@ -131,7 +131,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         </div>
       </dl>
 
-      <PaymentCalendar billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
+      <PaymentCalendar country={country} billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
 
       <div className="summary-columns">
         <ImpactCard
