@@ -1,4 +1,5 @@
 import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
+import { greet } from '@uplift/core/countries';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
@@ -84,9 +85,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
     <div className="page summary-page">
       <header className="summary-head">
         <div>
-          <h1>
-            {country === 'NZ' ? 'Kia ora' : 'Hello'} {firstName}!
-          </h1>
+          <h1>{greet(country, firstName)}!</h1>
           <p className="summary-muted">Your pledge for the {campaign.campaign_name}</p>
         </div>
         <p className="summary-countdown">{daysToGoText(daysToGo(campaign.end_date, today))}</p>
