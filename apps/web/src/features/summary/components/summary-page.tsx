@@ -58,7 +58,7 @@ export function SummaryPage() {
   if (!pledge.data || !campaign.data || !payments.data) {
     return (
       <div className="page summary-page">
-        <h1>Kia ora {firstName}!</h1>
+        <h1>{greet(user.data?.country ?? 'NZ', firstName)}!</h1>
         <p>You have no pledge yet.</p>
         <Link className="button" to={paths.challenge}>
           Join the challenge
