@@ -320,9 +320,11 @@ test.beforeAll(async ({ playwright }) => {
       declined: await apiDonor({ api, app }, base, 'declined', '4000 0000 0000 0341'),
     };
   }
+  // Charges each country's first payment, due on its own today (the app's scheduled run may have
+  // taken some already: billing is exactly-once, and the mails are what the outputs read).
   const billing = await runBilling(app);
   expect(billing.code, billing.output).toBe(0);
-  expect(billing.output).toContain('2 succeeded, 2 failed');
+  expect(billing.output).toContain(`(NZ ${runs.NZ.today}, UK ${runs.UK.today})`);
 });
 
 test.afterAll(async () => {
