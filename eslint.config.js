@@ -11,6 +11,30 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Country data comes from one place (docs/decisions/090-country-data-flow.md): no currency symbol,
+// currency code or time zone is written outside core's country table. A '$' counts as money when
+// it stands alone, leads an amount ('$3.50', '$1,000') or precedes a substitution (`$${x}`), so
+// SQL placeholders ('$1') and regular expressions are left alone. Tests, e2e, fixtures and seed
+// data may write them (they check or stand for what users see).
+const COUNTRY_LITERAL_MESSAGE =
+  "Currency symbols, currency codes and time zones come from core's country table (COUNTRIES in packages/core/src/countries.ts) or formatMoney: do not write them here.";
+const COUNTRY_LITERAL_SELECTORS = [
+  String.raw`Literal[value=/^\s*[$£]\s*$|[$£]\s?\d[\d,]*[.,]\d|£|\b(NZD|GBP)\b|Pacific\/Auckland|Europe\/London/]`,
+  String.raw`TemplateElement[value.cooked=/£|\b(NZD|GBP)\b|Pacific\/Auckland|Europe\/London|[$£]\s?\d[\d,]*[.,]\d/]`,
+  String.raw`TemplateElement[tail=false][value.cooked=/\$$/]`,
+  String.raw`JSXText[value=/[$£]|\b(NZD|GBP)\b|Pacific\/Auckland|Europe\/London/]`,
+].map((selector) => ({ selector, message: COUNTRY_LITERAL_MESSAGE }));
+const COUNTRY_LITERAL_EXCEPT = [
+  'packages/core/src/countries.ts',
+  '**/*.test.{ts,tsx}',
+  '**/*.test-helpers.ts',
+  '**/*.fixtures.ts',
+  '**/fixtures/**',
+  '**/test/**',
+  'e2e/**',
+  'apps/api/src/db/seed*.ts',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/api/drizzle/**', 'e2e/.artifacts/**', '.data/**', 'scripts/shot.mjs'] },
   js.configs.recommended,
@@ -40,17 +64,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: COUNTRY_LITERAL_EXCEPT,
+    rules: { 'no-restricted-syntax': ['error', ...COUNTRY_LITERAL_SELECTORS] },
+  },
+  {
     files: ['scripts/**/*.ts', 'apps/api/src/cli/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   // A route handler's answer is checked for undeclared fields only when it is sent with
   // reply.send() or built by a mapper with a declared return type, never when an object literal
-  // is returned (apps/api/src/contract.type-test.ts).
+  // is returned (apps/api/src/contract.type-test.ts). (A later no-restricted-syntax replaces an
+  // earlier one, so the country selectors are repeated here.)
   {
     files: ['apps/api/src/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...COUNTRY_LITERAL_SELECTORS,
         ...[
           'CallExpression[callee.property.name=/^(get|post|put|patch|delete)$/] > :function ReturnStatement > ObjectExpression',
           'CallExpression[callee.property.name=/^(get|post|put|patch|delete)$/] > :function ArrowFunctionExpression > ObjectExpression.body',

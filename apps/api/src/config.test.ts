@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clockFor, systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { redactUrl } from './logger.ts';
 
@@ -88,6 +89,15 @@ describe('loadConfig', () => {
 });
 
 describe('redactUrl', () => {
+  it('takes a test clock start outside production and refuses it in production', () => {
+    expect(loadConfig({ TEST_CLOCK_START: '2026-11-23T20:00:00Z' }).testClockStart).toBe('2026-11-23T20:00:00Z');
+    expect(loadConfig({}).testClockStart).toBeUndefined();
+    expect(problemsOf({ ...prodBase, TEST_CLOCK_START: '2026-11-23T20:00:00Z' })).toEqual(['TEST_CLOCK_START: tests only, never allowed in production']);
+    expect(clockFor({ isProduction: true, testClockStart: '2026-11-23T20:00:00Z' })).toBe(systemClock);
+    const clock = clockFor({ isProduction: false, testClockStart: '2026-11-23T20:00:00Z' });
+    expect(Math.abs(clock.now().getTime() - Date.parse('2026-11-23T20:00:00Z'))).toBeLessThan(5_000);
+  });
+
   it('removes token values from logged URLs', () => {
     expect(redactUrl('/api/auth/activate?activation_token=abc123&x=1')).toBe('/api/auth/activate?activation_token=[redacted]&x=1');
     expect(redactUrl('/reset-password?token=secret')).toBe('/reset-password?token=[redacted]');

@@ -35,6 +35,7 @@ const envSchema = z.object({
   RECEIPT_SIGNATORY_NAME: z.string().trim().min(1).optional(),
   RECEIPT_SIGNATORY_TITLE: z.string().trim().min(1).optional(),
   RECEIPT_TAX_CREDIT: z.enum(['true', 'false']).default('true'),
+  TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +66,8 @@ export type Config = {
   webDist: string;
   /** The trust's details printed on receipts; `taxCredit` adds NZ donation tax credit wording (docs/decisions/081). */
   receipt: ReceiptConfig;
+  /** Tests only (TEST_CLOCK_START): the instant the app's clock starts from; refused in production. */
+  testClockStart: string | undefined;
 };
 
 export type ReceiptConfig = {
@@ -122,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       if (!env[name]) problems.push(`${name}: required in production for tax credit receipts (or set RECEIPT_TAX_CREDIT=false)`);
     }
   }
+  if (isProduction && env.TEST_CLOCK_START) problems.push('TEST_CLOCK_START: tests only, never allowed in production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -160,5 +164,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signatoryTitle: env.RECEIPT_SIGNATORY_TITLE ?? EXAMPLE_RECEIPT.signatoryTitle,
       taxCredit,
     },
+    testClockStart: env.TEST_CLOCK_START,
   };
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
+import { clockFor } from './clock.ts';
 import { ConfigError } from './config.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { startQueue } from './jobs/queue.ts';
@@ -10,18 +10,19 @@ import { openRuntime } from './runtime.ts';
 async function main() {
   const runtime = await openRuntime();
   const { config, log, db } = runtime;
+  const clock = clockFor(config);
 
   await seedReferenceData(db);
-  if (config.seedDemo) await seedDemoData(db, systemClock.now(), log);
+  if (config.seedDemo) await seedDemoData(db, clock.now(), log);
   if (config.admin) {
     // ADMIN_EMAIL/ADMIN_PASSWORD: create or update an activated admin (DECISIONS.md).
-    const result = await ensureAdmin(db, config.admin, systemClock.now());
+    const result = await ensureAdmin(db, config.admin, clock.now());
     log.info({ result }, 'admin account from ADMIN_EMAIL is ready');
   }
 
   const queue = await startQueue(runtime.databaseUrl, log);
-  const app = await buildApp({ config, db, clock: systemClock, queue, logger: log });
-  await registerWorkers({ queue, db, clock: systemClock, log, config, mailer: app.mailer, payments: app.payments });
+  const app = await buildApp({ config, db, clock, queue, logger: log });
+  await registerWorkers({ queue, db, clock, log, config, mailer: app.mailer, payments: app.payments });
 
   let closing = false;
   const shutdown = async (signal: string) => {

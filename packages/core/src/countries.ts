@@ -13,6 +13,8 @@ export interface Country {
   symbol: '$' | '£';
   /** IANA zone in which the country's campaign dates are calendar dates. */
   timeZone: 'Pacific/Auckland' | 'Europe/London';
+  /** How screens and mails greet a donor of this country ("Kia ora Aroha", "Hello James"). */
+  greeting: 'Kia ora' | 'Hello';
   /** Card fee per charge: percent in basis points (290 = 2.9%) plus a fixed part in minor units. */
   fee: { percentBasisPoints: number; fixedMinor: number };
 }
@@ -25,6 +27,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     currency: 'NZD',
     symbol: '$',
     timeZone: 'Pacific/Auckland',
+    greeting: 'Kia ora',
     fee: { percentBasisPoints: 290, fixedMinor: 30 },
   },
   UK: {
@@ -34,9 +37,15 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     currency: 'GBP',
     symbol: '£',
     timeZone: 'Europe/London',
+    greeting: 'Hello',
     fee: { percentBasisPoints: 290, fixedMinor: 20 },
   },
 };
+
+/** 'Kia ora Aroha' / 'Hello James': the greeting of the donor's country. */
+export function greet(country: CountryCode, firstName: string): string {
+  return `${COUNTRIES[country].greeting} ${firstName}`;
+}
 
 export const COUNTRY_MESSAGE = 'Country must be NZ or UK';
 

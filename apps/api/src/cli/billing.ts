@@ -4,7 +4,7 @@
 // in each campaign's country; with it, every payment dated on or before that day.
 import { parseArgs } from 'node:util';
 import { isIsoDate, todayInCountry } from '@uplift/core/calendar';
-import { systemClock } from '../clock.ts';
+import { clockFor } from '../clock.ts';
 import { runBilling } from '../modules/billing/billing.service.ts';
 import { createMailer } from '../modules/mail/mail.service.ts';
 import { createPaymentProvider } from '../modules/payments/create-provider.ts';
@@ -34,8 +34,9 @@ async function main(): Promise<number> {
   const runtime = await openRuntime({ pretty: false });
   try {
     const { config, db, log } = runtime;
+    const clock = clockFor(config);
     // Real money: in production a date ahead of today (in the zone where it is latest) is refused.
-    if (asOf && config.isProduction && asOf > todayInCountry('NZ', systemClock.now())) {
+    if (asOf && config.isProduction && asOf > todayInCountry('NZ', clock.now())) {
       console.error(`--as-of ${asOf} is in the future; in production billing only takes payments that are due.`);
       return 2;
     }
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
     // works whether or not the app is running.
     const mailer = createMailer({ db, queue: undefined, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const report = await runBilling(
-      { db, payments: createPaymentProvider(config, db), mailer, clock: systemClock, log, appUrl: config.appUrl, receipt: config.receipt },
+      { db, payments: createPaymentProvider(config, db), mailer, clock, log, appUrl: config.appUrl, receipt: config.receipt },
       { asOf },
     );
     const due = asOf ?? `today (NZ ${report.dueOn.NZ}, UK ${report.dueOn.UK})`;

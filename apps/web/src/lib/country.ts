@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { isCountryCode, type CountryCode } from '@uplift/core/countries';
+import { COUNTRIES, isCountryCode, type CountryCode } from '@uplift/core/countries';
 
 /**
  * The visitor's country (NZ or UK), shared by the navbar and the landing page.
@@ -29,7 +29,7 @@ function store(country: CountryCode): void {
   }
 }
 
-const UK_TIME_ZONES = new Set(['Europe/London', 'Europe/Belfast', 'Europe/Guernsey', 'Europe/Isle_of_Man', 'Europe/Jersey', 'GB', 'GB-Eire']);
+const UK_TIME_ZONES = new Set([COUNTRIES.UK.timeZone, 'Europe/Belfast', 'Europe/Guernsey', 'Europe/Isle_of_Man', 'Europe/Jersey', 'GB', 'GB-Eire']);
 
 /** UK for a British time zone, otherwise NZ (Uplift's home). */
 export function countryFromTimeZone(timeZone: string | undefined): CountryCode {

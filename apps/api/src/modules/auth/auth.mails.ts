@@ -1,13 +1,14 @@
 import { BRAND } from '@uplift/core/brand';
+import { greet, type CountryCode } from '@uplift/core/countries';
 import type { MailContent } from '../mail/mail.layout.ts';
 
 // The account mails (DECISIONS.md "Accounts and mail"): the token on its own line, so it can be
 // copied into the form, and a link that fills the form in.
 
-export function activationMail(opts: { firstName: string; token: string; appUrl: string }): MailContent {
+export function activationMail(opts: { firstName: string; country: CountryCode; token: string; appUrl: string }): MailContent {
   return {
     subject: `Activate your ${BRAND.product} account`,
-    greeting: `Kia ora ${opts.firstName},`,
+    greeting: `${greet(opts.country, opts.firstName)},`,
     paragraphs: [
       `Thank you for joining the ${BRAND.product} challenge. Please activate your account so you can log in and complete your pledge.`,
       'Your activation token (it works once and expires in 7 days):',
@@ -17,10 +18,10 @@ export function activationMail(opts: { firstName: string; token: string; appUrl:
   };
 }
 
-export function passwordResetMail(opts: { firstName: string; token: string; appUrl: string }): MailContent {
+export function passwordResetMail(opts: { firstName: string; country: CountryCode; token: string; appUrl: string }): MailContent {
   return {
     subject: `Reset your ${BRAND.product} password`,
-    greeting: `Kia ora ${opts.firstName},`,
+    greeting: `${greet(opts.country, opts.firstName)},`,
     paragraphs: [
       `We received a request to reset the password of your ${BRAND.product} account. If it was not you, you can ignore this email: your password stays as it is.`,
       'Your password reset token (it works once and expires in 1 hour):',

@@ -97,7 +97,7 @@ export function createAuthService(deps: AuthDeps) {
         throw err;
       }
 
-      await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
       logDevToken('activation', user.email, token);
       log.info({ userId: user.id }, 'account registered');
     },
@@ -188,7 +188,7 @@ export function createAuthService(deps: AuthDeps) {
           created_at: now,
         });
       });
-      await mailer.send(user.email, 'password-reset', passwordResetMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      await mailer.send(user.email, 'password-reset', passwordResetMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
       logDevToken('password reset', user.email, token);
       log.info({ userId: user.id }, 'password reset mailed');
     },

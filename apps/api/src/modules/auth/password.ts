@@ -6,6 +6,9 @@ const LOG2_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** Separates the fields of a stored hash (not money). */
+// eslint-disable-next-line no-restricted-syntax -- the scrypt hash format's separator, not a currency symbol
+const FIELD_SEPARATOR = '$';
 const SALT_BYTES = 16;
 // scrypt needs 128 × N × r bytes; Node's default maxmem (32 MiB) would refuse N=2^17.
 const MAX_MEM = 256 * 1024 * 1024;
@@ -23,13 +26,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, { N: 2 ** LOG2_N, r: R, p: P }, KEY_LENGTH);
-  return ['scrypt', LOG2_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', LOG2_N, R, P, salt.toString('base64url'), key.toString('base64url')].join(FIELD_SEPARATOR);
 }
 
 type ParsedHash = { log2N: number; r: number; p: number; salt: Buffer; key: Buffer };
 
 function parseHash(stored: string): ParsedHash | undefined {
-  const parts = stored.split('$');
+  const parts = stored.split(FIELD_SEPARATOR);
   if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
   const [log2N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   // Bounds keep a tampered row from asking for absurd memory or time.

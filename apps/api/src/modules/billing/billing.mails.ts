@@ -1,6 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
-import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 import type { MailContent } from '../mail/mail.layout.ts';
 
@@ -27,7 +27,7 @@ export type PaymentMailFacts = {
 };
 
 export function greeting(firstName: string, country: CountryCode): string {
-  return country === 'NZ' ? `Kia ora ${firstName},` : `Hello ${firstName},`;
+  return `${greet(country, firstName)},`;
 }
 
 export function receiptMail(facts: PaymentMailFacts & { paidSoFar: number; reference: string }): MailContent {

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '@uplift/core/countries';
+
 /**
  * The card payment provider, as the rest of the app sees it. Two implementations, chosen by
  * config: Stripe (STRIPE_SECRET_KEY + STRIPE_PUBLISHABLE_KEY) and the built-in test provider.
@@ -15,7 +17,7 @@ export type ChargeRequest = {
   customerId: string;
   paymentMethodId: string;
   amountMinor: number;
-  currency: 'NZD' | 'GBP';
+  currency: CurrencyCode;
   /** Stored on the payment row before the call; the provider de-duplicates on it. */
   idempotencyKey: string;
   description: string;

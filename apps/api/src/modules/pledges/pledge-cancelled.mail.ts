@@ -1,5 +1,5 @@
 import { BRAND } from '@uplift/core/brand';
-import type { CountryCode } from '@uplift/core/countries';
+import { greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 import type { MailContent } from '../mail/mail.layout.ts';
 
@@ -25,7 +25,7 @@ export function pledgeCancelledMail(input: {
   paragraphs.push(`If this was not you, or you have changed your mind, write to us at ${BRAND.contactEmail}.`);
   return {
     subject: `Your ${BRAND.product} pledge has been cancelled`,
-    greeting: `${input.country === 'NZ' ? 'Kia ora' : 'Hello'} ${input.firstName},`,
+    greeting: `${greet(input.country, input.firstName)},`,
     paragraphs,
     rows: [
       ['Charity', input.charity],

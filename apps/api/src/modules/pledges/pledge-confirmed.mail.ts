@@ -1,5 +1,5 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
-import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
 import { formatMoney } from '@uplift/core/money';
 import type { MailContent } from '../mail/mail.layout.ts';
@@ -25,7 +25,7 @@ export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
   const count = input.schedule.length;
   return {
     subject: 'Your Uplift pledge is confirmed',
-    greeting: `${country === 'NZ' ? 'Kia ora' : 'Hello'} ${input.firstName},`,
+    greeting: `${greet(country, input.firstName)},`,
     paragraphs: [
       `Thank you for taking part in the ${input.campaignName}. You have given up ${input.challengeName.toLowerCase()} and pledged ${money(input.totalMinor)} to ${input.recipientName}.`,
       'You can see your progress, and cancel future payments at any time, on the View my pledge page.',

@@ -31,7 +31,7 @@ describe('charity reads', () => {
       logo: '/logos/youthline.svg',
       impact_cost: 35,
       impact_unit: 'hours of helpline support',
-      impact_description: 'Every $35 keeps Youthline’s free helpline answering young people for a day.',
+      impact_description: 'Every $35.00 keeps Youthline’s free helpline answering young people for a day.',
       impact_multiplier: 7,
       description: 'Youthline supports young New Zealanders through a free 24/7 helpline, counselling and youth programmes.',
       link: 'https://www.youthline.co.nz',

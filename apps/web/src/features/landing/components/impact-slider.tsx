@@ -17,7 +17,7 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
   const [weekly, setWeekly] = useState(20);
   const id = useId();
   const totalMinor = weekly * 100 * PAYMENTS_PER_PLEDGE;
-  const money = (minor: number) => formatMoney(minor, country).replace(/\.00$/, '');
+  const money = (minor: number) => formatMoney(minor, country);
 
   return (
     <div className="impact">

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import '../pages.css';
 
 const MILESTONES = [
-  { year: '2022', text: 'A group of friends in Wellington give up their café coffees for a month and send the savings to Youthline. They raise $3,400 between eleven of them.' },
+  { year: '2022', text: 'A group of friends in Wellington give up their café coffees for a month and send the savings to Youthline. They raise 3,400 New Zealand dollars between eleven of them.' },
   { year: '2023', text: 'Workplaces join in. The Uplift Charitable Trust is formed to run the challenge properly, with a board, audited accounts and a partnership with Youthline.' },
   { year: '2024', text: 'The challenge grows to six everyday habits and three New Zealand charities, and donors can pay weekly instead of all at once.' },
   { year: '2025', text: 'Friends and family of past participants in the United Kingdom ask to take part. Uplift welcomes its first UK partner charities.' },

@@ -1,15 +1,24 @@
 import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
-import { buildCalendar, describeDay, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
+import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
 /**
  * SPEC §2: the four-week calendar. Weeks 1–4 from the billing start, each payment day marked
  * with its state (paid, failed, cancelled, due, upcoming), passed days dimmed and the current
- * week highlighted.
+ * week highlighted. A payment still to come shows the donor's currency symbol (from core's
+ * country table), and every mark is named for a screen reader: "payment day: £17.50 due".
  */
-export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; payments: Payment[]; money: (minor: number) => string }) {
+export function PaymentCalendar(props: {
+  country: CountryCode;
+  billingStart: IsoDate;
+  today: IsoDate;
+  payments: Payment[];
+  money: (minor: number) => string;
+}) {
+  const { symbol } = COUNTRIES[props.country];
   const weeks = buildCalendar(props.billingStart, props.today, props.payments);
   return (
     <section className="summary-calendar" aria-labelledby="summary-calendar-heading">
@@ -53,12 +62,12 @@ export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; 
                       <span aria-hidden="true" className="calendar-date">
                         {dayOfMonth}
                       </span>
-                      {dayState && (
-                        <span aria-hidden="true" className="calendar-mark">
-                          {MARKS[dayState]}
+                      <span className="visually-hidden">{describeDay(day)}</span>
+                      {day.payment && dayState && (
+                        <span role="img" aria-label={markLabel(day.payment, props.today, props.money)} className="calendar-mark">
+                          {markText(dayState, symbol)}
                         </span>
                       )}
-                      <span className="visually-hidden">{describeDay(day, props.today, props.money)}</span>
                     </li>
                   );
                 })}
@@ -83,5 +92,3 @@ export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; 
     </section>
   );
 }
-
-const MARKS = { paid: '✓', failed: '✕', cancelled: '–', 'due-today': '$', upcoming: '$', processing: '…' } as const;

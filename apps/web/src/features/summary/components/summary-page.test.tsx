@@ -110,7 +110,9 @@ describe('summary page', () => {
     expect(within(weeks[1]!).getByText('Failed')).toBeInTheDocument();
     expect(within(weeks[1]!).getByText('Your card was declined.')).toBeInTheDocument();
     expect(within(weeks[2]!).getByText('Upcoming')).toBeInTheDocument();
-    expect(within(weeks[0]!).getByText('Monday 23 November 2026: payment of $17.50, paid')).toBeInTheDocument();
+    expect(within(weeks[0]!).getByText('Monday 23 November 2026')).toBeInTheDocument();
+    expect(within(weeks[0]!).getByRole('img', { name: 'payment day: $17.50 paid' })).toHaveTextContent('✓');
+    expect(within(weeks[2]!).getByRole('img', { name: 'payment day: $17.50 due' })).toHaveTextContent('$');
     expect(screen.getByRole('alert')).toHaveTextContent('One payment did not go through');
 
     // Youthline: round(70 / 35) × 7 = 14 hours.

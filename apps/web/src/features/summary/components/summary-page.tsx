@@ -1,4 +1,5 @@
 import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
+import { greet } from '@uplift/core/countries';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
@@ -59,7 +60,7 @@ export function SummaryPage() {
   if (!pledge.data || !campaign.data || !payments.data) {
     return (
       <div className="page summary-page">
-        <h1>Kia ora {firstName}!</h1>
+        <h1>{greet(user.data?.country ?? 'NZ', firstName)}!</h1>
         <p>You have no pledge yet.</p>
         <Link className="button" to={paths.challenge}>
           Join the challenge
@@ -86,9 +87,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
     <div className="page summary-page">
       <header className="summary-head">
         <div>
-          <h1>
-            {country === 'NZ' ? 'Kia ora' : 'Hello'} {firstName}!
-          </h1>
+          <h1>{greet(country, firstName)}!</h1>
           <p className="summary-muted">Your pledge for the {campaign.campaign_name}</p>
         </div>
         <p className="summary-countdown">{daysToGoText(daysToGo(campaign.end_date, today))}</p>
@@ -133,7 +132,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         </div>
       </dl>
 
-      <PaymentCalendar billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
+      <PaymentCalendar country={country} billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
 
       <div className="summary-columns">
         <ImpactCard

@@ -6,6 +6,8 @@ import {
   daysToGo,
   daysToGoText,
   describeDay,
+  markLabel,
+  markText,
   givenSoFarMinor,
   lastPaymentDate,
   nextPayment,
@@ -102,8 +104,18 @@ describe('four-week calendar', () => {
 
   it('describes a day for screen readers', () => {
     const weeks = buildCalendar('2026-11-23', '2026-11-23', schedule);
-    const money = (minor: number) => formatMoney(minor, 'NZ');
-    expect(describeDay(weeks[0]!.days[0]!, '2026-11-23', money)).toBe('Monday 23 November 2026 (today): payment of $17.50, paid');
-    expect(describeDay(weeks[0]!.days[1]!, '2026-11-23', money)).toBe('Tuesday 24 November 2026');
+    expect(describeDay(weeks[0]!.days[0]!)).toBe('Monday 23 November 2026 (today)');
+    expect(describeDay(weeks[0]!.days[1]!)).toBe('Tuesday 24 November 2026');
+  });
+
+  it("marks a payment day with the donor's own currency and names the mark", () => {
+    const due = { ...schedule[1]!, payment_status: 'Pending' as const };
+    const uk = (minor: number) => formatMoney(minor, 'UK');
+    expect(markLabel(due, due.processing_date, uk)).toBe('payment day: £17.50 due today');
+    expect(markLabel(due, '2026-11-23', uk)).toBe('payment day: £17.50 due');
+    expect(markLabel(schedule[0]!, '2026-11-23', (m) => formatMoney(m, 'NZ'))).toBe('payment day: $17.50 paid');
+    expect(markText('upcoming', '£')).toBe('£');
+    expect(markText('due-today', '$')).toBe('$');
+    expect(markText('paid', '£')).toBe('✓');
   });
 });

@@ -108,10 +108,27 @@ export function buildCalendar(billingStart: IsoDate, today: IsoDate, payments: P
   });
 }
 
-/** 'Monday 23 November 2026 (today): payment of $17.50, paid', for a screen reader. */
-export function describeDay(day: CalendarDay, today: IsoDate, money: (minor: number) => string): string {
-  const when = `${formatLongDate(day.date)}${day.isToday ? ' (today)' : ''}`;
-  if (!day.payment) return when;
-  const state = PAYMENT_STATE_LABEL[paymentState(day.payment, today)].toLowerCase();
-  return `${when}: payment of ${money(minorOf(day.payment.amount))}, ${state}`;
+/** 'Monday 23 November 2026 (today)': the day, for a screen reader (its payment is the mark's name). */
+export function describeDay(day: CalendarDay): string {
+  return `${formatLongDate(day.date)}${day.isToday ? ' (today)' : ''}`;
+}
+
+const MARK_WORD: Record<PaymentState, string> = {
+  paid: 'paid',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  'due-today': 'due today',
+  upcoming: 'due',
+  processing: 'processing',
+};
+
+/** The calendar mark's accessible name: 'payment day: £17.50 due'. */
+export function markLabel(payment: Payment, today: IsoDate, money: (minor: number) => string): string {
+  return `payment day: ${money(minorOf(payment.amount))} ${MARK_WORD[paymentState(payment, today)]}`;
+}
+
+/** What a payment day shows: its state's sign, or for a payment still to come the donor's currency symbol. */
+export function markText(state: PaymentState, currencySymbol: string): string {
+  const signs: Record<PaymentState, string> = { paid: '✓', failed: '✕', cancelled: '–', 'due-today': currencySymbol, upcoming: currencySymbol, processing: '…' };
+  return signs[state];
 }

@@ -1,0 +1,68 @@
+import { paymentDates, todayInCountry } from '@uplift/core/calendar';
+import { countrySlips } from '@uplift/core/country-check';
+import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import { describe, expect, it } from 'vitest';
+import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
+import { paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
+import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
+import { pledgeConfirmedMail } from '../pledges/pledge-confirmed.mail.ts';
+import { renderMail, type MailContent } from './mail.layout.ts';
+
+// The country sweep over every mail template (docs/decisions/090-country-data-flow.md), both
+// countries, at an instant when they are on different dates. A new mail is one entry in MAILS;
+// e2e/specs/country-sweep.spec.ts reads the same mails as delivered to an SMTP sink.
+
+const NOW = new Date('2026-11-23T20:00:00Z'); // Tuesday 24th in Auckland, Monday 23rd in London
+
+type Donor = { country: CountryCode; today: string; dates: string[] };
+
+const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
+  { name: 'activation', render: (d) => activationMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
+  { name: 'password reset', render: (d) => passwordResetMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
+  {
+    name: 'pledge confirmed',
+    render: (d) =>
+      pledgeConfirmedMail({
+        firstName: 'Sam',
+        country: d.country,
+        totalMinor: 7000,
+        campaignName: 'November Uplift Challenge',
+        challengeName: 'Coffees',
+        recipientName: 'A charity',
+        card: { brand: 'visa', last4: '4242' },
+        schedule: d.dates.map((date) => ({ date, amountMinor: 1750 })),
+        appUrl: 'https://uplift.test',
+      }),
+  },
+  {
+    name: 'pledge cancelled',
+    render: (d) => pledgeCancelledMail({ firstName: 'Sam', country: d.country, charity: 'A charity', cancelledPayments: 3, paidMinor: 1750, appUrl: 'https://uplift.test' }),
+  },
+  { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: 1750, reference: 'pi_123' }) },
+  { name: 'payment failed', render: (d) => paymentFailedMail({ ...paymentFacts(d), reason: 'Your card was declined.', needsAuthentication: false }) },
+];
+
+function paymentFacts(d: Donor) {
+  return {
+    firstName: 'Sam',
+    country: d.country,
+    charity: 'A charity',
+    amount: 1750,
+    processingDate: d.today,
+    paymentNumber: 1,
+    paymentCount: 4,
+    pledgeTotal: 7000,
+    summaryUrl: 'https://uplift.test/summary',
+  };
+}
+
+describe.each(COUNTRY_CODES)('every mail to a donor in %s', (country) => {
+  const today = todayInCountry(country, NOW);
+  const donor: Donor = { country, today, dates: paymentDates(today) };
+  it.each(MAILS)('$name speaks only its country', ({ render }) => {
+    const mail = renderMail(render(donor));
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(countrySlips(part, { country, today, dates: donor.dates })).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,357 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { formatDayMonthYear, formatLongDate, paymentDates, todayInCountry, type IsoDate } from '@uplift/core/calendar';
+import { joinButtonText } from '@uplift/core/countdown';
+import { calendarDays, countrySlips } from '@uplift/core/country-check';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import { formatMoney } from '@uplift/core/money';
+import { ROOT, startApp, type RunningApp } from '../support/app.ts';
+import { expectJson } from '../support/donor.ts';
+import { waitForMail } from '../support/mail.ts';
+
+// The country sweep (issue 17, docs/decisions/090-country-data-flow.md). One app of its own runs
+// with its clock at 2026-11-23T20:00Z — Tuesday the 24th in Auckland, Monday the 23rd in
+// London — and so does the browser. For an NZ and a UK donor, every donor-facing output in
+// OUTPUTS is produced, read as text and handed to one checker (countrySlips from core): only
+// that donor's currency symbol and code, amounts with two decimals, and only dates of the
+// campaign country's calendar. Each output also names what it must show for its country (its
+// "today", its total over the weeks that remain), so a date taken in the wrong zone fails.
+//
+// Adding an output (a receipt PDF, an .ics file, a preview image, an export) is one entry in
+// OUTPUTS: a `read` that produces it for the donor and returns its text (files through their
+// parsers), and the facts it must show.
+
+const NOW = '2026-11-23T20:00:00.000Z';
+const PASSWORD = 'a long and memorable passphrase';
+const SHOTS = path.resolve(import.meta.dirname, '../.artifacts/screens/country-sweep');
+
+/** Each country's campaign has its first payment on the country's own today. */
+const CAMPAIGNS: Record<CountryCode, { campaign_name: string; start_date: IsoDate; end_date: IsoDate }> = {
+  NZ: { campaign_name: 'November Uplift Challenge', start_date: '2026-11-17', end_date: '2026-12-21' },
+  UK: { campaign_name: 'November Uplift Challenge', start_date: '2026-11-16', end_date: '2026-12-20' },
+};
+
+type Campaign = { id: number; campaign_name: string; start_date: IsoDate; end_date: IsoDate; billing_start_date: IsoDate };
+type Donor = { email: string; token: string; firstName: string };
+
+/** What the sweep knows about one country's donors; the outputs are produced from it. */
+type CountryRun = {
+  country: CountryCode;
+  today: IsoDate;
+  campaign: Campaign;
+  /** 5 coffees a week at 3.50 over four weeks: 17.50 a week, 70.00 in all. */
+  weeklyMinor: number;
+  totalMinor: number;
+  /** Paid with 4242 and charged by the billing run. */
+  paid: Donor;
+  /** Saved a card that is declined when charged: the billing run fails its payment. */
+  declined: Donor;
+  /** Pledges in the browser (email set when the wizard step 5 output registers them). */
+  web: { email: string; firstName: string };
+};
+
+type Io = { app: RunningApp; api: APIRequestContext; page: Page; browser: Browser };
+
+type Output = {
+  name: string;
+  /** Produces the output for this country's donor and returns all of its text. */
+  read: (run: CountryRun, io: Io) => Promise<string>;
+  /** Texts it must show for this country (checked along with the slips). */
+  shows?: (run: CountryRun) => string[];
+};
+
+const money = (run: CountryRun, minor: number, code = false) => formatMoney(minor, run.country, { code });
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+/** Everything a screen shows or says: visible text, accessible names, titles, placeholders and meta texts. */
+async function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attrs = (selector: string, name: string) => Array.from(document.querySelectorAll(selector), (e) => e.getAttribute(name) ?? '');
+    return [
+      document.title,
+      document.body.innerText,
+      ...attrs('[aria-label]', 'aria-label'),
+      ...attrs('[title]', 'title'),
+      ...attrs('[placeholder]', 'placeholder'),
+      ...attrs('meta[content]', 'content'),
+    ].join('\n');
+  });
+}
+
+const mailText = (mail: { subject: string; text: string; html: string }) => [mail.subject, mail.text, mail.html].join('\n');
+
+async function logIn(page: Page, email: string) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The summary page once its calendar is there, photographed at 1280 and 360 px. */
+async function summaryText(page: Page, run: CountryRun, shot: string): Promise<string> {
+  await page.goto('/summary');
+  const calendar = page.getByRole('region', { name: 'Your four weeks' });
+  await expect(calendar.getByRole('heading', { name: 'Week 4' })).toBeVisible();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await calendar.scrollIntoViewIfNeeded();
+    await calendar.screenshot({ path: path.join(SHOTS, `${run.country}-${width}-${shot}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return screenText(page);
+}
+
+const OUTPUTS: Output[] = [
+  {
+    name: 'landing page',
+    read: async (run, { page }) => {
+      await page.goto(`/?country=${run.country}`);
+      await expect(page.getByRole('link', { name: joinButtonText(run.campaign.campaign_name) }).first()).toBeVisible();
+      return screenText(page);
+    },
+  },
+  {
+    name: 'wizard step 3: calculator and fee line',
+    read: async (run, { page }) => {
+      await page.getByRole('link', { name: joinButtonText(run.campaign.campaign_name) }).first().click();
+      await page.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: new RegExp(`^${COUNTRIES[run.country].name}`) }).click();
+      await page.getByRole('button', { name: 'Choose challenges' }).click();
+      await page.getByRole('listitem').filter({ hasText: 'Coffees' }).getByRole('button', { name: 'Join' }).click();
+      await page.getByRole('button', { name: 'Calculate pledge amount' }).click();
+      await page.getByLabel('Number of coffees per week').fill('5');
+      await page.getByLabel(`Cost of each one (${COUNTRIES[run.country].symbol})`).fill('3.50');
+      await expect(page.getByTestId('pledge-total')).toHaveText(money(run, run.totalMinor));
+      await expect(page.getByText(/Card fees/)).toBeVisible();
+      return screenText(page);
+    },
+    shows: (run) => [money(run, run.totalMinor), 'Card fees'],
+  },
+  {
+    name: 'wizard step 5: registration',
+    read: async (_run, { page }) => {
+      await page.getByRole('button', { name: 'Choose cause' }).click();
+      await page.getByRole('list', { name: 'Charities' }).getByRole('button', { name: 'Choose' }).first().click();
+      await page.getByRole('button', { name: 'Payment and details' }).click();
+      await expect(stepHeading(page, 'Payment and details')).toBeVisible();
+      return screenText(page);
+    },
+    shows: (run) => [money(run, run.totalMinor, true)],
+  },
+  {
+    name: 'activation mail',
+    read: async (run, { page, app }) => {
+      run.web.email = `sweep.web.${run.country.toLowerCase()}.${Date.now()}@example.org`;
+      await page.getByLabel('First name*').fill(run.web.firstName);
+      await page.getByLabel('Last name*').fill('Sweep');
+      await page.getByLabel('Country*').selectOption(run.country);
+      await page.getByLabel('Email*').fill(run.web.email);
+      await page.getByLabel('Password*', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password*').fill(PASSWORD);
+      await page.getByLabel(/I agree to be contacted/).check();
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(page).toHaveURL(/\/activate/);
+      const mail = await waitForMail(run.web.email, /^Activate your Uplift account$/, app.mailDir);
+      await page.getByLabel('Activation token').fill(tokenIn(mail.text));
+      await page.getByRole('button', { name: 'Activate' }).click();
+      await expect(page).toHaveURL(/\/login/);
+      return mailText(mail);
+    },
+    shows: (run) => [`${COUNTRIES[run.country].greeting} ${run.web.firstName},`],
+  },
+  {
+    name: 'wizard step 5: payment summary',
+    read: async (run, { page }) => {
+      await logIn(page, run.web.email);
+      await expect(page).toHaveURL(/\/challenge\?step=4/);
+      await expect(page.getByRole('region', { name: 'Your pledge' })).toContainText(money(run, run.totalMinor));
+      return screenText(page);
+    },
+    shows: (run) => [formatDayMonthYear(run.today), money(run, run.weeklyMinor), money(run, run.totalMinor)],
+  },
+  {
+    name: 'thank-you page',
+    read: async (_run, { page }) => {
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Finish' }).click();
+      await expect(page).toHaveURL(/\/SubmitPage$/);
+      await expect(page.getByTestId('first-payment')).toBeVisible();
+      return screenText(page);
+    },
+    shows: (run) => [formatDayMonthYear(run.today), money(run, run.weeklyMinor, true)],
+  },
+  {
+    name: 'pledge confirmed mail',
+    read: async (run, { app }) => mailText(await waitForMail(run.web.email, /^Your Uplift pledge is confirmed$/, app.mailDir)),
+    shows: (run) => [`${formatDayMonthYear(run.today)}: ${money(run, run.weeklyMinor, true)}`, COUNTRIES[run.country].currency],
+  },
+  {
+    name: 'summary with its calendar (first payment due today)',
+    read: (run, { page }) => summaryText(page, run, 'calendar-due'),
+    shows: (run) => [
+      `${COUNTRIES[run.country].greeting} ${run.web.firstName}!`,
+      `${formatLongDate(run.today)} (today)`,
+      `payment day: ${money(run, run.weeklyMinor)} due today`,
+      `payment day: ${money(run, run.weeklyMinor)} due`,
+    ],
+  },
+  {
+    name: 'summary with its calendar (first payment paid)',
+    read: async (run, { page }) => {
+      await logIn(page, run.paid.email);
+      await expect(page).not.toHaveURL(/\/login/);
+      return summaryText(page, run, 'calendar-paid');
+    },
+    shows: (run) => [`payment day: ${money(run, run.weeklyMinor)} paid`],
+  },
+  {
+    name: 'receipt mail',
+    read: async (run, { app }) => mailText(await waitForMail(run.paid.email, /^Receipt: /, app.mailDir)),
+    shows: (run) => [formatLongDate(run.today), money(run, run.weeklyMinor, true)],
+  },
+  {
+    name: 'payment failed mail',
+    read: async (run, { app }) => mailText(await waitForMail(run.declined.email, /did not go through$/, app.mailDir)),
+    shows: (run) => [formatLongDate(run.today), money(run, run.weeklyMinor)],
+  },
+  {
+    name: 'pledge cancelled mail',
+    read: async (run, { api, app }) => {
+      await expectJson(await api.put('/api/pledge/cancel', { headers: { authorization: `Bearer ${run.paid.token}` } }));
+      return mailText(await waitForMail(run.paid.email, /pledge has been cancelled$/, app.mailDir));
+    },
+    shows: (run) => [money(run, run.weeklyMinor)],
+  },
+  {
+    name: 'password reset mail',
+    read: async (run, { api, app }) => {
+      await expectJson(await api.post('/api/auth/forgot', { data: { email: run.paid.email } }));
+      return mailText(await waitForMail(run.paid.email, /^Reset your Uplift password$/, app.mailDir));
+    },
+    shows: (run) => [`${COUNTRIES[run.country].greeting} ${run.paid.firstName},`],
+  },
+];
+
+function tokenIn(text: string): string {
+  const line = text.split('\n').find((l) => /^[\w-]{43}$/.test(l.trim()));
+  expect(line, text).toBeTruthy();
+  return line!.trim();
+}
+
+/** Registers, activates and logs in a donor through the API; with a card, saves it and confirms the pledge. */
+async function apiDonor(io: { api: APIRequestContext; app: RunningApp }, run: Omit<CountryRun, 'paid' | 'declined'>, what: string, card: string): Promise<Donor> {
+  const { api, app } = io;
+  const email = `sweep.${what}.${run.country.toLowerCase()}.${Date.now()}@example.org`;
+  const firstName = run.country === 'NZ' ? 'Aroha' : 'James';
+  const [challenge] = await expectJson<{ id: number }[]>(await api.get(`/api/challenge/campaign/${run.country}`));
+  const [recipient] = await expectJson<{ id: number }[]>(await api.get(`/api/recipient/campaign/${run.country}`));
+  const registered = await api.post('/api/auth/register', {
+    data: {
+      first_name: firstName,
+      last_name: 'Sweep',
+      user_address: '',
+      country: run.country,
+      email,
+      password: PASSWORD,
+      opt_in_uplift_comms: false,
+      opt_in_charity_comms: false,
+      terms_accepted: true,
+      campaign_id: run.campaign.id,
+      challenge_id: challenge!.id,
+      recipient_id: recipient!.id,
+      number_of_units: 5,
+      cost_per_unit: 3.5,
+      confirmed_amount: run.totalMinor / 100,
+      period: 'weekly',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const activation = tokenIn((await waitForMail(email, /^Activate your Uplift account$/, app.mailDir)).text);
+  await expectJson(await api.get(`/api/auth/activate?activation_token=${encodeURIComponent(activation)}`));
+  const { access_token: token } = await expectJson<{ access_token: string }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
+  const auth = { authorization: `Bearer ${token}` };
+  const { client_secret } = await expectJson<{ client_secret: string }>(await api.get('/api/payment_method/secret', { headers: auth }));
+  const setup = await expectJson<{ payment_method: string }>(
+    await api.post('/api/test-provider/setup/confirm', { headers: auth, data: { client_secret, number: card, exp_month: 12, exp_year: 2034, cvc: '123' } }),
+  );
+  const method = await expectJson<{ id: number }>(await api.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }));
+  await expectJson(await api.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
+  return { email, token, firstName };
+}
+
+/** npm run billing (no --as-of: "due" is today in each campaign's country, on the app's clock). */
+function runBilling(app: RunningApp): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts'], { cwd: ROOT, env: app.env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+let app: RunningApp;
+let api: APIRequestContext;
+const runs = {} as Record<CountryCode, CountryRun>;
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(240_000);
+  app = await startApp({ TEST_CLOCK_START: NOW, SEED_DEMO: 'false' });
+  api = await playwright.request.newContext({ baseURL: app.baseUrl });
+  const admin = await expectJson<{ access_token: string }>(
+    await api.post('/api/auth/login', { data: { email: app.env.ADMIN_EMAIL, password: app.env.ADMIN_PASSWORD } }),
+  );
+  for (const country of COUNTRY_CODES) {
+    const today = todayInCountry(country, new Date(NOW));
+    const created = await api.post('/api/campaign', {
+      headers: { authorization: `Bearer ${admin.access_token}` },
+      data: { ...CAMPAIGNS[country], billing_start_date: today, country, billing_cycle: 'Weekly', is_active: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const campaign = (await created.json()) as Campaign;
+    const base = { country, today, campaign, weeklyMinor: 1750, totalMinor: 7000, web: { email: '', firstName: country === 'NZ' ? 'Mere' : 'Olivia' } };
+    runs[country] = {
+      ...base,
+      paid: await apiDonor({ api, app }, base, 'paid', '4242 4242 4242 4242'),
+      declined: await apiDonor({ api, app }, base, 'declined', '4000 0000 0000 0341'),
+    };
+  }
+  // Charges each country's first payment, due on its own today (the app's scheduled run may have
+  // taken some already: billing is exactly-once, and the mails are what the outputs read).
+  const billing = await runBilling(app);
+  expect(billing.code, billing.output).toBe(0);
+  expect(billing.output).toContain(`(NZ ${runs.NZ.today}, UK ${runs.UK.today})`);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await app?.stop();
+});
+
+for (const country of COUNTRY_CODES) {
+  test(`a ${COUNTRIES[country].name} donor sees only ${COUNTRIES[country].currency}, ${COUNTRIES[country].symbol} and ${country} dates in every output`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const run = runs[country];
+    expect(paymentDates(run.campaign.billing_start_date)[0]).toBe(run.today);
+    // The dates any output may show: the campaign's own, its four weeks, and today — all in its country.
+    const dates = [run.campaign.start_date, run.campaign.end_date, run.today, ...calendarDays(run.campaign.billing_start_date)];
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
+    await context.clock.setFixedTime(new Date(NOW));
+    const page = await context.newPage();
+    try {
+      for (const output of OUTPUTS) {
+        await test.step(output.name, async () => {
+          const text = await output.read(run, { app, api, page, browser });
+          expect.soft(countrySlips(text, { country, today: run.today, dates }), `${output.name} (${country})`).toEqual([]);
+          for (const fact of output.shows?.(run) ?? []) expect.soft(text, `${output.name} (${country}) shows "${fact}"`).toContain(fact);
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
