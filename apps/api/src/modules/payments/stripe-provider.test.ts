@@ -130,7 +130,7 @@ describe('Stripe provider against recorded responses', () => {
     expect(await charge('pm_1TestUpliftCard0341', 'payment-32-attempt-1')).toEqual({
       status: 'declined',
       reference: 'pi_3TestUpliftDecline01',
-      reason: 'Your card was declined.',
+      code: 'generic_decline',
     });
   });
 
@@ -138,7 +138,8 @@ describe('Stripe provider against recorded responses', () => {
     expect(await charge('pm_1TestUpliftCard3155', 'payment-33-attempt-1')).toEqual({
       status: 'requires_action',
       reference: 'pi_3TestUpliftAuth0001',
-      reason: 'Your card was declined. This transaction requires authentication.',
+      code: 'authentication_required',
+      clientSecret: 'pi_3TestUpliftAuth0001_secret_recorded',
     });
   });
 
