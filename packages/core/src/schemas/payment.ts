@@ -125,7 +125,14 @@ export const testPaymentAuthenticateSchema = z.object({
 export const testPaymentAuthenticateResponseSchema = z.object({ status: z.enum(['succeeded', 'requires_payment_method']) });
 
 /** PUT /api/payment_method/default: the card every remaining payment is taken from. */
-export const setDefaultPaymentMethodSchema = savePaymentMethodSchema.pick({ stripe_payment_method_id: true });
+export const setDefaultPaymentMethodSchema = z.object({
+  /** The provider's id of a card the donor has saved (pm_…), or ours. */
+  payment_method_id: z
+    .string({ error: MSG.selectPaymentMethod })
+    .trim()
+    .min(1, { error: MSG.selectPaymentMethod })
+    .max(255, { error: MSG.selectPaymentMethod }),
+});
 export const setDefaultPaymentMethodResponseSchema = z.object({
   payment_method: paymentMethodSchema,
   /** Pending and Failed payments now charged to it. */
