@@ -1,5 +1,6 @@
 import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
 import type { Payment } from '@uplift/core/schemas/payment';
+import { ACTION_LABEL, failureSummary } from '../model/recovery';
 import { buildCalendar, describeDay, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
@@ -9,7 +10,14 @@ const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
  * with its state (paid, failed, cancelled, due, upcoming), passed days dimmed and the current
  * week highlighted.
  */
-export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; payments: Payment[]; money: (minor: number) => string }) {
+export function PaymentCalendar(props: {
+  billingStart: IsoDate;
+  today: IsoDate;
+  payments: Payment[];
+  money: (minor: number) => string;
+  /** A failed week's action (pay now, confirm with the bank, another card). */
+  onAction?: (payment: Payment) => void;
+}) {
   const weeks = buildCalendar(props.billingStart, props.today, props.payments);
   return (
     <section className="summary-calendar" aria-labelledby="summary-calendar-heading">
@@ -68,8 +76,11 @@ export function PaymentCalendar(props: { billingStart: IsoDate; today: IsoDate; 
                   <>
                     <strong>{props.money(minorOf(week.payment.amount))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
                     <span className="calendar-state">{PAYMENT_STATE_LABEL[state]}</span>
-                    {state === 'failed' && week.payment.failure_reason && (
-                      <span className="calendar-reason"> {week.payment.failure_reason}</span>
+                    {state === 'failed' && <span className="calendar-reason"> {failureSummary(week.payment)}</span>}
+                    {state === 'failed' && week.payment.action && props.onAction && (
+                      <button type="button" className="button calendar-action" onClick={() => props.onAction?.(week.payment!)}>
+                        {ACTION_LABEL[week.payment.action]}
+                      </button>
                     )}
                   </>
                 ) : (

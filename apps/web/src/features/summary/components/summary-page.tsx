@@ -3,7 +3,8 @@ import { formatMoney, toMinor } from '@uplift/core/money';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
 import type { Pledge } from '@uplift/core/schemas/pledge';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { paths } from '../../../lib/paths';
 import { useMyCampaign } from '../../../lib/queries/campaigns';
@@ -24,6 +25,8 @@ import { CancelPledge } from './cancel-pledge-dialog';
 import { ImpactCard } from './impact-card';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
+import { ChangeCardDialog, PayNowDialog } from './recovery-dialogs';
+import { firstUncovered } from '../model/recovery';
 import './summary.css';
 
 /** SPEC §2 "Summary": the signed-in donor's pledge, its four weeks, and the way to stop it. */
@@ -76,9 +79,30 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   const next = nextPayment(payments);
   const remaining = remainingPayments(payments);
   const remainingTotal = remaining.reduce((sum, p) => sum + minorOf(p.amount), 0);
-  const cardId = payments.find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
+  // The card the remaining payments use (after "Change card", paid weeks keep the old one).
+  const toCome = payments.filter((p) => p.payment_status === 'Pending' || p.payment_status === 'Failed');
+  const cardId = [...toCome, ...payments].find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
   const failedCount = payments.filter((p) => p.payment_status === 'Failed').length;
   const charity = useRecipient(pledge.recipient_id).data?.recipient_name ?? 'your charity';
+  // /summary?pay={id} (the failed-payment mail's link, after login) opens that payment's action.
+  const [search, setSearch] = useSearchParams();
+  const [acting, setActing] = useState<number | undefined>(() => Number(search.get('pay')) || undefined);
+  const [changingCard, setChangingCard] = useState(false);
+  const actingOn = payments.find((p) => p.id === acting && p.payment_status === 'Failed' && p.action !== null);
+  const live = pledge.pledge_status === 'Confirmed';
+  const closeAction = () => {
+    setActing(undefined);
+    if (search.has('pay')) {
+      search.delete('pay');
+      setSearch(search, { replace: true });
+    }
+  };
+  const expiryWarning = (card: { exp_month: number; exp_year: number }) => {
+    const uncovered = firstUncovered(card, payments);
+    return uncovered
+      ? `This card expires before your payment on ${formatLongDate(uncovered.processing_date)}. Please change card so it can go through.`
+      : undefined;
+  };
 
   return (
     <div className="page summary-page">
@@ -102,8 +126,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
       )}
       {failedCount > 0 && (
         <Alert>
-          {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. We have emailed you about what to do; your other
-          payments go ahead as planned.
+          {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. You can put it right below; your other payments go
+          ahead as planned.
         </Alert>
       )}
 
@@ -131,7 +155,18 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         </div>
       </dl>
 
-      <PaymentCalendar billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
+      <PaymentCalendar
+        billingStart={campaign.billing_start_date}
+        today={today}
+        payments={payments}
+        money={money}
+        onAction={live ? (p) => setActing(p.id) : undefined}
+      />
+      {actingOn && <PayNowDialog payment={actingOn} money={money} onClose={closeAction} />}
+      {acting !== undefined && !actingOn && search.has('pay') && (
+        <Alert tone="info">That payment has nothing left to do: it has gone through or is no longer due.</Alert>
+      )}
+      {changingCard && <ChangeCardDialog onClose={() => setChangingCard(false)} />}
 
       <div className="summary-columns">
         <ImpactCard
@@ -141,7 +176,11 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           pledgeTotalMinor={toMinor(pledge.confirmed_amount)}
           givenSoFarMinor={given}
         />
-        <PaymentMethodCard paymentMethodId={cardId} />
+        <PaymentMethodCard
+          paymentMethodId={cardId}
+          onChange={live && remaining.length + failedCount > 0 ? () => setChangingCard(true) : undefined}
+          expiryWarning={live ? expiryWarning : undefined}
+        />
       </div>
 
       {pledge.pledge_status === 'Confirmed' && (

@@ -10,17 +10,17 @@ import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 import { useConfirmPledge } from '../api/confirm-pledge';
 import { useDeletePendingPledge } from '../api/delete-pledge';
 import { usePaymentMethods } from '../api/get-payment-methods';
-import { useSetupSecret } from '../api/get-setup-secret';
+import { useSetupSecret } from '../../../components/card-form/get-setup-secret';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import type { Campaign, ConfirmedPledge, Pledge } from '../api/types';
 import { remainingDatesOf } from '../model/calculation';
-import { CardFormError, type CardCollector } from '../model/card-collector';
+import { CardFormError, type CardCollector } from '../../../components/card-form/card-collector';
 import { CardErrorDialog } from './card-error-dialog';
 import { PaymentSummary } from './payment-summary';
 import { SavedCards } from './saved-cards';
-import { TestCardForm } from './test-card-form';
+import { TestCardForm } from '../../../components/card-form/test-card-form';
 
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-card-form'));
 
 /** SPEC §8: a card error shows in the red modal after about a second. */
 export const CARD_ERROR_DELAY_MS = 1000;
