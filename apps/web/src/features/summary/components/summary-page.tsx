@@ -86,9 +86,12 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   const charity = useRecipient(pledge.recipient_id).data?.recipient_name ?? 'your charity';
   // /summary?pay={id} (the failed-payment mail's link, after login) opens that payment's action.
   const [search, setSearch] = useSearchParams();
-  const [acting, setActing] = useState<number | undefined>(() => Number(search.get('pay')) || undefined);
+  // The dialog keeps the payment it opened with: once paid, the list changes under it.
+  const requested = Number(search.get('pay')) || undefined;
+  const [acting, setActing] = useState<Payment | undefined>(() =>
+    payments.find((p) => p.id === requested && p.payment_status === 'Failed' && p.action !== null),
+  );
   const [changingCard, setChangingCard] = useState(false);
-  const actingOn = payments.find((p) => p.id === acting && p.payment_status === 'Failed' && p.action !== null);
   const live = pledge.pledge_status === 'Confirmed';
   const closeAction = () => {
     setActing(undefined);
@@ -160,10 +163,10 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         today={today}
         payments={payments}
         money={money}
-        onAction={live ? (p) => setActing(p.id) : undefined}
+        onAction={live ? setActing : undefined}
       />
-      {actingOn && <PayNowDialog payment={actingOn} money={money} onClose={closeAction} />}
-      {acting !== undefined && !actingOn && search.has('pay') && (
+      {acting && <PayNowDialog payment={acting} money={money} onClose={closeAction} />}
+      {requested !== undefined && !acting && (
         <Alert tone="info">That payment has nothing left to do: it has gone through or is no longer due.</Alert>
       )}
       {changingCard && <ChangeCardDialog onClose={() => setChangingCard(false)} />}
