@@ -163,6 +163,25 @@ export async function claimBatch(
   }
 }
 
+/**
+ * A retry whose day has come only on or after the pledge's next payment date (billing did not run
+ * in between) is dropped: a retry is never charged on or after the next payment's date.
+ */
+export async function dropStaleRetries(session: Session, due: DueDates): Promise<number> {
+  const { rowCount } = await session.query(
+    `update payments p
+        set next_retry_date = null
+       from pledges pl join campaigns c on c.id = pl.campaign_id
+      where pl.id = p.pledge_id
+        and p.next_retry_date is not null
+        and (case c.country when 'NZ' then $1::date when 'UK' then $2::date end)
+            >= coalesce((select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date),
+                        p.processing_date + 7)`,
+    [due.NZ, due.UK],
+  );
+  return rowCount ?? 0;
+}
+
 async function releaseClaims(session: Session, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await session.query('select pg_advisory_unlock($2, id) from unnest($1::int[]) as t(id)', [ids, CLAIM_LOCK]);

@@ -8,6 +8,7 @@ import { retryDate } from '@uplift/core/payment-failures';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import {
   claimBatch,
+  dropStaleRetries,
   loadPayment,
   releasePayment,
   serialSession,
@@ -91,7 +92,8 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   client.on('error', (err) => deps.log.error({ err }, 'billing session lost'));
   const session = serialSession(client);
   try {
-    // In-doubt cancelled payments first (rare), then everything due.
+    await dropStaleRetries(session, due);
+    // In-doubt cancelled payments first (rare), then everything due, then retries.
     for (const scope of ['cancelled-in-doubt', 'due', 'retry'] as ClaimScope[]) {
       let afterId = 0;
       for (;;) {

@@ -211,6 +211,18 @@ describe('the automatic retry', () => {
     expect(await chargesOf(id)).toHaveLength(1);
   });
 
+  it('a retry whose day is missed is never charged on or after the next payment date', async () => {
+    const campaign = await campaignAt('2027-03-01');
+    const donor = await donorWithCard(campaign.id, '4000 0000 0000 9995');
+    const id = donor.payments[0]!.id;
+    await bill(ctx, ctx.app.payments, { asOf: '2027-03-01' });
+    expect((await paymentRows(ctx.db, donor.pledge.id))[0]!.next_retry_date).toBe('2027-03-03');
+    await bill(ctx, ctx.app.payments, { asOf: '2027-03-08' }); // billing did not run on the 3rd–7th
+    expect(await chargesOf(id)).toHaveLength(1);
+    expect((await paymentRows(ctx.db, donor.pledge.id))[0]).toMatchObject({ payment_status: 'Failed', next_retry_date: null });
+    expect(await chargesOf(donor.payments[1]!.id)).toHaveLength(1); // the next week was charged as planned
+  });
+
   it('never retries a hard decline (0069 expired_card): the donor is asked for another card', async () => {
     const campaign = await campaignAt('2027-01-25');
     const donor = await donorWithCard(campaign.id, '4000 0000 0000 0069');
