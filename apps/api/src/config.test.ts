@@ -9,6 +9,7 @@ const prodBase = {
   APP_URL: 'https://uplift.example.org',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -60,6 +61,11 @@ describe('loadConfig', () => {
     const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, ...noStripe } = prodBase;
     expect(problemsOf(noStripe)).toEqual([expect.stringContaining('ALLOW_TEST_PAYMENTS')]);
     expect(loadConfig({ ...noStripe, ALLOW_TEST_PAYMENTS: 'true' }).payments).toEqual({ provider: 'test' });
+  });
+
+  it('refuses Stripe in production without STRIPE_WEBHOOK_SECRET (processing payments would never settle)', () => {
+    const { STRIPE_WEBHOOK_SECRET: _w, ...noWebhook } = prodBase;
+    expect(problemsOf(noWebhook)).toEqual([expect.stringContaining('STRIPE_WEBHOOK_SECRET')]);
   });
 
   it('rejects half-set pairs and bad values with clear messages', () => {

@@ -74,6 +74,23 @@ export const paymentAttempts = pgTable(
   ],
 );
 
+/**
+ * Card setups asked for and cards saved, per user (card-testing protection, docs/decisions/048):
+ * counted in PostgreSQL so every instance sees the same count.
+ */
+export const cardSetupAttempts = pgTable(
+  'card_setup_attempts',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['secret', 'save'] }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('card_setup_attempts_user_idx').on(t.user_id, t.kind, t.created_at)],
+);
+
 /** Provider webhook events already handled, so a redelivery does nothing. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text().primaryKey(),
