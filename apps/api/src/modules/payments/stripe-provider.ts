@@ -48,7 +48,7 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
       if (error?.code === 'authentication_required' || error?.code === 'payment_intent_authentication_failure') {
         return { status: 'requires_action', reference: intent.id, code: 'authentication_required', clientSecret: intent.client_secret };
       }
-      return { status: 'declined', reference: intent.id, code: error?.decline_code ?? error?.code ?? 'card_declined' };
+      return { status: 'declined', reference: intent.id, code: error?.decline_code || error?.code || 'card_declined' };
     }
   }
 }
@@ -66,7 +66,7 @@ export function chargeErrorResult(err: unknown): ChargeResult {
     if (err.code === 'authentication_required') {
       return { status: 'requires_action', reference, code: 'authentication_required', clientSecret: intent?.client_secret ?? null };
     }
-    return { status: 'declined', reference, code: err.decline_code ?? err.code ?? 'card_declined' };
+    return { status: 'declined', reference, code: err.decline_code || err.code || 'card_declined' };
   }
   if (err instanceof Stripe.errors.StripeInvalidRequestError) {
     const missing = err.code === 'resource_missing' || err.code?.startsWith('payment_method_') === true;
