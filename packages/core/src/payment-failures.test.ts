@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFor, failureText, retryDate } from './payment-failures.ts';
+import { actionFor, cardCovers, failureText, retryDate } from './payment-failures.ts';
 
 describe('payment failures', () => {
   it('retries a soft decline once, two days later, never on or after the next payment date', () => {
@@ -25,5 +25,11 @@ describe('payment failures', () => {
     expect(failureText('insufficient_funds')).toMatch(/enough funds/);
     expect(failureText('some_new_stripe_code')).toBe('Your bank declined this payment.');
     expect(failureText(null)).toBe('Your bank declined this payment.');
+  });
+
+  it('a card covers payments until the end of its expiry month', () => {
+    expect(cardCovers({ exp_month: 12, exp_year: 2026 }, '2026-12-31')).toBe(true);
+    expect(cardCovers({ exp_month: 12, exp_year: 2026 }, '2027-01-01')).toBe(false);
+    expect(cardCovers({ exp_month: 1, exp_year: 2027 }, '2026-12-14')).toBe(true);
   });
 });

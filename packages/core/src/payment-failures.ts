@@ -81,3 +81,9 @@ export function retryDate(code: string, attemptDate: IsoDate, processingDate: Is
   const limit = nextPaymentDate !== null && nextPaymentDate < addDays(processingDate, 7) ? nextPaymentDate : addDays(processingDate, 7);
   return retry < limit ? retry : null;
 }
+
+/** A card is good until the end of its expiry month: does it cover a payment on `date`? */
+export function cardCovers(card: { exp_month: number; exp_year: number }, date: IsoDate): boolean {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return year * 12 + month <= card.exp_year * 12 + card.exp_month;
+}

@@ -75,7 +75,7 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * Card setups asked for and cards saved, per user (card-testing protection, docs/decisions/048):
+ * Card setups asked for and cards saved, per user (card-testing protection, docs/decisions/047):
  * counted in PostgreSQL so every instance sees the same count.
  */
 export const cardSetupAttempts = pgTable(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { cardSetupAttempts } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
 
-// Card-testing protection (Stripe's advice; docs/decisions/048): someone with stolen card numbers
+// Card-testing protection (Stripe's advice; docs/decisions/047): someone with stolen card numbers
 // tries them one after another through our card form. Each user may ask for at most
 // CARD_SETUPS_PER_DAY card forms (and save as many cards) a day, counted in PostgreSQL so every
 // instance agrees; each IP at most CARD_SETUPS_PER_IP_HOUR an hour per route (in each instance).

@@ -1,5 +1,5 @@
-import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
-import { failureText, type PaymentAction } from '@uplift/core/payment-failures';
+import { formatLongDate } from '@uplift/core/calendar';
+import { cardCovers, failureText, type PaymentAction } from '@uplift/core/payment-failures';
 import type { Payment } from '@uplift/core/schemas/payment';
 
 // What the summary says about a failed week and what it offers (docs/decisions/045).
@@ -14,12 +14,6 @@ export const ACTION_LABEL: Record<PaymentAction, string> = {
 export function failureSummary(payment: Pick<Payment, 'failure_reason' | 'next_retry_date'>): string {
   const why = failureText(payment.failure_reason);
   return payment.next_retry_date ? `${why} We will try once more on ${formatLongDate(payment.next_retry_date)}.` : why;
-}
-
-/** A card is good until the end of its expiry month: does it cover a payment on `date`? */
-export function cardCovers(card: { exp_month: number; exp_year: number }, date: IsoDate): boolean {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  return year * 12 + month <= card.exp_year * 12 + card.exp_month;
 }
 
 /** The first remaining payment the card cannot cover, or undefined. */

@@ -204,7 +204,14 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
           methods.isPending ? (
             <p role="status">{MSG.loading}</p>
           ) : (
-            <SavedCards methods={savedMethods} selectedId={selectedId} onSelect={setSelectedId} error={savedError} disabled={submitting} />
+            <SavedCards
+              methods={savedMethods}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              error={savedError}
+              disabled={submitting}
+              lastPaymentDate={dates.at(-1)}
+            />
           )
         ) : !secret.data ? (
           secret.isError ? (
