@@ -78,6 +78,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
   });
   const amounts = dates.length > 0 && Number.isSafeInteger(totalMinor) ? splitPayments(totalMinor, dates.length) : [];
   const schedule = dates.map((date, i) => ({ date, amountMinor: amounts[i] ?? 0 }));
+  const lastPaymentDate = schedule.at(-1)?.date;
 
   const showCardErrorSoon = (message: string) => {
     window.clearTimeout(errorTimer.current);
@@ -210,7 +211,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
               onSelect={setSelectedId}
               error={savedError}
               disabled={submitting}
-              lastPaymentDate={dates.at(-1)}
+              lastPaymentDate={lastPaymentDate}
             />
           )
         ) : !secret.data ? (
