@@ -26,11 +26,11 @@ export type ConfirmedDonor = {
 /**
  * Sets a donor up through the API as their browser would: registers with a pledge of
  * 5 coffees a week at $3.50 to the first NZ charity, activates with the mailed token, logs in,
- * saves test card 4242 and confirms the pledge.
+ * saves test card 4242 (or `card`) and confirms the pledge.
  */
 export async function registerConfirmedDonor(
   request: APIRequestContext,
-  who: { email: string; firstName: string; lastName: string; address: string; optInCharity?: boolean },
+  who: { email: string; firstName: string; lastName: string; address: string; optInCharity?: boolean; card?: string },
 ): Promise<ConfirmedDonor> {
   const campaign = await expectJson<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
   const [challenge] = await expectJson<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
@@ -71,7 +71,7 @@ export async function registerConfirmedDonor(
   const setup = await expectJson<{ payment_method: string }>(
     await request.post('/api/test-provider/setup/confirm', {
       headers: auth,
-      data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      data: { client_secret, number: who.card ?? '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
     }),
   );
   const method = await expectJson<{ id: number }>(

@@ -14,6 +14,7 @@ const prodBase = {
   RECEIPT_CHARITIES_NUMBER: 'CC12345',
   RECEIPT_SIGNATORY_NAME: 'Jane Smith',
   RECEIPT_SIGNATORY_TITLE: 'Chair of Trustees',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -78,6 +79,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...bare, RECEIPT_TAX_CREDIT: 'false' }).receipt.taxCredit).toBe(false);
     expect(loadConfig(prodBase).receipt).toMatchObject({ irdNumber: '123-456-789', charitiesNumber: 'CC12345', taxCredit: true });
     expect(problemsOf({ RECEIPT_IRD_NUMBER: 'abc' })[0]).toMatch(/RECEIPT_IRD_NUMBER/);
+  });
+
+  it('refuses Stripe in production without STRIPE_WEBHOOK_SECRET (processing payments would never settle)', () => {
+    const { STRIPE_WEBHOOK_SECRET: _w, ...noWebhook } = prodBase;
+    expect(problemsOf(noWebhook)).toEqual([expect.stringContaining('STRIPE_WEBHOOK_SECRET')]);
   });
 
   it('rejects half-set pairs and bad values with clear messages', () => {

@@ -113,6 +113,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
     problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither');
   }
+  // Without it a charge Stripe was still processing would never be settled (docs/decisions/045).
+  if (isProduction && hasStripe && !env.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with Stripe');
   if (isProduction && !hasStripe && !env.ALLOW_TEST_PAYMENTS) {
     problems.push('STRIPE_SECRET_KEY: required in production (or set ALLOW_TEST_PAYMENTS=true to use the test provider)');
   }

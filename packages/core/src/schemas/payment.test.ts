@@ -52,7 +52,9 @@ describe('payment response schemas', () => {
     payment_status: 'Failed',
     processing_date: '2026-11-23',
     amount: 12.34,
-    failure_reason: 'Your card was declined.',
+    failure_reason: 'insufficient_funds',
+    next_retry_date: '2026-11-25',
+    action: 'pay_now',
     payment_method_id: 4,
     stripe_payment_method_id: 'pm_1',
   };
@@ -60,7 +62,10 @@ describe('payment response schemas', () => {
   it('describe a payment with every status of the one list, and its nullable fields', () => {
     for (const payment_status of PAYMENT_STATUSES) expect(issuesOf(paymentSchema, { ...payment, payment_status })).toEqual([]);
     expect(issuesOf(paymentSchema, { ...payment, payment_status: 'Refunded' })).toHaveLength(1);
-    expect(issuesOf(paymentSchema, { ...payment, failure_reason: null, payment_method_id: null, stripe_payment_method_id: null })).toEqual([]);
+    expect(
+      issuesOf(paymentSchema, { ...payment, failure_reason: null, next_retry_date: null, action: null, payment_method_id: null, stripe_payment_method_id: null }),
+    ).toEqual([]);
+    expect(issuesOf(paymentSchema, { ...payment, action: 'refund' })).toHaveLength(1);
   });
 
   it('describe a saved card, the setup secret of each provider and the webhook answer', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { PAYMENT_ACTIONS } from '../payment-failures.ts';
 import { PAYMENT_STATUSES } from '../statuses.ts';
 import { dateSchema, idSchema } from './common.ts';
 
@@ -45,7 +46,12 @@ export const paymentSchema = z
     payment_status: z.enum(PAYMENT_STATUSES),
     processing_date: dateSchema,
     amount: z.number(),
+    /** Why it failed, as a stable code (core/payment-failures.ts), or null. */
     failure_reason: z.string().nullable(),
+    /** The one automatic retry after a soft decline, or null. */
+    next_retry_date: dateSchema.nullable(),
+    /** What the donor can do about a Failed payment, or null. */
+    action: z.enum(PAYMENT_ACTIONS).nullable(),
     /** Our id of the saved card (for GET /api/payment_method/:id); null once the card is gone. */
     payment_method_id: idSchema.nullable(),
     stripe_payment_method_id: z.string().nullable(),
@@ -87,6 +93,54 @@ export const testSetupResultSchema = z.discriminatedUnion('status', [
   }),
 ]);
 
+/** POST /api/payment/{id}/pay: pay a failed week now, with the saved card or another of the donor's. */
+export const payNowSchema = z.object({
+  payment_method_id: z
+    .string({ error: MSG.selectPaymentMethod })
+    .trim()
+    .min(1, { error: MSG.selectPaymentMethod })
+    .max(255, { error: MSG.selectPaymentMethod })
+    .optional(),
+});
+
+/**
+ * POST /api/payment/{id}/pay and …/confirm: where the payment stands. `requires_action` comes with
+ * the client secret the browser needs for the bank's step (Stripe.js confirmCardPayment, or the
+ * test provider's simulated step), then …/confirm settles it.
+ */
+export const payNowResponseSchema = z.object({
+  payment_status: z.enum(PAYMENT_STATUSES),
+  outcome: z.enum(['succeeded', 'requires_action', 'processing', 'failed']),
+  client_secret: z.string().optional(),
+  payment_method_id: z.string().optional(),
+  failure_reason: z.string().nullable(),
+  message: z.string(),
+});
+
+/** The test provider's simulated bank step for a payment that needs authentication. */
+export const testPaymentAuthenticateSchema = z.object({
+  client_secret: clientSecretField,
+  outcome: z.enum(['complete', 'fail'], { error: 'Outcome must be complete or fail' }),
+});
+export const testPaymentAuthenticateResponseSchema = z.object({ status: z.enum(['succeeded', 'requires_payment_method']) });
+
+/** PUT /api/payment_method/default: the card every remaining payment is taken from. */
+export const setDefaultPaymentMethodSchema = z.object({
+  /** The provider's id of a card the donor has saved (pm_…), or ours. */
+  payment_method_id: z
+    .string({ error: MSG.selectPaymentMethod })
+    .trim()
+    .min(1, { error: MSG.selectPaymentMethod })
+    .max(255, { error: MSG.selectPaymentMethod }),
+});
+export const setDefaultPaymentMethodResponseSchema = z.object({
+  payment_method: paymentMethodSchema,
+  /** Pending and Failed payments now charged to it. */
+  payments_updated: z.number().int(),
+  /** The card it replaced, detached at the provider. */
+  detached: z.string().nullable(),
+});
+
 /** POST /api/webhooks/stripe: the acknowledgement Stripe waits for; `duplicate` for a redelivery. */
 export const stripeWebhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
@@ -97,4 +151,7 @@ export type Payment = z.infer<typeof paymentSchema>;
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export type SetupSecretResponse = z.infer<typeof setupSecretResponseSchema>;
 export type TestSetupResult = z.infer<typeof testSetupResultSchema>;
+export type PayNowRequest = z.infer<typeof payNowSchema>;
+export type PayNowResponse = z.infer<typeof payNowResponseSchema>;
+export type SetDefaultPaymentMethodResponse = z.infer<typeof setDefaultPaymentMethodResponseSchema>;
 export type StripeWebhookResponse = z.infer<typeof stripeWebhookResponseSchema>;

@@ -20,7 +20,12 @@ export const payments = pgTable(
     idempotency_key: text(),
     attempts: integer().notNull().default(0),
     provider_reference: text(),
+    /** A stable code (core/payment-failures.ts): Stripe's decline code, or ours for other problems. */
     failure_reason: text(),
+    /** The one automatic retry of a soft decline (campaign's calendar date), or null. */
+    next_retry_date: date({ mode: 'string' }),
+    /** The provider is still processing the charge: stays Pending until its webhook settles it. */
+    processing_at: timestamp({ withTimezone: true }),
     attempted_at: timestamp({ withTimezone: true }),
     settled_at: timestamp({ withTimezone: true }),
     /** 'NZ-2026-000123': set by the database when the payment becomes Success (docs/decisions/080). */
@@ -35,11 +40,58 @@ export const payments = pgTable(
     index('payments_due_idx')
       .on(t.processing_date)
       .where(sql`${t.payment_status} = 'Pending'`),
+    // The billing job's retries: failed payments with a retry date.
+    index('payments_retry_idx')
+      .on(t.next_retry_date)
+      .where(sql`${t.next_retry_date} is not null`),
     index('payments_pledge_status_idx').on(t.pledge_id, t.payment_status),
     // The list lives in core: a new status is one edit there (and a generated migration).
     check('payments_status_check', sql`${t.payment_status} in ${sql.raw(sqlList(PAYMENT_STATUSES))}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
+);
+
+export const PAYMENT_ATTEMPT_KINDS = ['scheduled', 'retry', 'pay_now', 'confirm'] as const;
+export const PAYMENT_ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'requires_action', 'processing'] as const;
+
+/** Every charge attempt of a payment: when, why, and what came of it (the payment keeps the latest). */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial().primaryKey(),
+    payment_id: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PAYMENT_ATTEMPT_KINDS }).notNull(),
+    idempotency_key: text().notNull(),
+    outcome: text({ enum: PAYMENT_ATTEMPT_OUTCOMES }),
+    decline_code: text(),
+    provider_reference: text(),
+    started_at: timestamp({ withTimezone: true }).notNull(),
+    finished_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('payment_attempts_payment_idx').on(t.payment_id),
+    check('payment_attempts_kind_check', sql`${t.kind} in ${sql.raw(sqlList(PAYMENT_ATTEMPT_KINDS))}`),
+    check('payment_attempts_outcome_check', sql`${t.outcome} in ${sql.raw(sqlList(PAYMENT_ATTEMPT_OUTCOMES))}`),
+  ],
+);
+
+/**
+ * Card setups asked for and cards saved, per user (card-testing protection, docs/decisions/047):
+ * counted in PostgreSQL so every instance sees the same count.
+ */
+export const cardSetupAttempts = pgTable(
+  'card_setup_attempts',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['secret', 'save'] }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('card_setup_attempts_user_idx').on(t.user_id, t.kind, t.created_at)],
 );
 
 /** Provider webhook events already handled, so a redelivery does nothing. */

@@ -37,13 +37,15 @@ export const testProviderPaymentMethods = pgTable(
     last4: text().notNull(),
     exp_month: integer().notNull(),
     exp_year: integer().notNull(),
-    /** What an off-session charge on this card does: 'succeeds', 'declines' or 'requires_action'. */
+    /** What a charge on this card does (TEST_CHARGE_BEHAVIOURS in test-cards.ts). */
     behaviour: text().notNull(),
+    /** Detached from its customer (irreversible, as at Stripe). */
+    detached_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('test_provider_payment_methods_customer_idx').on(t.customer_id),
-    check('test_provider_payment_methods_behaviour_check', sql`${t.behaviour} in ('succeeds', 'declines', 'requires_action')`),
+    check('test_provider_payment_methods_behaviour_check', sql`${t.behaviour} in ('succeeds', 'declines', 'insufficient_funds', 'expired_card', 'requires_action', 'authentication_required')`),
     check('test_provider_payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
 );
@@ -60,6 +62,10 @@ export const testProviderCharges = pgTable(
     currency: text().notNull(),
     status: text().notNull(),
     reason: text(),
+    /** Stripe's decline code for a declined charge, or authentication_required. */
+    code: text(),
+    /** For the browser's authentication step of a charge that needs it. */
+    client_secret: text(),
     description: text().notNull().default(''),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

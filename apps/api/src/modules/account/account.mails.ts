@@ -1,12 +1,13 @@
 import { BRAND } from '@uplift/core/brand';
+import { greet, type CountryCode } from '@uplift/core/countries';
 import type { MailContent } from '../mail/mail.layout.ts';
 
 // The account area's mails: confirming a new email address, and confirming an erasure.
 
-export function emailChangeMail(opts: { firstName: string; token: string; appUrl: string }): MailContent {
+export function emailChangeMail(opts: { firstName: string; country: CountryCode; token: string; appUrl: string }): MailContent {
   return {
     subject: `Confirm your new ${BRAND.product} email address`,
-    greeting: `Kia ora ${opts.firstName},`,
+    greeting: `${greet(opts.country, opts.firstName)},`,
     paragraphs: [
       `You asked to use this address for your ${BRAND.product} account. Nothing changes until you confirm it. If it was not you, ignore this email.`,
       'Your confirmation token (it works once and expires in 24 hours):',
@@ -16,10 +17,10 @@ export function emailChangeMail(opts: { firstName: string; token: string; appUrl
   };
 }
 
-export function accountErasedMail(opts: { firstName: string; cancelledPayments: number }): MailContent {
+export function accountErasedMail(opts: { firstName: string; country: CountryCode; cancelledPayments: number }): MailContent {
   return {
     subject: `Your ${BRAND.product} account has been deleted`,
-    greeting: `Kia ora ${opts.firstName},`,
+    greeting: `${greet(opts.country, opts.firstName)},`,
     paragraphs: [
       `As you asked, we have deleted your ${BRAND.product} account. Your name, email address, address and saved card are erased, and you can no longer log in.`,
       opts.cancelledPayments > 0

@@ -171,7 +171,7 @@ export function createAccountService(deps: AccountDeps) {
         expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
         created_at: now,
       });
-      await mailer.send(input.new_email, 'email-change', emailChangeMail({ firstName: user.first_name, token, appUrl: config.appUrl }));
+      await mailer.send(input.new_email, 'email-change', emailChangeMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
       log.info({ userId }, 'email change requested: link mailed to the new address');
     },
 
@@ -327,7 +327,7 @@ export function createAccountService(deps: AccountDeps) {
       const now = clock.now();
       const cards = await repo.listSavedCards(db, userId);
       // At the provider first: if that fails nothing is erased and the donor can try again.
-      for (const card of cards) await deps.payments.detachCard(card.stripe_payment_method_id);
+      for (const card of cards) await deps.payments.detachPaymentMethod(card.stripe_payment_method_id);
       const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
       const cancelled = await db.transaction(async (tx) => {
         const locked = await repo.lockUser(tx, userId);
@@ -347,7 +347,7 @@ export function createAccountService(deps: AccountDeps) {
         return n;
       });
       // The confirmation goes to the address before it is erased from the mail log too.
-      const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, cancelledPayments: cancelled }));
+      const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
       await repo.scrubMails(db, user.email, tombstone, mailId);
       await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
       log.info({ userId, cancelledPayments: cancelled }, 'account erased');

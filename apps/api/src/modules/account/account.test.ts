@@ -20,7 +20,7 @@ describe('my account', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const provider = fakeProvider();
   const detached: string[] = [];
-  provider.detachCard = async (id) => {
+  provider.detachPaymentMethod = async (id) => {
     detached.push(id);
   };
 

@@ -94,7 +94,7 @@ describe('npm run billing -- --as-of', () => {
     expect((await mailsTo(ctx.db, good.user.email)).map((m) => m.kind)).toEqual(['payment-receipt']);
     const [failedMail] = await mailsTo(ctx.db, declining.user.email);
     expect(failedMail!.kind).toBe('payment-failed');
-    expect(failedMail!.text_body).toContain('What happened: Your card was declined.');
+    expect(failedMail!.text_body).toContain('What happened: Your bank declined this payment.');
 
     const repeat = await runCli(['--as-of', '2026-11-23']);
     expect(repeat.code).toBe(0);

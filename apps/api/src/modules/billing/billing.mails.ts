@@ -2,17 +2,11 @@ import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
+import type { PaymentAction } from '@uplift/core/payment-failures';
 import type { MailContent } from '../mail/mail.layout.ts';
 
 // The two mails a weekly payment sends (DECISIONS.md "Accounts and mail"): a receipt for each
 // Success and a notice for each Failed one, saying what happened and what the donor can do.
-
-/** Stored as the payment's failure reason when the bank wants the donor present to approve it. */
-export const REQUIRES_ACTION_REASON =
-  'Your bank needs you to approve this payment yourself, which it cannot ask for while you are away. Please update your card details.';
-
-/** Stored when a payment has no saved card to charge (should not happen: confirming saves one). */
-export const NO_CARD_REASON = 'There is no saved card for this payment. Please add a card.';
 
 export type PaymentMailFacts = {
   firstName: string;
@@ -52,19 +46,29 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: number; refer
   };
 }
 
-export function paymentFailedMail(facts: PaymentMailFacts & { reason: string; needsAuthentication: boolean }): MailContent {
+export function paymentFailedMail(
+  facts: PaymentMailFacts & { reason: string; action: PaymentAction; retryDate: IsoDate | null; actionUrl: string },
+): MailContent {
   const money = (minor: number) => formatMoney(minor, facts.country);
-  const whatToDo = facts.needsAuthentication
-    ? `Your bank wants to approve payments like this one with you present. Reply to this email or write to ${BRAND.contactEmail} and we will help you save a card that can be charged each week.`
-    : `Please check with your bank that the card is active and can be charged, or reply to this email (or write to ${BRAND.contactEmail}) and we will help you update your card.`;
+  const authenticate = facts.action === 'authenticate';
+  const whatToDo = authenticate
+    ? 'Your bank wants to confirm it is really you before this payment goes through. Use the button below: after signing in you can confirm it with your bank in a moment.'
+    : facts.action === 'new_card'
+      ? 'This card cannot be charged any more. Use the button below to add another card and pay this week; your remaining payments will use the new card.'
+      : 'Use the button below to pay this week now, with your saved card or another one.';
+  const retry = facts.retryDate
+    ? `If you do nothing, we will try once more on ${formatLongDate(facts.retryDate)}.`
+    : 'We will not try this payment again on our own.';
   return {
-    subject: `Your ${money(facts.amount)} payment to ${facts.charity} did not go through`,
+    subject: authenticate
+      ? `Your bank wants to confirm your ${money(facts.amount)} payment to ${facts.charity}`
+      : `Your ${money(facts.amount)} payment to ${facts.charity} did not go through`,
     greeting: greeting(facts.firstName, facts.country),
     paragraphs: [
       `We tried to take your weekly payment of ${money(facts.amount)} to ${facts.charity} on ${formatLongDate(facts.processingDate)}, but it did not go through.`,
       `What happened: ${facts.reason}`,
       `What you can do: ${whatToDo}`,
-      'We will not try this payment again on our own, so nothing more will be taken for it. Your other weekly payments stay as planned, and you can see them, or cancel them, on your pledge summary.',
+      `${retry} Your other weekly payments stay as planned, and you can see them, or cancel them, on your pledge summary. Questions? Reply to this email or write to ${BRAND.contactEmail}.`,
     ],
     rows: [
       ['Amount', money(facts.amount)],
@@ -72,6 +76,6 @@ export function paymentFailedMail(facts: PaymentMailFacts & { reason: string; ne
       ['Charity', facts.charity],
       ['Payment', `${facts.paymentNumber} of ${facts.paymentCount}`],
     ],
-    action: { label: 'View my pledge', url: facts.summaryUrl },
+    action: { label: authenticate ? 'Confirm with your bank' : facts.action === 'new_card' ? 'Use another card' : 'Pay now', url: facts.actionUrl },
   };
 }

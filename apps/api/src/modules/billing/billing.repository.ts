@@ -29,10 +29,12 @@ export type DueDates = Record<CountryCode, IsoDate>;
 
 /**
  * - `due`: Pending payments whose date has come in their campaign's zone.
+ * - `retry`: Failed payments whose one automatic retry date has come (docs/decisions/044), and
+ *   Failed payments with a retry or pay-now attempt left in doubt by a crash.
  * - `cancelled-in-doubt`: payments cancelled with a pledge after an attempt was started but before
  *   its outcome was recorded (a crash): the provider may have taken the money, so they are looked up.
  */
-export type ClaimScope = 'due' | 'cancelled-in-doubt';
+export type ClaimScope = 'due' | 'cancelled-in-doubt' | 'retry';
 
 export type Claim = {
   id: number;
@@ -50,6 +52,23 @@ const DUE_SQL = `
     and p.id > $1
     and p.processing_date <= greatest($2::date, $3::date)
     and p.processing_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end
+    and p.processing_at is null
+  order by p.id
+  limit $4
+  for update of p skip locked`;
+
+const RETRY_SQL = `
+  select p.id, case when p.settled_at is null then p.idempotency_key end as idempotency_key
+  from payments p
+  join pledges pl on pl.id = p.pledge_id
+  join campaigns c on c.id = pl.campaign_id
+  where p.payment_status = 'Failed'
+    and p.id > $1
+    and pl.pledge_status = 'Confirmed'
+    and (
+      (p.settled_at is null and p.idempotency_key is not null)
+      or (p.next_retry_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end and p.settled_at is not null)
+    )
   order by p.id
   limit $4
   for update of p skip locked`;
@@ -80,8 +99,13 @@ export async function claimBatch(
   await session.query('begin');
   try {
     const candidates = (
-      opts.scope === 'due'
-        ? await session.query<{ id: number; idempotency_key: string | null }>(DUE_SQL, [opts.afterId, opts.due.NZ, opts.due.UK, opts.limit])
+      opts.scope !== 'cancelled-in-doubt'
+        ? await session.query<{ id: number; idempotency_key: string | null }>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [
+            opts.afterId,
+            opts.due.NZ,
+            opts.due.UK,
+            opts.limit,
+          ])
         : await session.query<{ id: number; idempotency_key: string | null }>(IN_DOUBT_SQL, [opts.afterId, opts.limit])
     ).rows;
     if (candidates.length === 0) {
@@ -99,17 +123,27 @@ export async function claimBatch(
     const mine = candidates.filter((c) => ownedSet.has(c.id));
 
     let keys = new Map<number, string>();
-    if (opts.scope === 'due' && mine.length > 0) {
-      // The key stays the same until an outcome is recorded: a retry after a crash reuses it, so the
-      // provider can never take the money twice for one payment.
+    if (opts.scope !== 'cancelled-in-doubt' && mine.length > 0) {
+      // A new attempt gets a new key, written (with its attempt row) before the provider is called;
+      // the key stays the same until an outcome is recorded: a retry after a crash reuses it, so the
+      // provider can never take the money twice for one attempt.
+      const fresh = mine.filter((c) => c.idempotency_key === null).map((c) => c.id);
       const updated = await session.query<{ id: number; idempotency_key: string }>(
-        `update payments
-           set idempotency_key = coalesce(idempotency_key, 'payment-' || id || '-attempt-' || (attempts + 1)),
-               attempts = attempts + 1,
-               attempted_at = $2
-         where id = any($1::int[])
-         returning id, idempotency_key`,
-        [mine.map((c) => c.id), opts.now],
+        `with keyed as (
+           update payments
+              set idempotency_key = case when id = any($4::int[]) then 'payment-' || id || '-attempt-' || (attempts + 1) else idempotency_key end,
+                  attempts = attempts + 1,
+                  attempted_at = $2,
+                  next_retry_date = case when id = any($4::int[]) then null else next_retry_date end,
+                  settled_at = case when id = any($4::int[]) then null else settled_at end
+            where id = any($1::int[])
+            returning id, idempotency_key
+         ), logged as (
+           insert into payment_attempts (payment_id, kind, idempotency_key, started_at)
+           select id, $3, idempotency_key, $2 from keyed where id = any($4::int[])
+         )
+         select id, idempotency_key from keyed`,
+        [mine.map((c) => c.id), opts.now, opts.scope === 'due' ? 'scheduled' : 'retry', fresh],
       );
       keys = new Map(updated.rows.map((r) => [r.id, r.idempotency_key]));
     }
@@ -127,6 +161,25 @@ export async function claimBatch(
     await releaseClaims(session, owned).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * A retry whose day has come only on or after the pledge's next payment date (billing did not run
+ * in between) is dropped: a retry is never charged on or after the next payment's date.
+ */
+export async function dropStaleRetries(session: Session, due: DueDates): Promise<number> {
+  const { rowCount } = await session.query(
+    `update payments p
+        set next_retry_date = null
+       from pledges pl join campaigns c on c.id = pl.campaign_id
+      where pl.id = p.pledge_id
+        and p.next_retry_date is not null
+        and (case c.country when 'NZ' then $1::date when 'UK' then $2::date end)
+            >= coalesce((select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date),
+                        p.processing_date + 7)`,
+    [due.NZ, due.UK],
+  );
+  return rowCount ?? 0;
 }
 
 async function releaseClaims(session: Session, ids: number[]): Promise<void> {
@@ -166,6 +219,12 @@ export type PaymentToCharge = {
   country: CountryCode;
   email: string;
   first_name: string;
+  failure_reason: string | null;
+  provider_reference: string | null;
+  /** The pledge's next payment after this one (a retry never reaches it), or null. */
+  next_payment_date: IsoDate | null;
+  /** An automatic retry has already been made for this payment (there is only one). */
+  retried: boolean;
   stripe_customer_id: string | null;
   recipient_name: string;
   /** This payment's place in the pledge's schedule: 2 of 4. */
@@ -177,7 +236,9 @@ export type PaymentToCharge = {
 export async function loadPayment(session: Session, paymentId: number): Promise<PaymentToCharge | undefined> {
   const { rows } = await session.query<PaymentToCharge>(
     `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.stripe_payment_method_id,
-            p.idempotency_key, p.settled_at is not null as settled,
+            p.idempotency_key, p.settled_at is not null as settled, p.failure_reason, p.provider_reference,
+            (select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date)::text as next_payment_date,
+            exists (select 1 from payment_attempts a where a.payment_id = p.id and a.kind = 'retry') as retried,
             pl.pledge_status, pl.confirmed_amount, pl.user_id, pl.campaign_id,
             c.country, u.email, u.first_name, u.stripe_customer_id, r.recipient_name,
             (select count(*) from payments x where x.pledge_id = p.pledge_id and x.processing_date <= p.processing_date)::int as payment_number,
@@ -191,45 +252,4 @@ export async function loadPayment(session: Session, paymentId: number): Promise<
     [paymentId],
   );
   return rows[0];
-}
-
-export type Outcome =
-  | { status: 'Success'; reference: string }
-  | { status: 'Failed'; reference: string | null; reason: string }
-  /** Never sent to the provider (or the provider has no record of it): nothing was taken. */
-  | { status: 'Cancelled' };
-
-/**
- * Records the outcome of the attempt with this key. The provider's webhook may have recorded the
- * same answer a moment earlier (it never mails); that still counts as recorded here, so the donor
- * gets exactly one mail, from the job. Returns the pledge's paid total including this payment, or
- * null when the payment was settled differently meanwhile (nothing is overwritten then).
- */
-export async function recordOutcome(
-  session: Session,
-  paymentId: number,
-  idempotencyKey: string,
-  outcome: Outcome,
-  now: Date,
-): Promise<{ paidSoFar: number } | null> {
-  const { rows } = await session.query<{ paid_so_far: number }>(
-    `update payments
-        set payment_status = $3,
-            provider_reference = coalesce($4, provider_reference),
-            failure_reason = $5,
-            settled_at = $6
-      where id = $1 and idempotency_key = $2 and (settled_at is null or payment_status = $3)
-      returning (select coalesce(sum(x.amount), 0) from payments x
-                  where x.pledge_id = payments.pledge_id and x.payment_status = 'Success' and x.id <> payments.id)
-                + case when $3 = 'Success' then payments.amount else 0 end as paid_so_far`,
-    [
-      paymentId,
-      idempotencyKey,
-      outcome.status,
-      outcome.status === 'Cancelled' ? null : outcome.reference,
-      outcome.status === 'Failed' ? outcome.reason : null,
-      now,
-    ],
-  );
-  return rows[0] ? { paidSoFar: Number(rows[0].paid_so_far) } : null;
 }

@@ -4,24 +4,23 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { receiptAttachment } from '../account/account.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import type { ChargeResult, PaymentProvider } from '../payments/payment-provider.ts';
-import { NO_CARD_REASON, paymentFailedMail, receiptMail, REQUIRES_ACTION_REASON, type PaymentMailFacts } from './billing.mails.ts';
+import { retryDate } from '@uplift/core/payment-failures';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import {
   claimBatch,
+  dropStaleRetries,
   loadPayment,
-  recordOutcome,
   releasePayment,
   serialSession,
   tryChargeLock,
   type Claim,
   type ClaimScope,
   type DueDates,
-  type Outcome,
   type PaymentToCharge,
   type Session,
 } from './billing.repository.ts';
+import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
 
 // Weekly billing: charges every Pending payment whose date has come, exactly once, however many
 // workers run and wherever one of them crashes. The rules (docs/decisions/040):
@@ -30,6 +29,8 @@ import {
 // 2. Just before the call, take the CHARGE lock and re-read: a cancelled pledge is never charged.
 // 3. Call the provider outside any transaction, with the stored key.
 // 4. Record the outcome where the key still matches and nothing is recorded yet; then mail.
+// 5. A soft decline is tried once more two days later in the campaign's zone, never on or after the
+//    next payment's date (docs/decisions/044); the `retry` scope claims those like due payments.
 // A claim whose key has no outcome and whose owner is gone (its session ended) is "in doubt":
 // the provider is asked about that key first, and a new call reuses the same key.
 
@@ -58,6 +59,8 @@ export type BillingReport = {
   dueOn: DueDates;
   succeeded: number;
   failed: number;
+  /** Accepted by the provider but not settled yet: stays Pending until its webhook. */
+  processing: number;
   /** Claimed, but the pledge had been cancelled: nothing taken. */
   cancelled: number;
   /** In-doubt attempts the provider knew about and that are now recorded (no new charge). */
@@ -68,7 +71,7 @@ export type BillingReport = {
   errors: number;
 };
 
-type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped';
+type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped' | 'processing';
 
 export function dueDates(clock: Clock, asOf?: IsoDate): DueDates {
   if (asOf !== undefined) {
@@ -84,7 +87,7 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   const due = dueDates(deps.clock, opts.asOf);
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 4;
-  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0 };
+  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0 };
 
   // The worker's own session: its advisory locks say which payments it owns. It is destroyed at the
   // end (never returned to the pool), so no lock can outlive the run.
@@ -92,8 +95,9 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   client.on('error', (err) => deps.log.error({ err }, 'billing session lost'));
   const session = serialSession(client);
   try {
-    // In-doubt cancelled payments first (rare), then everything due.
-    for (const scope of ['cancelled-in-doubt', 'due'] as ClaimScope[]) {
+    await dropStaleRetries(session, due);
+    // In-doubt cancelled payments first (rare), then everything due, then retries.
+    for (const scope of ['cancelled-in-doubt', 'due', 'retry'] as ClaimScope[]) {
       let afterId = 0;
       for (;;) {
         const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
@@ -101,7 +105,7 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
         afterId = lastId;
         await eachWithLimit(claims, concurrency, async (claim) => {
           try {
-            const { result, recovered } = await settleClaim(deps, session, claim);
+            const { result, recovered } = await settleClaim(deps, session, claim, due);
             report[result] += 1;
             if (recovered) report.recovered += 1;
           } catch (err) {
@@ -119,7 +123,7 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
 }
 
 /** Charges (or resolves) one claimed payment; the CLAIM lock is released at the end either way. */
-async function settleClaim(deps: BillingDeps, session: Session, claim: Claim): Promise<{ result: Result; recovered: boolean }> {
+async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, due: DueDates): Promise<{ result: Result; recovered: boolean }> {
   let heldCharge = false;
   let after: (() => Promise<void>) | undefined;
   let result: Result = 'skipped';
@@ -137,24 +141,35 @@ async function settleClaim(deps: BillingDeps, session: Session, claim: Claim): P
       const earlier = await deps.payments.findCharge(claim.idempotencyKey);
       // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
       if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
-        outcome = toOutcome(earlier);
+        outcome = outcomeOf(earlier);
         recovered = true;
         deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
       }
     }
+    if (!outcome && payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled') {
+      // A retry of a failed week whose pledge was cancelled meanwhile: nothing is taken, it stays Failed.
+      outcome = { status: 'Failed', reference: null, code: payment.failure_reason ?? 'card_declined' };
+    }
     if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
       outcome = { status: 'Cancelled' };
     }
-    if (!outcome && (payment.payment_status !== 'Pending' || payment.pledge_status !== 'Confirmed')) {
+    if (!outcome && (!['Pending', 'Failed'].includes(payment.payment_status) || payment.pledge_status !== 'Confirmed')) {
       deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
       return { result, recovered };
     }
     if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
+    if (outcome.status === 'Failed' && !payment.retried && payment.payment_status === 'Pending') {
+      // The first failure of a scheduled charge: a soft decline gets its one retry.
+      const nextRetryDate = retryDate(outcome.code, due[payment.country], payment.processing_date, payment.next_payment_date);
+      outcome = { ...outcome, nextRetryDate };
+    }
+    const silent = payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled';
 
     const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
     if (!recorded) return { result, recovered }; // settled otherwise meanwhile: theirs stands
-    result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : 'cancelled';
-    after = () => mailDonor(deps, payment, outcome, recorded.paidSoFar);
+    result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
+    const settled = outcome;
+    if (!silent) after = () => mailOutcome(deps, payment, settled, recorded.paidSoFar);
     return { result, recovered };
   } finally {
     await releasePayment(session, claim.id, heldCharge).catch((err: unknown) => deps.log.error({ err, paymentId: claim.id }, 'billing: unlock failed'));
@@ -166,11 +181,20 @@ async function settleClaim(deps: BillingDeps, session: Session, claim: Claim): P
 async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKey: string): Promise<Outcome> {
   if (!payment.stripe_customer_id || !payment.stripe_payment_method_id) {
     deps.log.error({ paymentId: payment.id }, 'billing: no saved card for a confirmed pledge');
-    return { status: 'Failed', reference: null, reason: NO_CARD_REASON };
+    return { status: 'Failed', reference: null, code: 'card_not_available' };
   }
-  const result = await deps.payments.charge({
-    customerId: payment.stripe_customer_id,
-    paymentMethodId: payment.stripe_payment_method_id,
+  const result = await deps.payments.charge(chargeRequestOf(payment, idempotencyKey));
+  if (result.status === 'requires_action') {
+    deps.log.warn({ paymentId: payment.id }, 'billing: card needs authentication; marked Failed, the donor is asked to confirm');
+  }
+  return outcomeOf(result);
+}
+
+/** What the provider is asked to take for a payment (billing, retries and pay-now alike). */
+export function chargeRequestOf(payment: PaymentToCharge, idempotencyKey: string, paymentMethodId = payment.stripe_payment_method_id!) {
+  return {
+    customerId: payment.stripe_customer_id!,
+    paymentMethodId,
     amountMinor: payment.amount,
     currency: COUNTRIES[payment.country].currency,
     idempotencyKey,
@@ -182,51 +206,7 @@ async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKe
       user_id: String(payment.user_id),
       processing_date: payment.processing_date,
     },
-  });
-  if (result.status === 'requires_action') {
-    deps.log.warn({ paymentId: payment.id, providerReason: result.reason }, 'billing: card needs authentication; marked Failed, not retried');
-  }
-  return toOutcome(result);
-}
-
-function toOutcome(result: ChargeResult): Outcome {
-  switch (result.status) {
-    case 'succeeded':
-      return { status: 'Success', reference: result.reference };
-    case 'declined':
-      return { status: 'Failed', reference: result.reference, reason: result.reason };
-    case 'requires_action':
-      // Off-session we cannot ask the donor to authenticate: fail with what they should do.
-      return { status: 'Failed', reference: result.reference, reason: REQUIRES_ACTION_REASON };
-  }
-}
-
-async function mailDonor(deps: BillingDeps, payment: PaymentToCharge, outcome: Outcome, paidSoFar: number): Promise<void> {
-  if (outcome.status === 'Cancelled') return; // the cancellation mail already said so
-  const facts: PaymentMailFacts = {
-    firstName: payment.first_name,
-    country: payment.country,
-    charity: payment.recipient_name,
-    amount: payment.amount,
-    processingDate: payment.processing_date,
-    paymentNumber: payment.payment_number,
-    paymentCount: payment.payment_count,
-    pledgeTotal: payment.confirmed_amount,
-    summaryUrl: `${deps.appUrl}/summary`,
   };
-  try {
-    if (outcome.status === 'Success') {
-      const isFinal = payment.payment_number === payment.payment_count;
-      const pdf = isFinal && deps.receipt ? await receiptAttachment(deps.db, payment.pledge_id, deps.receipt, deps.clock.now()) : undefined;
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf ? [pdf] : undefined);
-    } else {
-      const needsAuthentication = outcome.reason === REQUIRES_ACTION_REASON;
-      await deps.mailer.send(payment.email, 'payment-failed', paymentFailedMail({ ...facts, reason: outcome.reason, needsAuthentication }));
-    }
-  } catch (err) {
-    // The payment is recorded; only the mail is missing, and the log says which.
-    deps.log.error({ err, paymentId: payment.id, kind: outcome.status }, 'billing: could not record the mail for a payment');
-  }
 }
 
 /** Runs `fn` over `items` with at most `limit` running at once. */

@@ -16,6 +16,8 @@ export type FakeProvider = PaymentProvider & {
   calls: ChargeRequest[];
   /** What the provider has on record, by idempotency key: the money that moved. */
   ledger: Map<string, { request: ChargeRequest; result: ChargeResult }>;
+  /** Payment methods detached, in order. */
+  detached: string[];
 };
 
 export type ChargeBehaviour = (request: ChargeRequest) => ChargeResult | Promise<ChargeResult>;
@@ -33,6 +35,7 @@ export function fakeProvider(
   const calls: ChargeRequest[] = [];
   const ledger = new Map<string, { request: ChargeRequest; result: ChargeResult }>();
   const notUsed = () => Promise.reject(new Error('not used by billing'));
+  const detached: string[] = [];
   return {
     name: 'test',
     publicConfig: { provider: 'test' },
@@ -41,6 +44,7 @@ export function fakeProvider(
     getCard: notUsed,
     calls,
     ledger,
+    detached,
     async charge(request) {
       calls.push(request);
       const known = ledger.get(request.idempotencyKey);
@@ -53,7 +57,12 @@ export function fakeProvider(
     async findCharge(key) {
       return ledger.get(key)?.result ?? null;
     },
-    detachCard: notUsed,
+    async retrieveCharge(reference) {
+      return [...ledger.values()].find((e) => 'reference' in e.result && e.result.reference === reference)?.result ?? null;
+    },
+    async detachPaymentMethod(id) {
+      detached.push(id);
+    },
   };
 }
 

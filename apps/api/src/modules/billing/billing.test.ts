@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { REQUIRES_ACTION_REASON } from './billing.mails.ts';
 import {
   bill,
   createCampaign,
@@ -87,22 +86,24 @@ describe('weekly billing on a real database', () => {
     }
   });
 
-  it('marks a declined card Failed with the reason, mails the donor, and does not try again', async () => {
+  it('marks a hard decline Failed with its code, mails the donor a link to act, and does not try again', async () => {
     const campaign = await createCampaign(ctx.db);
     const { user, pledge } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
-    const provider = fakeProvider({ answer: () => ({ status: 'declined', reference: 'pi_declined', reason: 'Your card was declined.' }) });
+    const provider = fakeProvider({ answer: () => ({ status: 'declined', reference: 'pi_declined', code: 'expired_card' }) });
 
     const report = await bill(ctx, provider);
     expect(report).toMatchObject({ failed: 1, succeeded: 0, errors: 0 });
     const rows = await paymentRows(ctx.db, pledge.id);
-    expect(rows[0]).toMatchObject({ payment_status: 'Failed', failure_reason: 'Your card was declined.', provider_reference: 'pi_declined' });
+    expect(rows[0]).toMatchObject({ payment_status: 'Failed', failure_reason: 'expired_card', provider_reference: 'pi_declined', next_retry_date: null });
     expect(rows.slice(1).map((p) => p.payment_status)).toEqual(['Pending', 'Pending', 'Pending']);
 
     const [mail] = await mailsTo(ctx.db, user.email);
     expect(mail!.kind).toBe('payment-failed');
     expect(mail!.subject).toContain('did not go through');
-    expect(mail!.text_body).toContain('What happened: Your card was declined.');
-    expect(mail!.text_body).toContain('What you can do:');
+    expect(mail!.text_body).toContain('What happened: Your card has expired.');
+    expect(mail!.text_body).toContain('add another card');
+    expect(mail!.text_body).toContain(`http://localhost:3000/summary?pay=${rows[0]!.id}`);
+    expect(mail!.text_body).toContain('We will not try this payment again on our own.');
 
     await bill(ctx, provider);
     expect(provider.calls).toHaveLength(1);
@@ -111,15 +112,19 @@ describe('weekly billing on a real database', () => {
   it('fails a card that needs authentication with what to do, and never retries it blindly', async () => {
     const campaign = await createCampaign(ctx.db);
     const { user, pledge } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
-    const provider = fakeProvider({ answer: () => ({ status: 'requires_action', reference: 'pi_3ds', reason: 'authentication_required' }) });
+    const provider = fakeProvider({
+      answer: () => ({ status: 'requires_action', reference: 'pi_3ds', code: 'authentication_required', clientSecret: 'pi_3ds_secret' }),
+    });
 
     await bill(ctx, provider);
     await bill(ctx, provider);
     const [first] = await paymentRows(ctx.db, pledge.id);
-    expect(first).toMatchObject({ payment_status: 'Failed', failure_reason: REQUIRES_ACTION_REASON });
+    expect(first).toMatchObject({ payment_status: 'Failed', failure_reason: 'authentication_required', next_retry_date: null });
     expect(provider.calls).toHaveLength(1);
     const [mail] = await mailsTo(ctx.db, user.email);
-    expect(mail!.text_body).toContain('update your card');
+    expect(mail!.subject).toContain('Your bank wants to confirm');
+    expect(mail!.text_body).toContain('confirm it is really you');
+    expect(mail!.text_body).toContain(`/summary?pay=${first!.id}`);
   });
 
   it('charges nothing for a cancelled pledge', async () => {

@@ -2,6 +2,7 @@ import { paymentDates, todayInCountry } from '@uplift/core/calendar';
 import { countrySlips } from '@uplift/core/country-check';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
+import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
 import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
 import { paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
 import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
@@ -38,8 +39,19 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
     name: 'pledge cancelled',
     render: (d) => pledgeCancelledMail({ firstName: 'Sam', country: d.country, charity: 'A charity', cancelledPayments: 3, paidMinor: 1750, appUrl: 'https://uplift.test' }),
   },
+  { name: 'account erased', render: (d) => accountErasedMail({ firstName: 'Sam', country: d.country, cancelledPayments: 3 }) },
+  { name: 'email change', render: (d) => emailChangeMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
   { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: 1750, reference: 'pi_123' }) },
-  { name: 'payment failed', render: (d) => paymentFailedMail({ ...paymentFacts(d), reason: 'Your card was declined.', needsAuthentication: false }) },
+  {
+    name: 'payment failed (soft decline, retry date)',
+    render: (d) =>
+      paymentFailedMail({ ...paymentFacts(d), reason: 'Your card was declined.', action: 'pay_now', retryDate: d.dates[1]!, actionUrl: 'https://uplift.test/summary?pay=1' }),
+  },
+  {
+    name: 'payment failed (bank wants to confirm)',
+    render: (d) =>
+      paymentFailedMail({ ...paymentFacts(d), reason: 'Your bank needs to confirm it is you.', action: 'authenticate', retryDate: null, actionUrl: 'https://uplift.test/summary?pay=1' }),
+  },
 ];
 
 function paymentFacts(d: Donor) {

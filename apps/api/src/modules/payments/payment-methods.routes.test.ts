@@ -142,8 +142,6 @@ describe('the test cards', () => {
   });
 
   it.each([
-    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
-    ['4000 0000 0000 0069', 'Your card has expired.'],
     ['4000 0000 0000 0127', "Your card's security code is incorrect."],
     ['4111 1111 1111 1111', 'Your card was declined. This is test mode: please use a test card such as 4242 4242 4242 4242.'],
   ])('%s is declined with "%s"', async (number, message) => {

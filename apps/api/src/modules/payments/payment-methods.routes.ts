@@ -4,10 +4,14 @@ import {
   paymentMethodListResponseSchema,
   paymentMethodSchema,
   savePaymentMethodSchema,
+  setDefaultPaymentMethodResponseSchema,
+  setDefaultPaymentMethodSchema,
   setupSecretResponseSchema,
 } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { cardIpLimit, claimCardSetup } from './card-testing.ts';
+import { createChangeCardService } from './change-card.service.ts';
 import { createPaymentMethodService } from './payment-methods.service.ts';
 
 const tags = ['payments'];
@@ -15,6 +19,21 @@ const tags = ['payments'];
 /** Saved cards: a user sees and uses only their own (SPEC §7). */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const methods = createPaymentMethodService({ db: app.db, payments: app.payments });
+  const changeCard = createChangeCardService({ db: app.db, payments: app.payments, log: app.log });
+
+  app.put(
+    '/api/payment_method/default',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Make a saved card the one every remaining payment is taken from; the old card is detached after",
+        body: setDefaultPaymentMethodSchema,
+        response: { 200: setDefaultPaymentMethodResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.send(await changeCard.setDefault(currentUser(request).id, request.body.payment_method_id)),
+  );
 
   app.get(
     '/api/payment_method',
@@ -25,17 +44,21 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => methods.list(currentUser(request).id),
   );
 
+  const cardLimit = { rateLimit: cardIpLimit(app.config.isProduction) };
+
   app.get(
     '/api/payment_method/secret',
     {
       onRequest: app.authenticate,
+      config: cardLimit,
       schema: {
         tags,
-        summary: 'A client secret for the card form, and the provider in use',
-        response: { 200: setupSecretResponseSchema, ...errorResponses(401) },
+        summary: 'A client secret for the card form, and the provider in use (at most 10 a day per user, 30 an hour per IP)',
+        response: { 200: setupSecretResponseSchema, ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
+      await claimCardSetup(app.db, currentUser(request).id, 'secret', app.clock.now());
       const secret = await methods.setupSecret(currentUser(request).id);
       reply.header('cache-control', 'no-store');
       return secret;
@@ -46,14 +69,16 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payment_method',
     {
       onRequest: app.authenticate,
+      config: cardLimit,
       schema: {
         tags,
-        summary: 'Record a card the provider has just saved for the donor',
+        summary: 'Record a card the provider has just saved for the donor (at most 10 a day per user, 30 an hour per IP)',
         body: savePaymentMethodSchema,
-        response: { 201: paymentMethodSchema, 200: paymentMethodSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: paymentMethodSchema, 200: paymentMethodSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
+      await claimCardSetup(app.db, currentUser(request).id, 'save', app.clock.now());
       const { created, method } = await methods.save(currentUser(request).id, request.body.stripe_payment_method_id);
       // Saving the same card twice answers with the saved one.
       return reply.status(created ? 201 : 200).send(method);

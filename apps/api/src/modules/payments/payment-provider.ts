@@ -7,11 +7,20 @@ import type { CurrencyCode } from '@uplift/core/countries';
  */
 export type CardDetails = { brand: string; last4: string; exp_month: number; exp_year: number };
 
+/**
+ * What became of a charge. `code` is a stable failure code (Stripe's decline code, or ours:
+ * core/payment-failures.ts) — the words for the donor come from core, never from the provider.
+ */
 export type ChargeResult =
   | { status: 'succeeded'; reference: string }
-  | { status: 'declined'; reference: string | null; reason: string }
-  /** The card needs the donor to authenticate; an off-session charge must not be retried blindly. */
-  | { status: 'requires_action'; reference: string | null; reason: string };
+  | { status: 'declined'; reference: string | null; code: string }
+  /**
+   * The bank wants the cardholder to authenticate: never retried blindly. `clientSecret` lets the
+   * browser do the bank's step on-session (Stripe.js confirmCardPayment / the test provider's step).
+   */
+  | { status: 'requires_action'; reference: string | null; code: 'authentication_required'; clientSecret: string | null }
+  /** Accepted but not settled yet (Stripe's `processing`): the webhook settles it; not a failure. */
+  | { status: 'processing'; reference: string };
 
 export type ChargeRequest = {
   customerId: string;
@@ -22,6 +31,8 @@ export type ChargeRequest = {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /** The donor is present (pay now): the bank may ask them to authenticate. Default: off-session. */
+  onSession?: boolean;
 };
 
 export interface PaymentProvider {
@@ -34,10 +45,12 @@ export interface PaymentProvider {
   createSetupSecret(customerId: string): Promise<string>;
   /** The card behind a provider payment method, or null if it does not belong to this customer. */
   getCard(customerId: string, paymentMethodId: string): Promise<CardDetails | null>;
-  /** Charges a saved card off-session, exactly once per idempotency key. */
+  /** Charges a saved card, exactly once per idempotency key. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Looks up an earlier charge attempt by its idempotency key (recovery after a crash). */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
-  /** Removes a saved card from the customer, so it can never be charged again (account erasure). */
-  detachCard(paymentMethodId: string): Promise<void>;
+  /** Where a charge stands now, by its reference (after the browser's authentication step). */
+  retrieveCharge(reference: string): Promise<ChargeResult | null>;
+  /** Detaches a saved card from its customer: irreversible, so only after nothing uses it. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

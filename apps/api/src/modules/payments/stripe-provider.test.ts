@@ -26,9 +26,17 @@ const routes: FakeRoute[] = [
       if (pm === 'pm_1TestUpliftCard0341') return { status: 402, fixture: 'error.card_declined' };
       if (pm === 'pm_1TestUpliftCard3155') return { status: 402, fixture: 'error.authentication_required' };
       if (pm === 'pm_busy') return { status: 429, fixture: 'error.rate_limit' };
+      if (pm === 'pm_1TestUpliftCard9995') return { status: 402, fixture: 'error.insufficient_funds' };
+      if (pm === 'pm_1TestUpliftCard0069') return { status: 402, fixture: 'error.expired_card' };
+      if (pm === 'pm_slowBank') return { status: 200, fixture: 'payment_intent.create.processing' };
+      if (pm === 'pm_detached') return { status: 400, fixture: 'error.resource_missing' };
+      // On-session (no off_session flag) a card that wants 3-D Secure answers requires_action.
+      if (pm === 'pm_1TestUpliftCard3184' && !r.form.has('off_session')) return { status: 200, fixture: 'payment_intent.create.requires_action' };
       return { status: 200, fixture: 'payment_intent.create.succeeded' };
     },
   },
+  { method: 'GET', path: '/v1/payment_intents/pi_3TestUpliftAuth0001', respond: () => ({ status: 200, fixture: 'payment_intent.retrieve.succeeded' }) },
+  { method: 'POST', path: '/v1/payment_methods/pm_1TestUpliftCard4242/detach', respond: () => ({ status: 200, fixture: 'payment_method.retrieve' }) },
   {
     method: 'GET',
     path: '/v1/payment_intents/search',
@@ -130,7 +138,7 @@ describe('Stripe provider against recorded responses', () => {
     expect(await charge('pm_1TestUpliftCard0341', 'payment-32-attempt-1')).toEqual({
       status: 'declined',
       reference: 'pi_3TestUpliftDecline01',
-      reason: 'Your card was declined.',
+      code: 'generic_decline',
     });
   });
 
@@ -138,8 +146,48 @@ describe('Stripe provider against recorded responses', () => {
     expect(await charge('pm_1TestUpliftCard3155', 'payment-33-attempt-1')).toEqual({
       status: 'requires_action',
       reference: 'pi_3TestUpliftAuth0001',
-      reason: 'Your card was declined. This transaction requires authentication.',
+      code: 'authentication_required',
+      clientSecret: 'pi_3TestUpliftAuth0001_secret_recorded',
     });
+  });
+
+  it.each([
+    ['pm_1TestUpliftCard9995', { status: 'declined', reference: 'pi_3TestUpliftFunds001', code: 'insufficient_funds' }],
+    ['pm_1TestUpliftCard0069', { status: 'declined', reference: 'pi_3TestUpliftExpd0001', code: 'expired_card' }],
+    // A PaymentIntent still processing is not a failure: the webhook settles it.
+    ['pm_slowBank', { status: 'processing', reference: 'pi_3TestUpliftProc0001' }],
+    // A card detached or gone: a failure the donor hears about, not an error retried every run.
+    ['pm_detached', { status: 'declined', reference: null, code: 'card_not_available' }],
+  ])('maps Stripe’s answer for %s', async (pm, expected) => {
+    expect(await charge(pm, `payment-map-${pm}`)).toEqual(expected);
+  });
+
+  it('charges on-session for pay-now: requires_action comes with the client secret for Stripe.js', async () => {
+    const result = await provider.charge({
+      customerId: 'cus_TestUplift0001',
+      paymentMethodId: 'pm_1TestUpliftCard3184',
+      amountMinor: 1750,
+      currency: 'NZD',
+      idempotencyKey: 'payment-36-attempt-2',
+      description: 'Uplift weekly payment 1 of 4',
+      metadata: { payment_id: '36' },
+      onSession: true,
+    });
+    expect(Object.fromEntries(lastRequest().form)).not.toHaveProperty('off_session');
+    expect(result).toEqual({
+      status: 'requires_action',
+      reference: 'pi_3TestUpliftOnSess01',
+      code: 'authentication_required',
+      clientSecret: 'pi_3TestUpliftOnSess01_secret_recorded',
+    });
+  });
+
+  it('retrieves a charge after the bank step, and detaches a card', async () => {
+    expect(await provider.retrieveCharge('pi_3TestUpliftAuth0001')).toEqual({ status: 'succeeded', reference: 'pi_3TestUpliftAuth0001' });
+    expect(await provider.retrieveCharge('pi_unknown')).toBeNull();
+    await provider.detachPaymentMethod('pm_1TestUpliftCard4242');
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1TestUpliftCard4242/detach' });
+    await expect(provider.detachPaymentMethod('pm_doesNotExist')).resolves.toBeUndefined();
   });
 
   it('throws when Stripe could not answer, so the caller retries with the same key', async () => {

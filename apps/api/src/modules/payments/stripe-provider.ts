@@ -31,23 +31,48 @@ export function createStripeClient(opts: StripeProviderOptions): Stripe {
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
-/** A PaymentIntent's state as the billing job needs it. */
+/** A PaymentIntent's state as billing and pay-now need it (docs/decisions/045-payment-statuses.md). */
 export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', reference: intent.id };
-    case 'requires_action':
-      return { status: 'requires_action', reference: intent.id, reason: 'This payment needs the cardholder to authenticate it.' };
     case 'processing':
-      // Not settled yet: the payment_intent.succeeded / payment_failed webhook settles it; never retry it blindly.
-      return { status: 'requires_action', reference: intent.id, reason: 'The payment is still processing.' };
-    default:
-      return {
-        status: 'declined',
-        reference: intent.id,
-        reason: intent.last_payment_error?.message ?? `The payment did not complete (${intent.status}).`,
-      };
+      // Not settled yet: the payment_intent.succeeded / payment_failed webhook settles it. Not a failure.
+      return { status: 'processing', reference: intent.id };
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { status: 'requires_action', reference: intent.id, code: 'authentication_required', clientSecret: intent.client_secret };
+    default: {
+      // requires_payment_method (declined or authentication failed), canceled: what the last error says.
+      const error = intent.last_payment_error;
+      if (error?.code === 'authentication_required' || error?.code === 'payment_intent_authentication_failure') {
+        return { status: 'requires_action', reference: intent.id, code: 'authentication_required', clientSecret: intent.client_secret };
+      }
+      return { status: 'declined', reference: intent.id, code: error?.decline_code || error?.code || 'card_declined' };
+    }
   }
+}
+
+/**
+ * Stripe's errors for a charge: a card error is an answer (its decline code); a request Stripe
+ * refuses (a detached or missing card, a bad parameter) is a failure the donor must hear about,
+ * not something to retry each run; network, rate-limit and server errors are thrown, so the
+ * caller retries with the same idempotency key.
+ */
+export function chargeErrorResult(err: unknown): ChargeResult {
+  if (err instanceof Stripe.errors.StripeCardError) {
+    const intent = (err.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent;
+    const reference = intent?.id ?? null;
+    if (err.code === 'authentication_required') {
+      return { status: 'requires_action', reference, code: 'authentication_required', clientSecret: intent?.client_secret ?? null };
+    }
+    return { status: 'declined', reference, code: err.decline_code || err.code || 'card_declined' };
+  }
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+    const missing = err.code === 'resource_missing' || err.code?.startsWith('payment_method_') === true;
+    return { status: 'declined', reference: null, code: missing ? 'card_not_available' : 'provider_error' };
+  }
+  throw err;
 }
 
 /** Quotes a value for Stripe's search query language. */
@@ -102,7 +127,9 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
             currency: request.currency.toLowerCase(),
             customer: request.customerId,
             payment_method: request.paymentMethodId,
-            off_session: true,
+            // Off-session (billing): the bank cannot ask the donor. On-session (pay now): it may,
+            // and the answer is requires_action with a client secret for Stripe.js.
+            ...(request.onSession ? {} : { off_session: true }),
             confirm: true,
             description: request.description,
             metadata: { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
@@ -111,16 +138,27 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
         );
         return chargeResultOf(intent);
       } catch (err) {
-        // A declined or unauthenticated off-session charge is an answer, not a failure to call.
-        if (err instanceof Stripe.errors.StripeCardError) {
-          const intent = (err.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
-          const reference = intent?.id ?? null;
-          if (err.code === 'authentication_required') {
-            return { status: 'requires_action', reference, reason: err.message };
-          }
-          return { status: 'declined', reference, reason: err.message };
-        }
-        throw err; // network, rate limit, API errors: the caller retries with the same key
+        return chargeErrorResult(err);
+      }
+    },
+
+    async retrieveCharge(reference) {
+      try {
+        return chargeResultOf(await stripe.paymentIntents.retrieve(reference));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (err) {
+        // Already detached (or deleted at Stripe): the card is gone either way.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && /not attached/i.test(err.message)) return;
+        throw err;
       }
     },
 
@@ -133,15 +171,5 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
       return intent ? chargeResultOf(intent) : null;
     },
 
-    async detachCard(paymentMethodId) {
-      try {
-        await stripe.paymentMethods.detach(paymentMethodId);
-      } catch (err) {
-        // Already detached (or deleted at Stripe): the card is gone either way.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && /not attached/i.test(err.message)) return;
-        throw err;
-      }
-    },
   };
 }

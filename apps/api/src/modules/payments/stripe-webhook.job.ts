@@ -1,14 +1,17 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { BaseLogger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { payments, webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
+import { serialSession } from '../billing/billing.repository.ts';
+import { mailOutcomeById, recordProviderEvent } from '../billing/payment-outcome.ts';
+import type { Mailer } from '../mail/mail.service.ts';
 
 // Settles payments from Stripe's payment_intent.succeeded / payment_intent.payment_failed
-// events. The billing job records each charge's outcome itself; this is the provider's word
-// on it (and the only word for a charge that was still processing), so it must agree with it
-// and be safe to run any number of times.
+// events. Billing and pay-now record each charge's outcome themselves; this is the provider's
+// word on it (and the only word for a charge that was still processing), so it must agree with
+// them and be safe to run any number of times. It goes through the same outcome function; it
+// mails only for a payment that was processing (nobody else will).
 
 export const STRIPE_WEBHOOK_JOB = 'payments.stripe-webhook';
 
@@ -17,43 +20,55 @@ export const stripeWebhookJobSchema = z.object({
   type: z.enum(['payment_intent.succeeded', 'payment_intent.payment_failed']),
   paymentIntentId: z.string(),
   idempotencyKey: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  /** Stripe's decline code (or error code) of a failed PaymentIntent. */
+  failureCode: z.string().nullable(),
 });
 export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
-export type StripeWebhookDeps = { db: Db; clock: Clock };
+export type StripeWebhookDeps = { db: Db; clock: Clock; mailer: Mailer; log: Pick<BaseLogger, 'error' | 'warn' | 'info'>; appUrl: string };
 
 /** Applies one event once: the event row is locked and marked processed in the same transaction. */
-export async function handleStripePaymentEvent({ db, clock }: StripeWebhookDeps, job: StripeWebhookJob): Promise<void> {
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    const [event] = await tx.select().from(webhookEvents).where(eq(webhookEvents.id, job.eventId)).for('update');
-    if (!event || event.processed_at) return;
-
-    const matches = or(
-      eq(payments.provider_reference, job.paymentIntentId),
-      job.idempotencyKey ? eq(payments.idempotency_key, job.idempotencyKey) : undefined,
-    );
-    if (job.type === 'payment_intent.succeeded') {
-      // The money has moved: that is the truth, whatever the row said before.
-      await tx
-        .update(payments)
-        .set({ payment_status: 'Success', provider_reference: job.paymentIntentId, failure_reason: null, settled_at: now })
-        .where(and(matches, ne(payments.payment_status, 'Success')));
-    } else {
-      // A failure never overturns a success, and only a payment still waiting can fail.
-      await tx
-        .update(payments)
-        .set({
-          payment_status: 'Failed',
-          provider_reference: sql`coalesce(${payments.provider_reference}, ${job.paymentIntentId})`,
-          failure_reason: job.failureReason ?? 'The payment failed.',
-          settled_at: now,
-        })
-        .where(and(matches, eq(payments.payment_status, 'Pending')));
+export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: StripeWebhookJob): Promise<void> {
+  const now = deps.clock.now();
+  const client = await deps.db.$client.connect();
+  const session = serialSession(client);
+  let settled: Awaited<ReturnType<typeof recordProviderEvent>> = null;
+  try {
+    await session.query('begin');
+    try {
+      const { rows } = await session.query<{ processed_at: Date | null }>('select processed_at from webhook_events where id = $1 for update', [
+        job.eventId,
+      ]);
+      if (!rows[0] || rows[0].processed_at) {
+        await session.query('rollback');
+        return;
+      }
+      settled = await recordProviderEvent(
+        session,
+        {
+          type: job.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+          paymentIntentId: job.paymentIntentId,
+          idempotencyKey: job.idempotencyKey,
+          code: job.failureCode,
+        },
+        now,
+      );
+      await session.query('update webhook_events set processed_at = $2 where id = $1', [job.eventId, now]);
+      await session.query('commit');
+    } catch (err) {
+      await session.query('rollback').catch(() => undefined);
+      throw err;
     }
-    await tx.update(webhookEvents).set({ processed_at: now }).where(eq(webhookEvents.id, job.eventId));
-  });
+    if (settled?.mail) {
+      const outcome =
+        job.type === 'payment_intent.succeeded'
+          ? ({ status: 'Success', reference: job.paymentIntentId } as const)
+          : ({ status: 'Failed', reference: job.paymentIntentId, code: job.failureCode ?? 'card_declined' } as const);
+      await mailOutcomeById(deps, session, settled.paymentId, outcome, settled.paidSoFar);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export async function registerStripeWebhookWorker(deps: StripeWebhookDeps & { queue: Queue | undefined }): Promise<void> {

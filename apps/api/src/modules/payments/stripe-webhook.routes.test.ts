@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@uplift/core/statuses';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, pledges, webhookEvents } from '../../db/schema.ts';
+import { mails, payments, pledges, webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { STRIPE_WEBHOOK_JOB } from './stripe-webhook.job.ts';
@@ -13,6 +13,7 @@ const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_uplift_fake', STRIPE_PUBLISHABL
 
 let ctx: TestContext;
 let pledgeId: number;
+let userEmail: string;
 let eventCount = 0;
 
 function paymentIntentEvent(type: string, intent: { id: string; idempotencyKey?: string; failure?: string }) {
@@ -33,7 +34,7 @@ function paymentIntentEvent(type: string, intent: { id: string; idempotencyKey?:
         amount: 1750,
         currency: 'nzd',
         metadata: intent.idempotencyKey ? { idempotency_key: intent.idempotencyKey } : {},
-        last_payment_error: intent.failure ? { message: intent.failure, type: 'card_error' } : null,
+        last_payment_error: intent.failure ? { code: 'card_declined', decline_code: intent.failure, message: 'Your card was declined.', type: 'card_error' } : null,
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
       },
     },
@@ -51,7 +52,13 @@ function post(body: string, signature: string | undefined) {
 
 const sign = (body: string, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
 
-async function paymentRow(values: { idempotency_key?: string; provider_reference?: string; payment_status?: PaymentStatus; date: string }) {
+async function paymentRow(values: {
+  idempotency_key?: string;
+  provider_reference?: string;
+  payment_status?: PaymentStatus;
+  date: string;
+  processing_at?: Date;
+}) {
   const [row] = await ctx.db
     .insert(payments)
     .values({
@@ -61,6 +68,7 @@ async function paymentRow(values: { idempotency_key?: string; provider_reference
       payment_status: values.payment_status ?? 'Pending',
       idempotency_key: values.idempotency_key ?? null,
       provider_reference: values.provider_reference ?? null,
+      processing_at: values.processing_at ?? null,
     })
     .returning();
   return row!;
@@ -71,6 +79,7 @@ const reload = async (id: number) => (await ctx.db.select().from(payments).where
 beforeAll(async () => {
   ctx = await createTestContext({ env: STRIPE_ENV });
   const user = await createUser(ctx);
+  userEmail = user.email;
   const ids = await referenceIds(ctx);
   const campaign = await createCampaign(ctx, { start: '2026-11-01', end: '2026-12-20', billing: '2026-11-02' });
   const [pledge] = await ctx.db
@@ -117,11 +126,38 @@ describe('POST /api/webhooks/stripe', () => {
     expect(event!.processed_at).toBeInstanceOf(Date);
   });
 
+  it('settles a payment that was processing: Success with one receipt, and no failure mail', async () => {
+    const payment = await paymentRow({ idempotency_key: 'payment-p-attempt-1', provider_reference: 'pi_processing_p', date: '2026-11-23', processing_at: new Date() });
+    const body = paymentIntentEvent('payment_intent.succeeded', { id: 'pi_processing_p', idempotencyKey: 'payment-p-attempt-1' });
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    expect(await reload(payment.id)).toMatchObject({ payment_status: 'Success', processing_at: null });
+    const sent = await ctx.db.select().from(mails).where(eq(mails.to_address, userEmail));
+    expect(sent.map((m) => m.kind)).toEqual(['payment-receipt']);
+    // The same event again, and a late failure event: nothing changes, nothing more is mailed.
+    expect((await post(body, sign(body))).json()).toEqual({ received: true, duplicate: true });
+    const late = paymentIntentEvent('payment_intent.payment_failed', { id: 'pi_processing_p', failure: 'insufficient_funds' });
+    await post(late, sign(late));
+    expect((await reload(payment.id)).payment_status).toBe('Success');
+    expect(await ctx.db.select().from(mails).where(eq(mails.to_address, userEmail))).toHaveLength(1);
+    await ctx.db.delete(mails).where(eq(mails.to_address, userEmail));
+  });
+
+  it('a processing payment that fails becomes Failed with its code and one failure mail linking to pay it', async () => {
+    const payment = await paymentRow({ provider_reference: 'pi_processing_f', date: '2026-11-24', processing_at: new Date() });
+    const body = paymentIntentEvent('payment_intent.payment_failed', { id: 'pi_processing_f', failure: 'insufficient_funds' });
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    expect(await reload(payment.id)).toMatchObject({ payment_status: 'Failed', failure_reason: 'insufficient_funds' });
+    const sent = await ctx.db.select().from(mails).where(eq(mails.to_address, userEmail));
+    expect(sent.map((m) => m.kind)).toEqual(['payment-failed']);
+    expect(sent[0]!.text_body).toContain(`/summary?pay=${payment.id}`);
+    await ctx.db.delete(mails).where(eq(mails.to_address, userEmail));
+  });
+
   it('ignores a redelivered event', async () => {
     const payment = await paymentRow({ provider_reference: 'pi_failed_b', date: '2026-11-09' });
-    const body = paymentIntentEvent('payment_intent.payment_failed', { id: 'pi_failed_b', failure: 'Your card was declined.' });
+    const body = paymentIntentEvent('payment_intent.payment_failed', { id: 'pi_failed_b', failure: 'insufficient_funds' });
     expect((await post(body, sign(body))).json()).toEqual({ received: true });
-    expect(await reload(payment.id)).toMatchObject({ payment_status: 'Failed', failure_reason: 'Your card was declined.' });
+    expect(await reload(payment.id)).toMatchObject({ payment_status: 'Failed', failure_reason: 'insufficient_funds' });
 
     // Someone fixes the row by hand; the same event arriving again must not undo it.
     await ctx.db.update(payments).set({ payment_status: 'Pending' }).where(eq(payments.id, payment.id));
@@ -166,7 +202,7 @@ describe('with a job queue', () => {
       expect(sent).toEqual([
         {
           name: STRIPE_WEBHOOK_JOB,
-          data: { eventId: JSON.parse(body).id, type: 'payment_intent.succeeded', paymentIntentId: 'pi_q', idempotencyKey: 'payment-q-attempt-1', failureReason: null },
+          data: { eventId: JSON.parse(body).id, type: 'payment_intent.succeeded', paymentIntentId: 'pi_q', idempotencyKey: 'payment-q-attempt-1', failureCode: null },
         },
       ]);
     } finally {

@@ -40,7 +40,7 @@ export async function acceptStripeEvent(
     type: event.type as StripeWebhookJob['type'],
     paymentIntentId: intent.id,
     idempotencyKey: intent.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? null,
-    failureReason: intent.last_payment_error?.message ?? null,
+    failureCode: intent.last_payment_error?.decline_code || intent.last_payment_error?.code || null,
   };
   if (queue) {
     await queue.send(STRIPE_WEBHOOK_JOB, job, { retryLimit: 10, retryDelay: 30, retryBackoff: true });

@@ -4,14 +4,20 @@ import { MSG } from '@uplift/core/messages';
 // The built-in test provider answers like Stripe does for Stripe's published test cards
 // (https://docs.stripe.com/testing), so the whole journey can be tried offline.
 
-/** What happens when a test card is saved, and later when it is charged off-session. */
+/**
+ * What a charge on a saved test card does: succeed; decline with Stripe's code (`declines` is
+ * `card_declined`); or ask the cardholder to authenticate (`requires_action`: 3155, whose setup
+ * asked too; `authentication_required`: 3184, saved without a step but every charge asks).
+ */
+export const TEST_CHARGE_BEHAVIOURS = ['succeeds', 'declines', 'insufficient_funds', 'expired_card', 'requires_action', 'authentication_required'] as const;
+export type TestChargeBehaviour = (typeof TEST_CHARGE_BEHAVIOURS)[number];
+
+/** What happens when a test card is saved, and later when it is charged. */
 export type TestCardBehaviour =
-  /** Saved, and every charge succeeds. */
-  | { setup: 'succeeds'; charge: 'succeeds' }
   /** Refused when saving it, with this message. */
   | { setup: 'declined'; message: string; code: string }
-  /** Saved, but every charge is declined (4000 0000 0000 0341). */
-  | { setup: 'succeeds'; charge: 'declines' }
+  /** Saved (no step); charges behave as `charge` says. */
+  | { setup: 'succeeds'; charge: Exclude<TestChargeBehaviour, 'requires_action'> }
   /** Saving asks the cardholder to authenticate; off-session charges need authentication too. */
   | { setup: 'requires_action'; charge: 'requires_action' };
 
@@ -25,8 +31,9 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '5555555555554444', brand: 'mastercard', behaviour: SUCCEEDS },
   { number: '378282246310005', brand: 'amex', behaviour: SUCCEEDS },
   { number: '4000000000000002', brand: 'visa', behaviour: { setup: 'declined', message: MSG.cardDeclined, code: 'card_declined' } },
-  { number: '4000000000009995', brand: 'visa', behaviour: { setup: 'declined', message: 'Your card has insufficient funds.', code: 'card_declined' } },
-  { number: '4000000000000069', brand: 'visa', behaviour: { setup: 'declined', message: 'Your card has expired.', code: 'expired_card' } },
+  // Saved, then charges decline: soft (retried once) and hard (the donor needs another card).
+  { number: '4000000000009995', brand: 'visa', behaviour: { setup: 'succeeds', charge: 'insufficient_funds' } },
+  { number: '4000000000000069', brand: 'visa', behaviour: { setup: 'succeeds', charge: 'expired_card' } },
   { number: '4000000000000127', brand: 'visa', behaviour: { setup: 'declined', message: "Your card's security code is incorrect.", code: 'incorrect_cvc' } },
   {
     number: '4000000000000119',
@@ -35,6 +42,8 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
   { number: '4000000000000341', brand: 'visa', behaviour: { setup: 'succeeds', charge: 'declines' } },
   { number: '4000002500003155', brand: 'visa', behaviour: { setup: 'requires_action', charge: 'requires_action' } },
+  // Saved without a step; every charge, off- or on-session, asks the cardholder to authenticate.
+  { number: '4000002760003184', brand: 'visa', behaviour: { setup: 'succeeds', charge: 'authentication_required' } },
 ];
 
 export const NOT_A_TEST_CARD =

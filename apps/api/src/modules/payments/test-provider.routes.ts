@@ -1,5 +1,11 @@
 import { errorResponses, errorResponseSchema } from '@uplift/core/schemas/error';
-import { testCardAuthenticateSchema, testCardConfirmSchema, testSetupResultSchema } from '@uplift/core/schemas/payment';
+import {
+  testCardAuthenticateSchema,
+  testCardConfirmSchema,
+  testPaymentAuthenticateResponseSchema,
+  testPaymentAuthenticateSchema,
+  testSetupResultSchema,
+} from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { ensureProviderCustomer } from './customer.ts';
@@ -40,6 +46,26 @@ export function testProviderRoutes(provider: TestPaymentProvider): FastifyPlugin
       async (request) => {
         const customerId = await customerOf(currentUser(request).id);
         return provider.authenticateSetup({ customerId, clientSecret: request.body.client_secret, outcome: request.body.outcome });
+      },
+    );
+
+    // The bank's step for a payment (Stripe.js confirmCardPayment stands here): then the page
+    // calls POST /api/payment/{id}/confirm, which asks the provider where the charge stands.
+    app.post(
+      '/api/test-provider/payment/authenticate',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: "The test provider's simulated bank step for a payment",
+          body: testPaymentAuthenticateSchema,
+          response: { 200: testPaymentAuthenticateResponseSchema, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const customerId = await customerOf(currentUser(request).id);
+        const status = await provider.authenticatePayment({ customerId, clientSecret: request.body.client_secret, outcome: request.body.outcome });
+        return reply.send({ status });
       },
     );
   };

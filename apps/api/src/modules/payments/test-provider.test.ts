@@ -48,8 +48,35 @@ describe('charge', () => {
 
   it('declines every charge of 4000 0000 0000 0341, which saved fine', async () => {
     const card = await customerWithCard('4000000000000341');
-    expect(await provider.charge(chargeRequest(card))).toMatchObject({ status: 'declined', reason: 'Your card was declined.' });
+    expect(await provider.charge(chargeRequest(card))).toMatchObject({ status: 'declined', code: 'card_declined' });
     expect(await provider.charge(chargeRequest(card))).toMatchObject({ status: 'declined' });
+  });
+
+  it.each([
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000000069', 'expired_card'],
+  ])('saves %s, then declines its charges with %s, as Stripe documents', async (number, code) => {
+    const card = await customerWithCard(number);
+    expect(await provider.charge(chargeRequest(card))).toMatchObject({ status: 'declined', code });
+  });
+
+  it('4000 0027 6000 3184 saves without a step, asks for authentication on every charge, and is paid once the bank step completes', async () => {
+    const card = await customerWithCard('4000002760003184');
+    const result = await provider.charge(chargeRequest(card));
+    expect(result).toMatchObject({ status: 'requires_action', code: 'authentication_required', clientSecret: expect.stringMatching(/^pi_test_\w+_secret_/) });
+    if (result.status !== 'requires_action') throw new Error('expected requires_action');
+    // Only the customer's own client secret works.
+    const other = await customerWithCard('4242424242424242');
+    await expect(provider.authenticatePayment({ customerId: other.customerId, clientSecret: result.clientSecret!, outcome: 'complete' })).rejects.toThrow();
+    expect(await provider.authenticatePayment({ customerId: card.customerId, clientSecret: result.clientSecret!, outcome: 'complete' })).toBe('succeeded');
+    expect(await provider.retrieveCharge(result.reference!)).toEqual({ status: 'succeeded', reference: result.reference });
+  });
+
+  it('declines charges on a detached card (card_not_available)', async () => {
+    const card = await customerWithCard('4242424242424242');
+    await provider.detachPaymentMethod(card.paymentMethodId);
+    expect(await provider.charge(chargeRequest(card))).toMatchObject({ status: 'declined', code: 'card_not_available' });
+    expect(await provider.getCard(card.customerId, card.paymentMethodId)).toBeNull();
   });
 
   it('answers requires_action off-session for 4000 0025 0000 3155', async () => {

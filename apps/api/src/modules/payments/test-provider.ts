@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { TestSetupResult } from '@uplift/core/schemas/payment';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderCharges, testProviderPaymentMethods, testProviderSetupIntents } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
-import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput } from './test-cards.ts';
+import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
 
 // The built-in test provider (DECISIONS.md "Payments"): Stripe's test cards, no network.
 // It keeps its state in PostgreSQL, as a real provider keeps it on its side.
@@ -19,6 +19,8 @@ export interface TestPaymentProvider extends PaymentProvider {
   confirmSetup(input: { customerId: string; clientSecret: string; card: CardInput; now: Date }): Promise<SetupConfirmation>;
   /** The simulated authentication step (3-D Secure) of a card that asked for it. */
   authenticateSetup(input: { customerId: string; clientSecret: string; outcome: 'complete' | 'fail' }): Promise<SetupConfirmation>;
+  /** The simulated bank step of a charge that needs authentication (Stripe.js confirmCardPayment). */
+  authenticatePayment(input: { customerId: string; clientSecret: string; outcome: 'complete' | 'fail' }): Promise<'succeeded' | 'requires_payment_method'>;
 }
 
 export function isTestProvider(provider: PaymentProvider): provider is TestPaymentProvider {
@@ -31,8 +33,6 @@ export const cardDeclined = (message: string) => new DomainError('card.card_erro
 
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-const REQUIRES_ACTION_REASON = 'This payment needs the cardholder to authenticate it.';
-const NO_SUCH_METHOD = 'The saved card is no longer available.';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -40,8 +40,28 @@ type ChargeRow = typeof testProviderCharges.$inferSelect;
 
 function toResult(row: ChargeRow): ChargeResult {
   if (row.status === 'succeeded') return { status: 'succeeded', reference: row.id };
-  if (row.status === 'requires_action') return { status: 'requires_action', reference: row.id, reason: row.reason ?? REQUIRES_ACTION_REASON };
-  return { status: 'declined', reference: row.id, reason: row.reason ?? 'Your card was declined.' };
+  if (row.status === 'requires_action') {
+    return { status: 'requires_action', reference: row.id, code: 'authentication_required', clientSecret: row.client_secret };
+  }
+  return { status: 'declined', reference: row.id, code: row.code ?? 'card_declined' };
+}
+
+/** A charge's outcome on a saved card with this behaviour (no card: Stripe's resource_missing). */
+function chargeOutcome(behaviour: TestChargeBehaviour | undefined): { status: ChargeRow['status']; code: string | null } {
+  switch (behaviour) {
+    case undefined:
+      return { status: 'declined', code: 'card_not_available' };
+    case 'succeeds':
+      return { status: 'succeeded', code: null };
+    case 'declines':
+      return { status: 'declined', code: 'card_declined' };
+    case 'insufficient_funds':
+    case 'expired_card':
+      return { status: 'declined', code: behaviour };
+    case 'requires_action':
+    case 'authentication_required':
+      return { status: 'requires_action', code: 'authentication_required' };
+  }
 }
 
 export function createTestProvider(db: Db): TestPaymentProvider {
@@ -63,6 +83,7 @@ export function createTestProvider(db: Db): TestPaymentProvider {
         and(
           eq(testProviderPaymentMethods.id, paymentMethodId),
           eq(testProviderPaymentMethods.customer_id, customerId),
+          isNull(testProviderPaymentMethods.detached_at),
           sql`not exists (select 1 from ${testProviderSetupIntents} s
             where s.payment_method_id = ${testProviderPaymentMethods.id} and s.status <> 'succeeded')`,
         ),
@@ -158,20 +179,22 @@ export function createTestProvider(db: Db): TestPaymentProvider {
       if (previous) return sameRequestOrThrow(previous, request);
 
       const method = await usableMethod(request.customerId, request.paymentMethodId);
-      const status = !method ? 'declined' : method.behaviour === 'succeeds' ? 'succeeded' : method.behaviour === 'declines' ? 'declined' : 'requires_action';
-      const reason = !method ? NO_SUCH_METHOD : status === 'declined' ? 'Your card was declined.' : status === 'requires_action' ? REQUIRES_ACTION_REASON : null;
+      const { status, code } = chargeOutcome(method?.behaviour as TestChargeBehaviour | undefined);
+      const id = randomId('pi_test');
       // Two racing calls with one key: the first insert wins and both answer with its outcome.
       const [inserted] = await db
         .insert(testProviderCharges)
         .values({
           idempotency_key: request.idempotencyKey,
-          id: randomId('pi_test'),
+          id,
+          code,
+          client_secret: status === 'requires_action' ? `${id}_secret_${randomBytes(16).toString('hex')}` : null,
           customer_id: request.customerId,
           payment_method_id: request.paymentMethodId,
           amount: request.amountMinor,
           currency: request.currency,
           status,
-          reason,
+          reason: code,
           description: request.description,
           metadata: request.metadata,
         })
@@ -186,8 +209,36 @@ export function createTestProvider(db: Db): TestPaymentProvider {
       return row ? toResult(row) : null;
     },
 
-    async detachCard(paymentMethodId) {
-      await db.delete(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, paymentMethodId));
+    async retrieveCharge(reference) {
+      const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.id, reference));
+      return row ? toResult(row) : null;
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      await db
+        .update(testProviderPaymentMethods)
+        .set({ detached_at: sql`coalesce(${testProviderPaymentMethods.detached_at}, now())` })
+        .where(eq(testProviderPaymentMethods.id, paymentMethodId));
+    },
+
+    async authenticatePayment({ customerId, clientSecret, outcome }) {
+      const [row] = await db
+        .select()
+        .from(testProviderCharges)
+        .where(and(eq(testProviderCharges.client_secret, clientSecret), eq(testProviderCharges.customer_id, customerId)));
+      if (!row) throw notFound('payment.authentication_not_found', 'This payment could not be found. Please reload the page and try again.');
+      if (row.status === 'succeeded') return 'succeeded';
+      if (row.status !== 'requires_action') {
+        throw new DomainError('payment.no_authentication_pending', 409, 'This payment is not waiting for your bank any more.');
+      }
+      // Completing the bank's step takes the payment (the card is charged on-session); failing it
+      // leaves it unpaid, as Stripe's PaymentIntent goes back to requires_payment_method.
+      const status = outcome === 'complete' ? 'succeeded' : 'declined';
+      await db
+        .update(testProviderCharges)
+        .set({ status, code: outcome === 'complete' ? null : 'authentication_required' })
+        .where(and(eq(testProviderCharges.id, row.id), eq(testProviderCharges.status, 'requires_action')));
+      return outcome === 'complete' ? 'succeeded' : 'requires_payment_method';
     },
   };
 

@@ -1,6 +1,7 @@
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { fromMinor } from '@uplift/core/money';
+import { actionFor } from '@uplift/core/payment-failures';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { findCampaignById, toCampaignJson } from '../campaigns/campaigns.repository.ts';
@@ -21,7 +22,13 @@ export function createSummaryService({ db, clock }: SummaryDeps) {
       const pledge = await findClosestPledge(db, userId, clock.now());
       if (!pledge) return [];
       const rows = await listPaymentsOfPledge(db, pledge.id, userId);
-      return rows.map((p) => ({ ...p, amount: fromMinor(p.amount) }));
+      // A failed week of a live pledge says what the donor can do about it (docs/decisions/045).
+      const live = pledge.pledge_status === 'Confirmed';
+      return rows.map((p) => ({
+        ...p,
+        amount: fromMinor(p.amount),
+        action: live && p.payment_status === 'Failed' ? actionFor(p.failure_reason) : null,
+      }));
     },
 
     /** GET /api/campaign/closest: the campaign of the user's closest pledge. */

@@ -38,7 +38,7 @@ describe('summary API', () => {
     await createConfirmedPledge(ctx.db, { campaignId: campaign.id }); // someone else's
     await ctx.db
       .update(payments)
-      .set({ payment_status: 'Failed', failure_reason: 'Your card was declined.' })
+      .set({ payment_status: 'Failed', failure_reason: 'insufficient_funds', next_retry_date: '2026-11-25' })
       .where(eq(payments.id, mine.payments[0]!.id));
 
     const res = await as(mine.user.id, 'GET', '/api/payment/');
@@ -51,7 +51,9 @@ describe('summary API', () => {
       payment_status: 'Failed',
       processing_date: '2026-11-23',
       amount: 12.34,
-      failure_reason: 'Your card was declined.',
+      failure_reason: 'insufficient_funds',
+      next_retry_date: '2026-11-25',
+      action: 'pay_now',
       payment_method_id: mine.method.id,
       stripe_payment_method_id: mine.method.stripe_payment_method_id,
     });

@@ -1,6 +1,7 @@
 import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
+import { ACTION_LABEL, failureSummary } from '../model/recovery';
 import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
@@ -17,6 +18,8 @@ export function PaymentCalendar(props: {
   today: IsoDate;
   payments: Payment[];
   money: (minor: number) => string;
+  /** A failed week's action (pay now, confirm with the bank, another card). */
+  onAction?: (payment: Payment) => void;
 }) {
   const { symbol } = COUNTRIES[props.country];
   const weeks = buildCalendar(props.billingStart, props.today, props.payments);
@@ -77,8 +80,11 @@ export function PaymentCalendar(props: {
                   <>
                     <strong>{props.money(minorOf(week.payment.amount))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
                     <span className="calendar-state">{PAYMENT_STATE_LABEL[state]}</span>
-                    {state === 'failed' && week.payment.failure_reason && (
-                      <span className="calendar-reason"> {week.payment.failure_reason}</span>
+                    {state === 'failed' && <span className="calendar-reason"> {failureSummary(week.payment)}</span>}
+                    {state === 'failed' && week.payment.action && props.onAction && (
+                      <button type="button" className="button calendar-action" onClick={() => props.onAction?.(week.payment!)}>
+                        {ACTION_LABEL[week.payment.action]}
+                      </button>
                     )}
                   </>
                 ) : (

@@ -2,8 +2,19 @@ import { usePaymentMethod } from '../api/get-payment-method';
 import { brandLabel, CardBrand } from './card-brand';
 
 /** SPEC §2: the card the payments use — brand logo, masked number with last 4, expiry mm/yy. */
-export function PaymentMethodCard({ paymentMethodId }: { paymentMethodId: number | undefined }) {
+export function PaymentMethodCard({
+  paymentMethodId,
+  onChange,
+  expiryWarning,
+}: {
+  paymentMethodId: number | undefined;
+  /** "Change card", while payments remain. */
+  onChange?: () => void;
+  /** Why this card will not do for a remaining payment (it expires first), if so. */
+  expiryWarning?: (card: { exp_month: number; exp_year: number }) => string | undefined;
+}) {
   const method = usePaymentMethod(paymentMethodId);
+  const warning = method.data && expiryWarning?.(method.data);
   return (
     <section className="card summary-card" aria-labelledby="summary-card-heading">
       <h2 id="summary-card-heading">Payment method</h2>
@@ -28,6 +39,12 @@ export function PaymentMethodCard({ paymentMethodId }: { paymentMethodId: number
             </p>
           </div>
         </div>
+      )}
+      {warning && <p className="summary-card-warning">{warning}</p>}
+      {onChange && (
+        <button type="button" className="button secondary" onClick={onChange}>
+          Change card
+        </button>
       )}
     </section>
   );

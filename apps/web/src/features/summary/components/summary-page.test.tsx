@@ -46,7 +46,7 @@ function renderSummary() {
 
 const payments = [
   { id: 11, pledge_id: 7, payment_status: 'Success', processing_date: '2026-11-23', amount: 17.5, payment_method_id: 3 },
-  { id: 12, pledge_id: 7, payment_status: 'Failed', processing_date: '2026-11-30', amount: 17.5, failure_reason: 'Your card was declined.', payment_method_id: 3 },
+  { id: 12, pledge_id: 7, payment_status: 'Failed', processing_date: '2026-11-30', amount: 17.5, failure_reason: 'card_declined', next_retry_date: null, action: 'pay_now', payment_method_id: 3 },
   { id: 13, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-07', amount: 17.5, payment_method_id: 3 },
   { id: 14, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-14', amount: 17.5, payment_method_id: 3 },
 ];
@@ -108,7 +108,8 @@ describe('summary page', () => {
     expect(within(weeks[1]!).getByText('This week')).toBeInTheDocument();
     expect(within(weeks[0]!).getByText('Paid')).toBeInTheDocument();
     expect(within(weeks[1]!).getByText('Failed')).toBeInTheDocument();
-    expect(within(weeks[1]!).getByText('Your card was declined.')).toBeInTheDocument();
+    expect(within(weeks[1]!).getByText('Your bank declined this payment.')).toBeInTheDocument();
+    expect(within(weeks[1]!).getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
     expect(within(weeks[2]!).getByText('Upcoming')).toBeInTheDocument();
     expect(within(weeks[0]!).getByText('Monday 23 November 2026')).toBeInTheDocument();
     expect(within(weeks[0]!).getByRole('img', { name: 'payment day: $17.50 paid' })).toHaveTextContent('✓');

@@ -5,7 +5,7 @@ import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
 import type { Pledge } from '@uplift/core/schemas/pledge';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { downloadFile } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -27,6 +27,8 @@ import { CancelPledge } from './cancel-pledge-dialog';
 import { ImpactCard } from './impact-card';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
+import { ChangeCardDialog, PayNowDialog } from './recovery-dialogs';
+import { firstUncovered } from '../model/recovery';
 import './summary.css';
 
 /** SPEC §2 "Summary": the signed-in donor's pledge, its four weeks, and the way to stop it. */
@@ -79,9 +81,33 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   const next = nextPayment(payments);
   const remaining = remainingPayments(payments);
   const remainingTotal = remaining.reduce((sum, p) => sum + minorOf(p.amount), 0);
-  const cardId = payments.find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
+  // The card the remaining payments use (after "Change card", paid weeks keep the old one).
+  const toCome = payments.filter((p) => p.payment_status === 'Pending' || p.payment_status === 'Failed');
+  const cardId = [...toCome, ...payments].find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
   const failedCount = payments.filter((p) => p.payment_status === 'Failed').length;
   const charity = useRecipient(pledge.recipient_id).data?.recipient_name ?? 'your charity';
+  // /summary?pay={id} (the failed-payment mail's link, after login) opens that payment's action.
+  const [search, setSearch] = useSearchParams();
+  // The dialog keeps the payment it opened with: once paid, the list changes under it.
+  const requested = Number(search.get('pay')) || undefined;
+  const [acting, setActing] = useState<Payment | undefined>(() =>
+    payments.find((p) => p.id === requested && p.payment_status === 'Failed' && p.action !== null),
+  );
+  const [changingCard, setChangingCard] = useState(false);
+  const live = pledge.pledge_status === 'Confirmed';
+  const closeAction = () => {
+    setActing(undefined);
+    if (search.has('pay')) {
+      search.delete('pay');
+      setSearch(search, { replace: true });
+    }
+  };
+  const expiryWarning = (card: { exp_month: number; exp_year: number }) => {
+    const uncovered = firstUncovered(card, payments);
+    return uncovered
+      ? `This card expires before your payment on ${formatLongDate(uncovered.processing_date)}. Please change card so it can go through.`
+      : undefined;
+  };
 
   return (
     <div className="page summary-page">
@@ -103,8 +129,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
       )}
       {failedCount > 0 && (
         <Alert>
-          {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. We have emailed you about what to do; your other
-          payments go ahead as planned.
+          {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. You can put it right below; your other payments go
+          ahead as planned.
         </Alert>
       )}
 
@@ -132,7 +158,19 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         </div>
       </dl>
 
-      <PaymentCalendar country={country} billingStart={campaign.billing_start_date} today={today} payments={payments} money={money} />
+      <PaymentCalendar
+        country={country}
+        billingStart={campaign.billing_start_date}
+        today={today}
+        payments={payments}
+        money={money}
+        onAction={live ? setActing : undefined}
+      />
+      {acting && <PayNowDialog payment={acting} money={money} onClose={closeAction} />}
+      {requested !== undefined && !acting && (
+        <Alert tone="info">That payment has nothing left to do: it has gone through or is no longer due.</Alert>
+      )}
+      {changingCard && <ChangeCardDialog onClose={() => setChangingCard(false)} />}
 
       <div className="summary-columns">
         <ImpactCard
@@ -142,7 +180,11 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           pledgeTotalMinor={toMinor(pledge.confirmed_amount)}
           givenSoFarMinor={given}
         />
-        <PaymentMethodCard paymentMethodId={cardId} />
+        <PaymentMethodCard
+          paymentMethodId={cardId}
+          onChange={live && remaining.length + failedCount > 0 ? () => setChangingCard(true) : undefined}
+          expiryWarning={live ? expiryWarning : undefined}
+        />
       </div>
 
       <PledgeFiles pledgeId={pledge.id} hasReceipt={given > 0} hasRemaining={pledge.pledge_status === 'Confirmed' && remaining.length > 0} />

@@ -23,6 +23,8 @@ const pay = (id: number, date: string, status: Payment['payment_status'], amount
   processing_date: date,
   amount,
   failure_reason: null,
+  next_retry_date: null,
+  action: null,
   payment_method_id: null,
   stripe_payment_method_id: null,
 });

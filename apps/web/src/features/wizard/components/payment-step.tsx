@@ -10,17 +10,17 @@ import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 import { useConfirmPledge } from '../api/confirm-pledge';
 import { useDeletePendingPledge } from '../api/delete-pledge';
 import { usePaymentMethods } from '../api/get-payment-methods';
-import { useSetupSecret } from '../api/get-setup-secret';
+import { useSetupSecret } from '../../../components/card-form/get-setup-secret';
 import { useSavePaymentMethod } from '../api/save-payment-method';
 import type { Campaign, ConfirmedPledge, Pledge } from '../api/types';
 import { remainingDatesOf } from '../model/calculation';
-import { CardFormError, type CardCollector } from '../model/card-collector';
+import { CardFormError, type CardCollector } from '../../../components/card-form/card-collector';
 import { CardErrorDialog } from './card-error-dialog';
 import { PaymentSummary } from './payment-summary';
 import { SavedCards } from './saved-cards';
-import { TestCardForm } from './test-card-form';
+import { TestCardForm } from '../../../components/card-form/test-card-form';
 
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-card-form'));
 
 /** SPEC §8: a card error shows in the red modal after about a second. */
 export const CARD_ERROR_DELAY_MS = 1000;
@@ -78,6 +78,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
   });
   const amounts = dates.length > 0 && Number.isSafeInteger(totalMinor) ? splitPayments(totalMinor, dates.length) : [];
   const schedule = dates.map((date, i) => ({ date, amountMinor: amounts[i] ?? 0 }));
+  const lastPaymentDate = schedule.at(-1)?.date;
 
   const showCardErrorSoon = (message: string) => {
     window.clearTimeout(errorTimer.current);
@@ -204,7 +205,14 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
           methods.isPending ? (
             <p role="status">{MSG.loading}</p>
           ) : (
-            <SavedCards methods={savedMethods} selectedId={selectedId} onSelect={setSelectedId} error={savedError} disabled={submitting} />
+            <SavedCards
+              methods={savedMethods}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              error={savedError}
+              disabled={submitting}
+              lastPaymentDate={lastPaymentDate}
+            />
           )
         ) : !secret.data ? (
           secret.isError ? (

@@ -1,4 +1,6 @@
+import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { MSG } from '@uplift/core/messages';
+import { cardCovers } from '@uplift/core/payment-failures';
 import type { PaymentMethod } from '../api/types';
 
 type Props = {
@@ -7,6 +9,8 @@ type Props = {
   onSelect: (id: number) => void;
   error: string | null;
   disabled?: boolean;
+  /** The pledge's last payment date: a card expiring before it is warned about (issue 11). */
+  lastPaymentDate?: IsoDate;
 };
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
@@ -16,7 +20,7 @@ export function cardLabel(m: Pick<PaymentMethod, 'brand' | 'last4' | 'exp_month'
 }
 
 /** The donor's saved cards to choose from (SPEC §5 'Please select a payment method'). */
-export function SavedCards({ methods, selectedId, onSelect, error, disabled }: Props) {
+export function SavedCards({ methods, selectedId, onSelect, error, disabled, lastPaymentDate }: Props) {
   if (methods.length === 0) return <p className="no-saved-cards">{MSG.noSavedMethods}</p>;
   return (
     <fieldset className="saved-cards" aria-describedby={error ? 'saved-cards-error' : undefined}>
@@ -25,6 +29,12 @@ export function SavedCards({ methods, selectedId, onSelect, error, disabled }: P
         <label key={m.id} className={selectedId === m.id ? 'selected' : undefined}>
           <input type="radio" name="saved-card" value={m.id} checked={selectedId === m.id} disabled={disabled} onChange={() => onSelect(m.id)} />
           {cardLabel(m)}
+          {lastPaymentDate && !cardCovers(m, lastPaymentDate) && (
+            <span className="field-error card-expiry-warning">
+              {' '}
+              This card expires before your last payment on {formatLongDate(lastPaymentDate)}. Please use another card.
+            </span>
+          )}
         </label>
       ))}
       {error && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculate, remainingDatesOf } from './calculation';
-import { formatCardNumber, parseExpiry, validateTestCard } from './test-card';
+import { formatCardNumber, parseExpiry, validateTestCard } from '../../../components/card-form/test-card';
 import { EMPTY_CALCULATOR, EMPTY_STATE, parseStep, parseWizardState } from './wizard-state';
 
 describe('wizard state', () => {

@@ -1,10 +1,13 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { forwardRef, useEffect, useImperativeHandle } from 'react';
-import { challengeStep, PAYMENT_STEP } from '../../../lib/paths';
-import { CardFormError, type CardCollector } from '../model/card-collector';
+import { challengeStep, PAYMENT_STEP } from '../../lib/paths';
+import { CardFormError, type CardCollector } from './card-collector';
 
-// Stripe's Payment Element, loaded only when the provider is Stripe (this module is lazy).
+// Stripe's Payment Element, loaded only when the provider is Stripe (this module is lazy). Shared
+// by the wizard's payment step and the summary's "Change card".
+
+export { stripeFor };
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -21,10 +24,12 @@ type Props = {
   clientSecret: string;
   /** After a bank redirect, Stripe returns here; the saved card is passed on. */
   onReturnedWithCard: (paymentMethodId: string) => void;
+  /** Where a bank redirect returns to (default: the wizard's payment step). */
+  returnPath?: string;
 };
 
-const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCard: (id: string) => void }>(function StripeInner(
-  { clientSecret, onReturnedWithCard },
+const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCard: (id: string) => void; returnPath: string }>(function StripeInner(
+  { clientSecret, onReturnedWithCard, returnPath },
   ref,
 ) {
   const stripe = useStripe();
@@ -53,7 +58,7 @@ const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCa
           elements,
           clientSecret,
           redirect: 'if_required',
-          confirmParams: { return_url: `${window.location.origin}${challengeStep(PAYMENT_STEP)}` },
+          confirmParams: { return_url: `${window.location.origin}${returnPath}` },
         });
         if (error) {
           throw new CardFormError(error.type === 'validation_error' ? 'validation' : 'card', error.message ?? 'Your card could not be saved.');
@@ -63,16 +68,19 @@ const INNER = forwardRef<CardCollector, { clientSecret: string; onReturnedWithCa
         return typeof pm === 'string' ? pm : pm.id;
       },
     }),
-    [stripe, elements, clientSecret],
+    [stripe, elements, clientSecret, returnPath],
   );
 
   return <PaymentElement options={{ layout: 'tabs' }} />;
 });
 
-const StripeCardForm = forwardRef<CardCollector, Props>(function StripeCardForm({ publishableKey, clientSecret, onReturnedWithCard }, ref) {
+const StripeCardForm = forwardRef<CardCollector, Props>(function StripeCardForm(
+  { publishableKey, clientSecret, onReturnedWithCard, returnPath = challengeStep(PAYMENT_STEP) },
+  ref,
+) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe' } }}>
-      <INNER ref={ref} clientSecret={clientSecret} onReturnedWithCard={onReturnedWithCard} />
+      <INNER ref={ref} clientSecret={clientSecret} onReturnedWithCard={onReturnedWithCard} returnPath={returnPath} />
     </Elements>
   );
 });

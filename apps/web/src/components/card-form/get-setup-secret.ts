@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { SetupSecret } from './types';
+import { api } from '../../lib/api-client';
+import type { SetupSecretResponse as SetupSecret } from '@uplift/core/schemas/payment';
 
 export const getSetupSecret = () => api<SetupSecret>('/api/payment_method/secret', { auth: true });
 

@@ -1,10 +1,11 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
-import { Dialog } from '../../../components/dialog';
-import { TextField } from '../../../components/field';
-import { ApiError } from '../../../lib/api-client';
-import { authenticateTestCard, confirmTestCard } from '../api/confirm-test-card';
-import { CardFormError, type CardCollector } from '../model/card-collector';
-import { formatCardNumber, parseExpiry, validateTestCard, type TestCardErrors, type TestCardFields } from '../model/test-card';
+import { Dialog } from '../dialog';
+import { TextField } from '../field';
+import { ApiError } from '../../lib/api-client';
+import { authenticateTestCard, confirmTestCard } from './confirm-test-card';
+import { CardFormError, type CardCollector } from './card-collector';
+import './card-form.css';
+import { formatCardNumber, parseExpiry, validateTestCard, type TestCardErrors, type TestCardFields } from './test-card';
 
 type Props = { clientSecret: string; disabled?: boolean };
 

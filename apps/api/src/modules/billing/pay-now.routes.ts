@@ -1,0 +1,57 @@
+import { idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
+import { payNowResponseSchema, payNowSchema } from '@uplift/core/schemas/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { createPayNowService } from './pay-now.service.ts';
+
+const tags = ['payments'];
+
+/** A donor puts a failed week right (issue 11): pay it now, then confirm after the bank's step. */
+const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPayNowService({
+    db: app.db,
+    payments: app.payments,
+    mailer: app.mailer,
+    clock: app.clock,
+    log: app.log,
+    appUrl: app.config.appUrl,
+  });
+
+  app.post(
+    '/api/payment/:id/pay',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Pay a failed payment now (on-session); requires_action answers with a client secret for the bank step',
+        params: idParamSchema,
+        body: payNowSchema,
+        response: { 200: payNowResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.pay(currentUser(request).id, request.params.id, request.body.payment_method_id);
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.post(
+    '/api/payment/:id/confirm',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Settle a payment after the browser's bank step (authentication)",
+        params: idParamSchema,
+        response: { 200: payNowResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.confirm(currentUser(request).id, request.params.id);
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+};
+
+export default payNowRoutes;

@@ -1,0 +1,157 @@
+import { failureText } from '@uplift/core/payment-failures';
+import type { PayNowResponse } from '@uplift/core/schemas/payment';
+import type { BaseLogger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { CHARGE_LOCK, CLAIM_LOCK } from './billing.locks.ts';
+import { loadPayment, releasePayment, serialSession, type PaymentToCharge, type Session } from './billing.repository.ts';
+import { chargeRequestOf } from './billing.service.ts';
+import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
+
+// Paying a failed week now (issue 11, docs/decisions/046-pay-now.md), with the same exactly-once
+// rules as billing: the CLAIM and CHARGE locks are taken without waiting (a second click or a
+// billing run working on it gets 409), a new attempt's idempotency key and attempt row are
+// committed before the provider is called, and the outcome goes through recordOutcome.
+
+export type PayNowDeps = { db: Db; payments: PaymentProvider; mailer: Mailer; clock: Clock; log: Pick<BaseLogger, 'error' | 'warn' | 'info'>; appUrl: string };
+
+const BUSY = 'This payment is being processed right now. Please wait a moment and reload the page.';
+const NOT_FOUND = 'Payment not found';
+
+function notFailed(payment: PaymentToCharge) {
+  return payment.payment_status === 'Success'
+    ? conflict('payment.already_paid', 'This payment has already gone through. Thank you!')
+    : conflict('payment.not_failed', 'Only a payment that did not go through can be paid now.');
+}
+
+export function createPayNowService(deps: PayNowDeps) {
+  /** Runs `fn` on a dedicated session holding this payment's CLAIM and CHARGE locks (409 if busy). */
+  async function withPaymentLocks<T>(paymentId: number, fn: (session: Session) => Promise<T>): Promise<T> {
+    const client = await deps.db.$client.connect();
+    const session = serialSession(client);
+    let locked = false;
+    try {
+      const { rows } = await session.query<{ claim: boolean }>('select pg_try_advisory_lock($1, $2) as claim', [CLAIM_LOCK, paymentId]);
+      if (!rows[0]?.claim) throw conflict('payment.in_progress', BUSY);
+      const charge = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
+      locked = true;
+      if (!charge.rows[0]?.ok) {
+        await releasePayment(session, paymentId, false);
+        locked = false;
+        throw conflict('payment.in_progress', BUSY);
+      }
+      return await fn(session);
+    } finally {
+      if (locked) await releasePayment(session, paymentId, true).catch(() => undefined);
+      // Destroyed, never pooled: no lock can outlive this request.
+      client.release(true);
+    }
+  }
+
+  async function ownPayment(session: Session, userId: number, paymentId: number): Promise<PaymentToCharge> {
+    const payment = await loadPayment(session, paymentId);
+    if (!payment || payment.user_id !== userId) throw notFound('payment.not_found', NOT_FOUND);
+    return payment;
+  }
+
+  /** Starts a new attempt: its key and row are committed before the provider is called. */
+  async function startAttempt(session: Session, payment: PaymentToCharge, kind: 'pay_now' | 'confirm', methodId: string | null) {
+    const { rows } = await session.query<{ idempotency_key: string }>(
+      `with keyed as (
+         update payments
+            set idempotency_key = 'payment-' || id || '-attempt-' || (attempts + 1),
+                attempts = attempts + 1, attempted_at = $2, settled_at = null, next_retry_date = null,
+                stripe_payment_method_id = coalesce($4, stripe_payment_method_id)
+          where id = $1 and payment_status = 'Failed' and settled_at is not null
+          returning id, idempotency_key
+       ), logged as (
+         insert into payment_attempts (payment_id, kind, idempotency_key, started_at)
+         select id, $3, idempotency_key, $2 from keyed
+       )
+       select idempotency_key from keyed`,
+      [payment.id, deps.clock.now(), kind, methodId],
+    );
+    if (!rows[0]) throw conflict('payment.in_progress', BUSY);
+    return rows[0].idempotency_key;
+  }
+
+  async function settle(session: Session, payment: PaymentToCharge, key: string, outcome: Outcome, clientSecret: string | null, methodId: string) {
+    const recorded = await recordOutcome(session, payment.id, key, outcome, deps.clock.now());
+    if (recorded && outcome.status === 'Success') await mailOutcome(deps, payment, outcome, recorded.paidSoFar);
+    return answer(outcome, clientSecret, methodId);
+  }
+
+  return {
+    /** POST /api/payment/{id}/pay. */
+    async pay(userId: number, paymentId: number, methodReference: string | undefined): Promise<PayNowResponse> {
+      return withPaymentLocks(paymentId, async (session) => {
+        const payment = await ownPayment(session, userId, paymentId);
+        if (payment.payment_status !== 'Failed') throw notFailed(payment);
+        if (payment.pledge_status !== 'Confirmed') throw conflict('payment.pledge_cancelled', 'This pledge has been cancelled, so nothing more is taken for it.');
+        if (!payment.settled) throw conflict('payment.in_progress', BUSY);
+
+        let methodId = payment.stripe_payment_method_id;
+        if (methodReference !== undefined) {
+          const method = await findOwnEnabledMethodByReference(deps.db, userId, methodReference);
+          if (!method) throw notFound('payment_method.not_found', 'That card could not be found on your account. Please add it again.');
+          methodId = method.stripe_payment_method_id;
+        }
+        if (!payment.stripe_customer_id || !methodId) throw conflict('payment.no_card', failureText('card_not_available'));
+
+        // The bank asked to confirm the earlier charge: the browser confirms that same charge.
+        if (payment.failure_reason === 'authentication_required' && methodId === payment.stripe_payment_method_id && payment.provider_reference) {
+          const earlier = await deps.payments.retrieveCharge(payment.provider_reference);
+          if (earlier?.status === 'requires_action' && earlier.clientSecret) {
+            return answer(outcomeOf(earlier), earlier.clientSecret, methodId);
+          }
+        }
+
+        const key = await startAttempt(session, payment, 'pay_now', methodReference === undefined ? null : methodId);
+        const result = await deps.payments.charge({ ...chargeRequestOf(payment, key, methodId), onSession: true });
+        return settle(session, payment, key, outcomeOf(result), result.status === 'requires_action' ? result.clientSecret : null, methodId);
+      });
+    },
+
+    /** POST /api/payment/{id}/confirm: after the browser's bank step, where the charge stands. */
+    async confirm(userId: number, paymentId: number): Promise<PayNowResponse> {
+      return withPaymentLocks(paymentId, async (session) => {
+        const payment = await ownPayment(session, userId, paymentId);
+        if (payment.payment_status === 'Success') return answer({ status: 'Success', reference: payment.provider_reference ?? '' }, null, null);
+        if (payment.payment_status !== 'Failed' || !payment.provider_reference) throw notFailed(payment);
+        const now = await deps.payments.retrieveCharge(payment.provider_reference);
+        if (!now) throw conflict('payment.not_found_at_provider', 'We could not find this payment with the bank. Please try paying again.');
+        if (now.status === 'requires_action') return answer(outcomeOf(now), now.clientSecret, payment.stripe_payment_method_id);
+        const key = await startAttempt(session, payment, 'confirm', null);
+        return settle(session, payment, key, outcomeOf(now), null, payment.stripe_payment_method_id ?? '');
+      });
+    },
+  };
+}
+
+function answer(outcome: Outcome, clientSecret: string | null, methodId: string | null): PayNowResponse {
+  const method = methodId ? { payment_method_id: methodId } : {};
+  switch (outcome.status) {
+    case 'Success':
+      return { payment_status: 'Success', outcome: 'succeeded', failure_reason: null, message: 'Thank you! This payment has gone through.' };
+    case 'Processing':
+      return { payment_status: 'Failed', outcome: 'processing', failure_reason: null, message: 'Your bank is still processing this payment. We will email you when it has gone through.' };
+    case 'Failed':
+      if (outcome.attempt === 'requires_action' && clientSecret) {
+        return {
+          payment_status: 'Failed',
+          outcome: 'requires_action',
+          client_secret: clientSecret,
+          ...method,
+          failure_reason: outcome.code,
+          message: 'Your bank wants to confirm this payment with you.',
+        };
+      }
+      return { payment_status: 'Failed', outcome: 'failed', failure_reason: outcome.code, message: failureText(outcome.code) };
+    case 'Cancelled':
+      return { payment_status: 'Cancelled', outcome: 'failed', failure_reason: null, message: 'This payment was cancelled.' };
+  }
+}

@@ -1,0 +1,249 @@
+import { formatLongDate } from '@uplift/core/calendar';
+import type { PayNowResponse, Payment } from '@uplift/core/schemas/payment';
+import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Alert } from '../../../components/alert';
+import { CardFormError, type CardCollector } from '../../../components/card-form/card-collector';
+import { authenticateTestPayment } from '../../../components/card-form/confirm-test-card';
+import { useSetupSecret } from '../../../components/card-form/get-setup-secret';
+import { TestCardForm } from '../../../components/card-form/test-card-form';
+import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { confirmPayment, makeDefaultCard, payNow, saveCard, useRefreshAfterPayment } from '../api/pay-now';
+import { minorOf } from '../model/summary';
+import { ACTION_LABEL, failureSummary } from '../model/recovery';
+
+const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-card-form'));
+
+const message = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+
+/** The card form of step 5 (test mode or Stripe), for a new card. */
+function NewCardForm({ collector, attempt, returnPath }: { collector: RefObject<CardCollector | null>; attempt: number; returnPath: string }) {
+  const secret = useSetupSecret(attempt, true);
+  if (secret.isError) return <Alert>We could not load the card form. Please close this and try again.</Alert>;
+  if (!secret.data) return <p role="status">Loading the card form…</p>;
+  return secret.data.provider === 'stripe' ? (
+    <Suspense fallback={<p role="status">Loading the card form…</p>}>
+      <StripeCardForm
+        ref={collector}
+        publishableKey={secret.data.publishable_key}
+        clientSecret={secret.data.client_secret}
+        onReturnedWithCard={() => undefined}
+        returnPath={returnPath}
+      />
+    </Suspense>
+  ) : (
+    <TestCardForm ref={collector} clientSecret={secret.data.client_secret} />
+  );
+}
+
+/** Saves the card in the form with the provider and with us, and makes it the one every remaining payment uses. */
+async function saveAsDefault(collector: CardCollector): Promise<string> {
+  const providerId = await collector.collect();
+  await saveCard(providerId);
+  await makeDefaultCard(providerId);
+  return providerId;
+}
+
+type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret: string; methodId?: string } | { name: 'done'; text: string };
+
+/**
+ * A failed week's action (issue 11): pay now with the saved card, confirm with the bank (the
+ * test provider's simulated step, or Stripe.js), or use another card — which then becomes the
+ * card for every remaining payment.
+ */
+export function PayNowDialog({ payment, money, onClose }: { payment: Payment; money: (minor: number) => string; onClose: () => void }) {
+  const action = payment.action ?? 'pay_now';
+  const [stage, setStage] = useState<Stage>(action === 'new_card' ? { name: 'card' } : { name: 'start' });
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const collector = useRef<CardCollector>(null);
+  const refresh = useRefreshAfterPayment();
+  const provider = useSetupSecret(1000 + payment.id, stage.name === 'bank');
+  const amount = money(minorOf(payment.amount));
+
+  async function run(step: () => Promise<PayNowResponse | void>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await step();
+      if (result) await settle(result);
+    } catch (err) {
+      if (err instanceof CardFormError && err.kind === 'validation') return; // shown at the field
+      setError(err instanceof ApiError && err.status === 409 ? err.message : message(err));
+      if (err instanceof ApiError) void refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function settle(result: PayNowResponse) {
+    if (result.outcome === 'requires_action' && result.client_secret) {
+      setStage({ name: 'bank', clientSecret: result.client_secret, methodId: result.payment_method_id });
+      return;
+    }
+    await refresh();
+    if (result.outcome === 'succeeded' || result.outcome === 'processing') {
+      setStage({ name: 'done', text: result.outcome === 'succeeded' ? `Thank you! Your ${amount} payment has gone through. We have emailed you a receipt.` : result.message });
+    } else {
+      setError(result.message);
+      setStage({ name: 'start' });
+    }
+  }
+
+  async function bankStep(outcome: 'complete' | 'fail', clientSecret: string, methodId?: string) {
+    if (provider.data?.provider === 'stripe') {
+      const { confirmStripePayment } = await import('../../../components/card-form/stripe-confirm');
+      await confirmStripePayment(provider.data.publishable_key, clientSecret, methodId);
+    } else {
+      await authenticateTestPayment({ client_secret: clientSecret, outcome });
+    }
+    return confirmPayment(payment.id);
+  }
+
+  let body: ReactNode;
+  if (stage.name === 'done') {
+    body = (
+      <>
+        <Alert tone="success">{stage.text}</Alert>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </>
+    );
+  } else if (stage.name === 'bank') {
+    const stripe = provider.data?.provider === 'stripe';
+    body = (
+      <>
+        <p>Your bank wants to confirm it is you before it takes this {amount} payment.</p>
+        {stripe ? (
+          <div className="form-actions">
+            <button type="button" className="button" disabled={busy || !provider.data} onClick={() => void run(() => bankStep('complete', stage.clientSecret, stage.methodId))}>
+              {busy ? 'Waiting for your bank…' : 'Continue to your bank'}
+            </button>
+          </div>
+        ) : (
+          <>
+            <p className="test-mode-banner" role="note">
+              <strong>Test mode:</strong> your bank asks you to confirm this payment (a simulated 3-D Secure check).
+            </p>
+            <div className="form-actions">
+              <button type="button" className="button" disabled={busy || !provider.data} onClick={() => void run(() => bankStep('complete', stage.clientSecret))}>
+                Complete authentication
+              </button>
+              <button type="button" className="button secondary" disabled={busy || !provider.data} onClick={() => void run(() => bankStep('fail', stage.clientSecret))}>
+                Fail authentication
+              </button>
+            </div>
+          </>
+        )}
+      </>
+    );
+  } else if (stage.name === 'card') {
+    body = (
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            const methodId = await saveAsDefault(collector.current!);
+            setAttempt((n) => n + 1);
+            return payNow(payment.id, methodId);
+          });
+        }}
+      >
+        <p>Add a card for this payment. Your remaining weekly payments will use it too.</p>
+        <NewCardForm key={attempt} collector={collector} attempt={attempt} returnPath={`${paths.summary}?pay=${payment.id}`} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Paying…' : `Save card and pay ${amount}`}
+          </button>
+          {action !== 'new_card' && (
+            <button type="button" className="button secondary" disabled={busy} onClick={() => setStage({ name: 'start' })}>
+              Back
+            </button>
+          )}
+        </div>
+      </form>
+    );
+  } else {
+    body = (
+      <>
+        <p className="summary-muted">{failureSummary(payment)}</p>
+        <div className="form-actions">
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => payNow(payment.id))}>
+            {busy ? 'Paying…' : action === 'authenticate' ? ACTION_LABEL.authenticate : `Pay ${amount} now`}
+          </button>
+          <button type="button" className="button secondary" disabled={busy} onClick={() => setStage({ name: 'card' })}>
+            {ACTION_LABEL.new_card}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Dialog open title={`Your ${amount} payment of ${formatLongDate(payment.processing_date)}`} onClose={onClose}>
+      {error && <Alert>{error}</Alert>}
+      {body}
+    </Dialog>
+  );
+}
+
+/** "Change card": a new card for every remaining payment; the old one is removed after. */
+export function ChangeCardDialog({ onClose }: { onClose: () => void }) {
+  const collector = useRef<CardCollector>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const refresh = useRefreshAfterPayment();
+
+  async function submit() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await saveAsDefault(collector.current!);
+      setAttempt((n) => n + 1);
+      await refresh();
+      setDone(true);
+    } catch (err) {
+      if (!(err instanceof CardFormError && err.kind === 'validation')) setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open title="Change card" onClose={onClose}>
+      {error && <Alert>{error}</Alert>}
+      {done ? (
+        <>
+          <Alert tone="success">Saved. Your remaining payments will use your new card.</Alert>
+          <div className="form-actions">
+            <button type="button" className="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <p>Your remaining weekly payments, and any that did not go through, will use the new card. We remove the old card afterwards.</p>
+          <NewCardForm key={attempt} collector={collector} attempt={attempt} returnPath={paths.summary} />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? 'Saving…' : 'Save new card'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
