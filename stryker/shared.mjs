@@ -1,4 +1,4 @@
-// Options both mutation runs share. The machine has 2 cores shared with other work: concurrency 2.
+// Options for a mutation run (stryker/core.config.mjs). The machine has 2 cores shared with other work: concurrency 2.
 
 /** @param {string} name the run's folder under reports/mutation/ */
 export function shared(name) {
