@@ -195,6 +195,8 @@ test.describe('navbar', () => {
   test('View my Pledge goes to /login when logged out', async ({ page }) => {
     await page.goto('/viewPledge');
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
   test('an admin sees Admin and Log Out; logging out clears the session and goes home', async ({ page }) => {

@@ -187,11 +187,13 @@ test('a visitor pledges from the landing page, registers, activates from the mai
   await page.getByLabel(/I agree to be contacted/).check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/activate/);
+  await expect(page.getByText(`Thank you for registering. We have sent your activation token to ${email}.`)).toBeVisible();
 
   const token = tokenIn(await waitForMail(email, /^Activate your Uplift account$/));
   await page.getByLabel('Activation token').fill(token);
   await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Your account is activated. Please log in.')).toBeVisible();
 
   // Logging in with a Pending pledge lands on the payment step.
   await page.getByLabel('Email').fill(email);
@@ -317,5 +319,7 @@ test('a card that asks for authentication is confirmed in a simulated 3-D Secure
   await shot(page, '5-authenticate');
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page).toHaveURL(/\/SubmitPage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Mere!' })).toBeVisible();
+  await expect(page.getByTestId('first-payment')).toContainText('$17.50 NZD');
   await shot(page, '6-thank-you');
 });

@@ -66,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the same {message, code} shape as every other failure.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // The option's reply type is generic over schemas no route has yet; this reply has none.
       void (reply as FastifyReply)
         .status(tooLong ? 414 : 400)
         .send({ message: tooLong ? 'The address is too long' : 'The address is not valid', code: tooLong ? 'request.url_too_long' : 'request.bad_url' });

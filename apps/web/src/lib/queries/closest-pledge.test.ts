@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { Pledge } from '@uplift/core/schemas/pledge';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { closestConfirmedPledgeQuery, closestPledgeQuery, fetchClosestPledge, pledgeKeys, pledgeStatusOf } from './closest-pledge';
@@ -20,7 +21,7 @@ const pledge = {
   confirmed_amount: 70,
   pledge_status: 'Pending',
   country: 'NZ',
-};
+} satisfies Pledge;
 
 afterEach(() => vi.unstubAllGlobals());
 

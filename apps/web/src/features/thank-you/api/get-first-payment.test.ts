@@ -1,12 +1,40 @@
+import type { Payment } from '@uplift/core/schemas/payment';
+import type { PledgeWithPayments } from '@uplift/core/schemas/pledge';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPayment, getFirstPayment } from './get-first-payment';
 
-const payments = [
-  { pledge_id: 7, processing_date: '2026-12-02', amount: 17.5, payment_status: 'Pending' },
-  { pledge_id: 7, processing_date: '2026-11-25', amount: 17.5, payment_status: 'Failed' },
-  { pledge_id: 3, processing_date: '2026-11-01', amount: 9, payment_status: 'Success' },
-  { pledge_id: 7, processing_date: '2026-11-18', amount: 20, payment_status: 'Success' },
+// Typed from core's response schemas, so a renamed or added field fails these fixtures.
+const payment = (id: number, pledge_id: number, processing_date: string, amount: number, payment_status: Payment['payment_status']): Payment => ({
+  id,
+  pledge_id,
+  processing_date,
+  amount,
+  payment_status,
+  failure_reason: payment_status === 'Failed' ? 'Your card was declined.' : null,
+  payment_method_id: 3,
+  stripe_payment_method_id: 'pm_test_4242',
+});
+
+const payments: Payment[] = [
+  payment(1, 7, '2026-12-02', 17.5, 'Pending'),
+  payment(2, 7, '2026-11-25', 17.5, 'Failed'),
+  payment(3, 3, '2026-11-01', 9, 'Success'),
+  payment(4, 7, '2026-11-18', 20, 'Success'),
 ];
+
+const pledgeSeven = {
+  id: 7,
+  campaign_id: 1,
+  challenge_id: 1,
+  recipient_id: 2,
+  number_of_units: 5,
+  cost_per_unit: 3.5,
+  period: 'weekly',
+  confirmed_amount: 70,
+  pledge_status: 'Confirmed',
+  country: 'NZ',
+  payments: [{ id: 21, processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' }],
+} satisfies PledgeWithPayments;
 
 function respond(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -24,7 +52,7 @@ describe('the first payment on the thank-you page', () => {
     const fetch = vi.fn(async (url: string) =>
       url === '/api/payment/'
         ? respond(500, { message: 'down' })
-        : respond(200, { id: 7, payments: [{ processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' }] }),
+        : respond(200, pledgeSeven),
     );
     vi.stubGlobal('fetch', fetch);
     expect(await getFirstPayment(7, 0)).toMatchObject({ processing_date: '2026-11-25', amount: 17.5 });
