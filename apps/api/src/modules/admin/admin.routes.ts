@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminCampaignRoutes from './admin-campaigns.routes.ts';
+import adminCharityRoutes from './admin-charities.routes.ts';
 import adminUserRoutes from './admin-users.routes.ts';
 import charityExportRoutes from './charity-export.routes.ts';
 
@@ -13,6 +14,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCampaignRoutes);
   await app.register(adminUserRoutes);
   await app.register(charityExportRoutes);
+  await app.register(adminCharityRoutes);
 };
 
 export default adminRoutes;
