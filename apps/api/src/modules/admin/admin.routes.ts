@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminCampaignRoutes from './admin-campaigns.routes.ts';
 import adminCharityRoutes from './admin-charities.routes.ts';
+import campaignReportRoutes from './campaign-report.routes.ts';
 import adminUserRoutes from './admin-users.routes.ts';
 import charityExportRoutes from './charity-export.routes.ts';
 
@@ -15,6 +16,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminUserRoutes);
   await app.register(charityExportRoutes);
   await app.register(adminCharityRoutes);
+  await app.register(campaignReportRoutes);
 };
 
 export default adminRoutes;
