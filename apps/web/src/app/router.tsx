@@ -23,6 +23,8 @@ const router = createBrowserRouter([
       { path: paths.admin, lazy: () => import('./routes/admin') },
       { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
       { path: paths.userList, lazy: () => import('./routes/user-list') },
+      { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
+      { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

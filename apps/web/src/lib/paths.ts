@@ -19,6 +19,9 @@ export const paths = {
   admin: '/admin',
   adminCampaign: '/admin-campaign',
   userList: '/user-list',
+  adminCharities: '/admin-charities',
+  adminChallenges: '/admin-challenges',
+  adminCampaignReport: '/admin-campaign/:id/report',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -26,4 +29,9 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 /** The wizard at step `step` (0 to PAYMENT_STEP). */
 export function challengeStep(step: number): string {
   return `${paths.challenge}?step=${step}`;
+}
+
+/** The report of campaign `id` (paths.adminCampaignReport filled in). */
+export function campaignReportPath(id: number): string {
+  return paths.adminCampaignReport.replace(':id', String(id));
 }

@@ -9,4 +9,7 @@ export const adminKeys = {
   users: (params: UserListParams) => [...adminKeys.all, 'users', params] as const,
   recipients: () => [...adminKeys.all, 'recipients'] as const,
   exports: () => [...adminKeys.all, 'exports'] as const,
+  charities: () => [...adminKeys.all, 'charities'] as const,
+  report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
+  payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
 };

@@ -23,11 +23,13 @@ export function AdminMenu() {
         </li>
         <li>
           <span className="admin-menu-entry">Challenges</span>
-          <span className="admin-muted">The six challenges are offered in every campaign.</span>
+          <span className="admin-muted">Every enabled challenge is offered in every campaign.</span>
         </li>
         <li>
-          <span className="admin-menu-entry">Charities</span>
-          <span className="admin-muted">Send a partner charity its opted-in donors: see Charities below.</span>
+          <Link className="admin-menu-link" to={paths.adminCharities}>
+            Charities
+          </Link>
+          <span className="admin-muted">Add, edit and disable partner charities and their logos. Donor exports are below.</span>
         </li>
       </ul>
     </nav>
