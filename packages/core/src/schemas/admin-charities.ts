@@ -27,10 +27,13 @@ export const CHARITY_MESSAGES = {
   hasPledges: 'This charity has pledges, so it cannot be deleted. Disable it instead.',
 } as const;
 
+/** The icons the web app draws (features' challenge-icon components). */
+export const CHALLENGE_ICONS = ['coffee', 'takeaway', 'lunch', 'gym', 'streaming', 'commute'] as const;
+
 export const CHALLENGE_MESSAGES = {
   nameRequired: 'Please enter the challenge’s name',
   nameTooLong: 'The name must be at most 100 characters long',
-  iconInvalid: 'The icon must be the name of an icon: lower-case letters, digits and dashes',
+  iconInvalid: 'The icon must be one of coffee, takeaway, lunch, gym, streaming, commute',
   unitRequired: 'Please enter the unit (for example “coffees”)',
   descriptionRequired: 'Please enter a description',
   hashtagInvalid: 'The hashtag must start with # and hold letters and digits only',
@@ -99,10 +102,7 @@ export const deletedResponseSchema = z.object({ message: z.string(), id: idSchem
 /** POST /api/admin/challenges and PUT /api/admin/challenges/{id}. */
 export const challengeRequestSchema = z.object({
   name: text(100, CHALLENGE_MESSAGES.nameRequired, CHALLENGE_MESSAGES.nameTooLong),
-  icon: z
-    .string({ error: CHALLENGE_MESSAGES.iconInvalid })
-    .trim()
-    .regex(/^[a-z0-9-]{1,40}$/, { error: CHALLENGE_MESSAGES.iconInvalid }),
+  icon: z.enum(CHALLENGE_ICONS, { error: CHALLENGE_MESSAGES.iconInvalid }),
   unit: text(50, CHALLENGE_MESSAGES.unitRequired),
   description: text(1000, CHALLENGE_MESSAGES.descriptionRequired),
   hashtag: z
