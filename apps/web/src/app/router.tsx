@@ -24,6 +24,7 @@ const router = createBrowserRouter([
       { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
       { path: paths.userList, lazy: () => import('./routes/user-list') },
       { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
+      { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
       { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],

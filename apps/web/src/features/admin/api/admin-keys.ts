@@ -10,6 +10,8 @@ export const adminKeys = {
   recipients: () => [...adminKeys.all, 'recipients'] as const,
   exports: () => [...adminKeys.all, 'exports'] as const,
   charities: () => [...adminKeys.all, 'charities'] as const,
+  challenges: () => [...adminKeys.all, 'challenges'] as const,
+  offer: (campaignId: number) => [...adminKeys.all, 'offer', campaignId] as const,
   report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
   payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
 };
