@@ -10,3 +10,4 @@ export * from './schema/mail.table.ts';
 export * from './schema/auth-attempts.table.ts';
 export * from './schema/test-provider.table.ts';
 export * from './schema/account.table.ts';
+export * from './schema/payouts.table.ts';

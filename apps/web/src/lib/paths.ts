@@ -21,6 +21,9 @@ export const paths = {
   admin: '/admin',
   adminCampaign: '/admin-campaign',
   userList: '/user-list',
+  adminCharities: '/admin-charities',
+  adminChallenges: '/admin-challenges',
+  adminCampaignReport: '/admin-campaign/:id/report',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -34,4 +37,9 @@ export function challengeStep(step: number): string {
 export type AccountSection = 'details' | 'consents' | 'receipts' | 'data' | 'delete';
 export function accountSection(section: AccountSection): string {
   return `${paths.account}#${section}`;
+}
+
+/** The report of campaign `id` (paths.adminCampaignReport filled in). */
+export function campaignReportPath(id: number): string {
+  return paths.adminCampaignReport.replace(':id', String(id));
 }

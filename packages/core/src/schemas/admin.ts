@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
+import { PLEDGE_STATUSES } from '../statuses.ts';
 import { idSchema, isId, timestampSchema } from './common.ts';
 import { recipientChoiceSchema } from './recipient.ts';
 
@@ -32,12 +33,34 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters long' }).default(''),
   sort: z.enum(USER_SORT_COLUMNS, { error: `sort must be one of ${USER_SORT_COLUMNS.join(', ')}` }).default('id'),
   order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('asc'),
+  /** Only donors with a pledge (not Pending) in this campaign; their pledge in it is shown (issue 15). */
+  campaign_id: z.coerce
+    .number({ error: 'campaign_id must be a campaign id' })
+    .refine(isId, { error: 'campaign_id must be a campaign id' })
+    .optional(),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
+/**
+ * A row of the admin user table: the account and its pledge (in the filtered campaign, or its
+ * latest); null when it has none. The amount is a decimal amount of the pledge's currency.
+ */
+export const adminUserSchema = userSchema.extend({
+  pledge_status: z.enum(PLEDGE_STATUSES).nullable(),
+  pledge_amount: z.number().nullable(),
+  pledge_campaign_id: idSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** POST /api/admin/users/{id}/resend-activation */
+export const resendActivationResponseSchema = z.object({ message: z.string() });
+
+/** At most this many activation mails per account per hour, from registration and resends together. */
+export const RESEND_ACTIVATION_MAX_PER_HOUR = 3;
+
 /** GET /api/auth/all_users: one page of accounts and how many match in all. */
 export const userPageSchema = z.object({
-  users: z.array(userSchema),
+  users: z.array(adminUserSchema),
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   page_size: z.number().int().min(1),

@@ -60,7 +60,8 @@ describe('entity answers', () => {
 
   it('a user never carries its password hash or role', () => {
     expect(userSchema.parse({ ...user, password_hash: 'x', role: 'admin' })).toEqual(user);
-    expect(userPageSchema.parse({ users: [user], total: 1, page: 1, page_size: 25 }).users).toEqual([user]);
+    const row = { ...user, pledge_status: 'Confirmed', pledge_amount: 70, pledge_campaign_id: 3 };
+    expect(userPageSchema.parse({ users: [{ ...row, password_hash: 'x', role: 'admin' }], total: 1, page: 1, page_size: 25 }).users).toEqual([row]);
   });
 
   it('an export record has an ISO timestamp and names that may be gone', () => {

@@ -21,5 +21,9 @@ export const challenges = pgTable(
     kind: text({ enum: CHALLENGE_KINDS }).notNull().default('units'),
     is_enabled: boolean().notNull().default(true),
   },
-  (t) => [uniqueIndex('challenges_slug_key').on(t.slug), check('challenges_kind_check', sql`${t.kind} in ${sql.raw(sqlList(CHALLENGE_KINDS))}`)],
+  (t) => [
+    uniqueIndex('challenges_slug_key').on(t.slug),
+    uniqueIndex('challenges_name_key').on(sql`lower(${t.name})`),
+    check('challenges_kind_check', sql`${t.kind} in ${sql.raw(sqlList(CHALLENGE_KINDS))}`),
+  ],
 );

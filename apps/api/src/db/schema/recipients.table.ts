@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from '@uplift/core/countries';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Partner charities; each belongs to one country. */
 export const recipients = pgTable(
@@ -19,12 +19,34 @@ export const recipients = pgTable(
     description: text().notNull(),
     link: text().notNull(),
     country: text({ enum: COUNTRY_CODES }).notNull(),
+    /** A disabled charity is offered nowhere new; its pledges, payments and reports stay. */
+    is_enabled: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex('recipients_slug_key').on(t.slug),
+    // Names are unique regardless of case, so a donor can never face two charities of the same name.
+    uniqueIndex('recipients_name_key').on(sql`lower(${t.recipient_name})`),
     index('recipients_country_idx').on(t.country, t.id),
     check('recipients_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
     check('recipients_impact_cost_check', sql`${t.impact_cost} > 0`),
     check('recipients_multiplier_check', sql`${t.impact_multiplier} > 0`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A logo uploaded by an admin (PNG, WebP or sanitised SVG, at most 200 KB), served with caching. */
+export const recipientLogos = pgTable(
+  'recipient_logos',
+  {
+    recipient_id: integer()
+      .primaryKey()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    content_type: text().notNull(),
+    data: bytea().notNull(),
+    /** SHA-256 of the bytes (hex): part of the logo's URL, so a new logo is a new URL. */
+    sha256: text().notNull(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('recipient_logos_size_check', sql`octet_length(${t.data}) <= 204800`)],
 );

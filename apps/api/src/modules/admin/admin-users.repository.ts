@@ -1,6 +1,8 @@
 import type { UserListQuery } from '@uplift/core/schemas/admin';
-import type { User } from '@uplift/core/schemas/auth';
-import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { fromMinor } from '@uplift/core/money';
+import type { AdminUser } from '@uplift/core/schemas/admin';
+import type { PledgeStatus } from '@uplift/core/statuses';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -50,11 +52,28 @@ function ordering(sort: UserListQuery['sort'], order: UserListQuery['order']): S
   }
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: User[]; total: number }> {
-  const where = searchFilter(query.search);
+/** Donors with a confirmed or cancelled pledge in the campaign (pledges_user_idx / campaign index). */
+function campaignFilter(campaignId: number | undefined): SQL | undefined {
+  if (campaignId === undefined) return undefined;
+  return sql`exists (select 1 from pledges p where p.user_id = "users"."id" and p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending')`;
+}
+
+/**
+ * The pledge shown beside an account (issue 15): in the filtered campaign, or the latest one;
+ * a live pledge before a cancelled one. Read for the page's rows only.
+ */
+function pledgeOf(campaignId: number | undefined) {
+  const inCampaign = campaignId === undefined ? sql`` : sql`and p.campaign_id = ${campaignId}`;
+  return sql<string | null>`(select json_build_array(p.pledge_status, p.confirmed_amount, p.campaign_id)::text from pledges p
+    where p.user_id = "users"."id" ${inCampaign}
+    order by (p.pledge_status = 'Cancelled'), p.created_at desc, p.id desc limit 1)`;
+}
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: AdminUser[]; total: number }> {
+  const where = and(searchFilter(query.search), campaignFilter(query.campaign_id));
   const [rows, totals] = await Promise.all([
     db
-      .select(columns)
+      .select({ ...columns, pledge: pledgeOf(query.campaign_id) })
       .from(users)
       .where(where)
       .orderBy(...ordering(query.sort, query.order))
@@ -62,5 +81,11 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: 
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { users: rows, total: totals[0]?.n ?? 0 };
+  return {
+    users: rows.map(({ pledge, ...user }) => {
+      const [status, amount, campaign] = pledge ? (JSON.parse(pledge) as [PledgeStatus, number, number]) : [null, null, null];
+      return { ...user, pledge_status: status, pledge_amount: amount === null ? null : fromMinor(amount), pledge_campaign_id: campaign };
+    }),
+    total: totals[0]?.n ?? 0,
+  };
 }

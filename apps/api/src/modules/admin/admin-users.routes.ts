@@ -1,7 +1,9 @@
-import { userListQuerySchema, userPageSchema } from '@uplift/core/schemas/admin';
+import { resendActivationResponseSchema, userListQuerySchema, userPageSchema } from '@uplift/core/schemas/admin';
+import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listUsers } from './admin-users.repository.ts';
+import { resendActivation } from './resend-activation.service.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +20,23 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { users, total } = await listUsers(app.db, request.query);
       return reply.send({ users, total, page: request.query.page, page_size: request.query.page_size });
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/resend-activation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mail a not-activated account a new activation link (at most 3 activation mails an hour per account)',
+        params: idParamSchema,
+        response: { 200: resendActivationResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const message = await resendActivation({ db: app.db, clock: app.clock, mailer: app.mailer, config: app.config }, request.params.id);
+      request.log.info({ userId: request.params.id, adminId: request.user?.id }, 'activation mail resent');
+      return reply.send({ message });
     },
   );
 };

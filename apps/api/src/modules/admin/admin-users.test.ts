@@ -60,7 +60,7 @@ describe('GET /api/auth/all_users over 10,000 users', () => {
     expect(body.users).toHaveLength(25);
     expect(body.users.map((u) => u.id)).toEqual([...body.users.map((u) => u.id)].sort((a, b) => a - b));
     expect(Object.keys(body.users[0]!).sort()).toEqual(
-      ['activated', 'country', 'email', 'erased', 'first_name', 'id', 'last_name', 'opt_in_charity_comms', 'opt_in_uplift_comms', 'user_address'].sort(),
+      ['activated', 'country', 'email', 'erased', 'first_name', 'id', 'last_name', 'opt_in_charity_comms', 'opt_in_uplift_comms', 'user_address', 'pledge_status', 'pledge_amount', 'pledge_campaign_id'].sort(),
     );
     const generated = body.users.find((u) => u.email === 'donor12@example.org')!;
     expect(generated).toMatchObject({

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminCampaignRoutes from './admin-campaigns.routes.ts';
+import adminChallengeRoutes from './admin-challenges.routes.ts';
+import adminCharityRoutes from './admin-charities.routes.ts';
+import campaignReportRoutes from './campaign-report.routes.ts';
 import adminUserRoutes from './admin-users.routes.ts';
 import charityExportRoutes from './charity-export.routes.ts';
 
 /**
- * Admin (issue 7): campaign management, the user list and the partner-charity export.
+ * Admin (issues 7 and 15): campaign management, the user list, the partner-charity export,
+ * charities, challenges, what each campaign offers, the campaign report and payouts.
  * Every route below is admin only. The check runs on `onRequest`, before body and query
  * validation, so a stranger learns nothing from validation messages (401/403 come first).
  */
@@ -13,6 +17,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCampaignRoutes);
   await app.register(adminUserRoutes);
   await app.register(charityExportRoutes);
+  await app.register(adminCharityRoutes);
+  await app.register(campaignReportRoutes);
+  await app.register(adminChallengeRoutes);
 };
 
 export default adminRoutes;

@@ -5,17 +5,16 @@ import type { FastifyReply } from 'fastify';
 export const CACHE_SECONDS = {
   /** Pledge totals: the landing page polls them; they are also cached in-process this long. */
   totals: 5,
-  /** Challenge and charity lists: reference data an admin changes rarely. */
-  referenceData: 300,
-  /** What the closest campaign offers: changes when a campaign starts or an admin narrows it. */
-  campaignOffer: 30,
 } as const;
 
 export function publicCache(reply: FastifyReply, seconds: number): void {
   reply.header('cache-control', `public, max-age=${seconds}`);
 }
 
-/** Campaign reads drive the Join button and the admin's edits must show at once: revalidate every time. */
+/**
+ * Campaign, challenge and charity reads drive the Join button, the landing page and the wizard, and
+ * the admin's edits must show at once (decision 054): revalidate every time.
+ */
 export function noCache(reply: FastifyReply): void {
   reply.header('cache-control', 'no-cache');
 }

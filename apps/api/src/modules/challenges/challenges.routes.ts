@@ -4,7 +4,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { CACHE_SECONDS, publicCache } from '../campaigns/http-cache.ts';
+import { noCache } from '../campaigns/http-cache.ts';
 import {
   findChallengeById,
   listCampaignChallenges,
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const campaign = await requireClosestCampaign(app.db, request.params.country, app.clock.now());
       const rows = await listCampaignChallenges(app.db, campaign.id);
-      publicCache(reply, CACHE_SECONDS.campaignOffer);
+      noCache(reply);
       return rows.map(toChallengeJson);
     },
   );
@@ -48,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const rows = await listEnabledChallenges(app.db);
-      publicCache(reply, CACHE_SECONDS.referenceData);
+      noCache(reply);
       return rows.map(toChallengeJson);
     },
   );
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await findChallengeById(app.db, request.params.id);
       if (!row) throw notFound('challenge.not_found', `There is no challenge with id ${request.params.id}`);
-      publicCache(reply, CACHE_SECONDS.referenceData);
+      noCache(reply);
       return toChallengeJson(row);
     },
   );

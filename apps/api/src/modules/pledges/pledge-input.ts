@@ -66,6 +66,7 @@ export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: 
       and(
         eq(recipients.id, input.recipient_id),
         eq(recipients.country, country),
+        eq(recipients.is_enabled, true),
         sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
           or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
       ),

@@ -25,14 +25,18 @@ export function toRecipientJson(row: RecipientRow): Recipient {
   };
 }
 
-/** Every charity of a country, ordered by id. */
+/** Every enabled charity of a country, ordered by id. */
 export async function listCountryRecipients(db: Executor, country: CountryCode): Promise<RecipientRow[]> {
-  return db.select().from(recipients).where(eq(recipients.country, country)).orderBy(asc(recipients.id));
+  return db
+    .select()
+    .from(recipients)
+    .where(and(eq(recipients.country, country), eq(recipients.is_enabled, true)))
+    .orderBy(asc(recipients.id));
 }
 
 /**
- * What a campaign offers, ordered by id: every charity of its country, unless an admin narrowed
- * the campaign to some (rows in campaign_recipients), then those of them in its country.
+ * What a campaign offers, ordered by id: every enabled charity of its country, unless an admin
+ * narrowed the campaign to some (rows in campaign_recipients), then those of them that are enabled.
  */
 export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: CountryCode }): Promise<RecipientRow[]> {
   return db
@@ -41,6 +45,7 @@ export async function listCampaignRecipients(db: Executor, campaign: { id: numbe
     .where(
       and(
         eq(recipients.country, campaign.country),
+        eq(recipients.is_enabled, true),
         sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
           or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
       ),

@@ -2,9 +2,11 @@ import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import { recipientListSchema, recipientSchema } from '@uplift/core/schemas/recipient';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { findLogo } from '../admin/admin-charities.repository.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { CACHE_SECONDS, publicCache } from '../campaigns/http-cache.ts';
+import { noCache } from '../campaigns/http-cache.ts';
 import {
   findRecipientById,
   listCampaignRecipients,
@@ -30,7 +32,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const campaign = await requireClosestCampaign(app.db, request.params.country, app.clock.now());
       const rows = await listCampaignRecipients(app.db, campaign);
-      publicCache(reply, CACHE_SECONDS.campaignOffer);
+      noCache(reply);
       return rows.map(toRecipientJson);
     },
   );
@@ -48,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await listCountryRecipients(app.db, request.params.country);
-      publicCache(reply, CACHE_SECONDS.referenceData);
+      noCache(reply);
       return rows.map(toRecipientJson);
     },
   );
@@ -66,8 +68,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await findRecipientById(app.db, request.params.id);
       if (!row) throw notFound('recipient.not_found', `There is no charity with id ${request.params.id}`);
-      publicCache(reply, CACHE_SECONDS.referenceData);
+      noCache(reply);
       return toRecipientJson(row);
+    },
+  );
+
+  // A logo an admin uploaded (decision 053). Its address carries the content's hash (?v=), so it is
+  // cached for a year; the strict policy keeps even a sanitised SVG from running anything if opened.
+  app.get(
+    '/api/recipient/:id/logo',
+    {
+      schema: {
+        tags,
+        summary: "A charity's uploaded logo (PNG, SVG or WebP)",
+        params: idParamSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        response: { 200: z.string().describe('The image (image/png, image/svg+xml or image/webp)'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const logo = await findLogo(app.db, request.params.id);
+      if (!logo) throw notFound('recipient.logo_not_found', `Charity ${request.params.id} has no uploaded logo`);
+      const current = request.query.v === undefined || logo.sha256.startsWith(request.query.v);
+      return reply
+        .header('content-type', logo.content_type)
+        .header('cache-control', current && request.query.v ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        // The bytes as stored: a non-JSON answer skips the serializer; the schema is for the description.
+        .send(logo.data as unknown as string);
     },
   );
 };

@@ -28,6 +28,16 @@ export function invalidateCampaigns(queryClient: QueryClient): Promise<void> {
 }
 
 /**
+ * After an admin adds, edits, disables or deletes a charity or a challenge, or changes what a
+ * campaign offers: the landing page's and the wizard's lists and the totals aligned to them.
+ */
+export function invalidateReferenceData(queryClient: QueryClient): Promise<void> {
+  return Promise.all(
+    [['recipients'], ['challenges'], ['totals']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
+}
+
+/**
  * After a sign-in: every cached read may belong to whoever was signed in before (the features'
  * own reads too, which this module cannot name), so all of it is read again.
  */

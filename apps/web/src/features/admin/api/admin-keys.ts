@@ -9,4 +9,9 @@ export const adminKeys = {
   users: (params: UserListParams) => [...adminKeys.all, 'users', params] as const,
   recipients: () => [...adminKeys.all, 'recipients'] as const,
   exports: () => [...adminKeys.all, 'exports'] as const,
+  charities: () => [...adminKeys.all, 'charities'] as const,
+  challenges: () => [...adminKeys.all, 'challenges'] as const,
+  offer: (campaignId: number) => [...adminKeys.all, 'offer', campaignId] as const,
+  report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
+  payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { UserPage } from '@uplift/core/schemas/admin';
 import { api } from '../../../lib/api-client';
 import type { UserListParams } from '../types';
@@ -13,6 +13,7 @@ export function fetchUsers(params: UserListParams, signal?: AbortSignal): Promis
     order: params.order,
   });
   if (params.search) query.set('search', params.search);
+  if (params.campaign_id !== undefined) query.set('campaign_id', String(params.campaign_id));
   return api<UserPage>(`/api/auth/all_users?${query}`, { auth: true, signal });
 }
 
@@ -23,6 +24,13 @@ export const usersQuery = (params: UserListParams) =>
     // Keep showing the last page while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });
+
+/** POST /api/admin/users/{id}/resend-activation (admin; at most three activation mails an hour per account). */
+export function useResendActivation() {
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>(`/api/admin/users/${id}/resend-activation`, { method: 'POST', auth: true }),
+  });
+}
 
 export function useUsers(params: UserListParams) {
   return useQuery(usersQuery(params));

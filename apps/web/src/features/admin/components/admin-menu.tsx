@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
 /**
- * SPEC §2 "/admin": links Users and Campaign, and the non-link entries Challenges and
- * Charities. Charities is where the donor export lives (see docs/decisions/050).
+ * SPEC §2 "/admin": links Users, Campaign, Challenges and Charities (issue 15). The donor
+ * export stays on the admin page below the menu (see docs/decisions/050).
  */
 export function AdminMenu() {
   return (
@@ -22,12 +22,16 @@ export function AdminMenu() {
           <span className="admin-muted">Add, edit, delete and deactivate campaigns.</span>
         </li>
         <li>
-          <span className="admin-menu-entry">Challenges</span>
-          <span className="admin-muted">The six challenges are offered in every campaign.</span>
+          <Link className="admin-menu-link" to={paths.adminChallenges}>
+            Challenges
+          </Link>
+          <span className="admin-muted">Add, edit and disable challenges, and choose what each campaign offers.</span>
         </li>
         <li>
-          <span className="admin-menu-entry">Charities</span>
-          <span className="admin-muted">Send a partner charity its opted-in donors: see Charities below.</span>
+          <Link className="admin-menu-link" to={paths.adminCharities}>
+            Charities
+          </Link>
+          <span className="admin-muted">Add, edit and disable partner charities and their logos. Donor exports are below.</span>
         </li>
       </ul>
     </nav>

@@ -35,7 +35,7 @@ describe('CampaignTable', () => {
     renderAt(<CampaignTable />, '/admin-campaign');
     const row = (await screen.findByText('November Uplift Challenge')).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes', 'EditDelete',
+      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes', 'EditDeleteReport',
     ]);
   });
 

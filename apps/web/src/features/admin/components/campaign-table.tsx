@@ -4,8 +4,10 @@ import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
 import type { AdminCampaign } from '@uplift/core/schemas/campaign';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
+import { campaignReportPath } from '../../../lib/paths';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useDeactivatePastCampaigns } from '../api/deactivate-campaigns';
 import { useDeleteCampaign } from '../api/delete-campaign';
@@ -229,6 +231,9 @@ export function CampaignTable() {
                         >
                           Delete
                         </button>
+                        <Link className="button admin-small secondary" to={campaignReportPath(row.original.id)} aria-label={`Report of campaign ${row.original.id}`}>
+                          Report
+                        </Link>
                       </div>
                     </td>
                   </tr>

@@ -4,7 +4,7 @@ import type { UserListParams } from '../types';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SORTS: UserSort[] = ['id', 'last_name', 'email', 'country'];
 
-/** The user table's state lives in the address (?page=&page_size=&search=&sort=&order=), so reload and Back keep it. */
+/** The user table's state lives in the address (?page=&page_size=&search=&sort=&order=&campaign_id=), so reload and Back keep it. */
 export function readParams(search: URLSearchParams): UserListParams {
   const page = Number(search.get('page'));
   const size = Number(search.get('page_size'));
@@ -15,7 +15,13 @@ export function readParams(search: URLSearchParams): UserListParams {
     search: (search.get('search') ?? '').slice(0, 100),
     sort: SORTS.includes(sort) ? sort : 'last_name',
     order: (search.get('order') === 'desc' ? 'desc' : 'asc') as SortOrder,
+    campaign_id: campaignIdOf(search.get('campaign_id')),
   };
+}
+
+function campaignIdOf(text: string | null): number | undefined {
+  const id = Number(text);
+  return text && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
 export function writeParams(params: UserListParams): URLSearchParams {
@@ -25,5 +31,6 @@ export function writeParams(params: UserListParams): URLSearchParams {
   if (params.search) out.set('search', params.search);
   if (params.sort !== 'last_name') out.set('sort', params.sort);
   if (params.order !== 'asc') out.set('order', params.order);
+  if (params.campaign_id !== undefined) out.set('campaign_id', String(params.campaign_id));
   return out;
 }

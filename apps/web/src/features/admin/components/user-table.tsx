@@ -1,10 +1,11 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { COUNTRIES } from '@uplift/core/countries';
-import type { UserSort } from '@uplift/core/schemas/admin';
-import type { User } from '@uplift/core/schemas/auth';
+import { formatMoney, toMinor } from '@uplift/core/money';
+import type { AdminUser, UserSort } from '@uplift/core/schemas/admin';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUsers } from '../api/get-users';
+import { useAdminCampaigns } from '../api/get-campaigns';
+import { useResendActivation, useUsers } from '../api/get-users';
 import type { UserListParams } from '../types';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
@@ -13,9 +14,40 @@ import { useDebouncedValue } from './use-debounced-value';
 import { PAGE_SIZES, readParams, writeParams } from './user-list-params';
 import '../admin.css';
 
-const column = createColumnHelper<User>();
+const column = createColumnHelper<AdminUser>();
 // One empty array for every render, so the table does not see new data while loading.
-const NO_ROWS: User[] = [];
+const NO_ROWS: AdminUser[] = [];
+
+/** The donor's pledge: status and amount in its currency (the currency of the donor's country, the only one they can pledge in). */
+function pledgeText(u: AdminUser): string {
+  if (u.pledge_status === null || u.pledge_amount === null) return 'None';
+  return `${u.pledge_status}, ${formatMoney(toMinor(u.pledge_amount), u.country)}`;
+}
+
+/** 'Resend activation mail' for an account not yet activated; the outcome shows beside it. */
+function ResendActivation({ user }: { user: AdminUser }) {
+  const resend = useResendActivation();
+  if (user.activated) return null;
+  return (
+    <div className="admin-resend">
+      <button
+        type="button"
+        className="button admin-small secondary"
+        onClick={() => resend.mutate(user.id)}
+        disabled={resend.isPending}
+        aria-label={`Resend activation mail to ${user.email}`}
+      >
+        {resend.isPending ? 'Sending…' : 'Resend activation mail'}
+      </button>
+      {resend.isSuccess && <span role="status">Sent</span>}
+      {resend.isError && (
+        <span role="alert" className="field-error">
+          {reasonOf(resend.error)}
+        </span>
+      )}
+    </div>
+  );
+}
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 // Column ids are the server's sort keys; only those it can sort by are sortable.
@@ -29,6 +61,8 @@ const columns = [
   column.accessor((u) => (u.erased ? '' : u.email), { id: 'email', header: 'Email' }),
   column.accessor('user_address', { header: 'Address', enableSorting: false }),
   column.accessor('activated', { header: 'Activated', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
+  column.accessor((u) => pledgeText(u), { id: 'pledge', header: 'Pledge', enableSorting: false }),
+  column.display({ id: 'resend', header: 'Activation', cell: (c) => <ResendActivation user={c.row.original} /> }),
 ];
 
 /**
@@ -42,6 +76,7 @@ export function UserTable() {
   const settledSearch = useDebouncedValue(searchText.trim(), 300);
   const searchId = useId();
   const users = useUsers(params);
+  const campaigns = useAdminCampaigns();
 
   const update = (change: Partial<UserListParams>) => setSearchParams(writeParams({ ...params, ...change }), { replace: true });
 
@@ -84,6 +119,21 @@ export function UserTable() {
         <div className="field admin-search">
           <label htmlFor={searchId}>Search by name or email</label>
           <input id={searchId} type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={100} placeholder="e.g. Ngata, Aroha" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-campaign`}>Pledged in campaign</label>
+          <select
+            id={`${searchId}-campaign`}
+            value={params.campaign_id ?? ''}
+            onChange={(e) => update({ campaign_id: e.target.value ? Number(e.target.value) : undefined, page: 1 })}
+          >
+            <option value="">Any campaign or none</option>
+            {campaigns.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.campaign_name} ({c.country}, {c.id})
+              </option>
+            ))}
+          </select>
         </div>
         <div className="field">
           <label htmlFor={`${searchId}-size`}>Rows per page</label>

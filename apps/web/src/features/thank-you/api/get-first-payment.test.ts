@@ -10,7 +10,9 @@ const payment = (id: number, pledge_id: number, processing_date: string, amount:
   processing_date,
   amount,
   payment_status,
-  failure_reason: payment_status === 'Failed' ? 'Your card was declined.' : null,
+  failure_reason: payment_status === 'Failed' ? 'card_declined' : null,
+  next_retry_date: null,
+  action: payment_status === 'Failed' ? 'new_card' : null,
   payment_method_id: 3,
   stripe_payment_method_id: 'pm_test_4242',
 });

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { CHALLENGE_MESSAGES, type AdminChallenge, type CampaignOffer, type ChallengeRequest } from '@uplift/core/schemas/admin-charities';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
+import { campaigns, challenges, recipients } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { deleteChallenge, findAdminChallenge, insertChallenge, replaceOffer, selectOffer, updateChallenge } from './admin-challenges.repository.ts';
+
+const challengeMissing = (id: number) => notFound('challenge.not_found', `There is no challenge with id ${id}`);
+
+function slugFor(name: string): string {
+  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  return `${base || 'challenge'}-${randomBytes(3).toString('hex')}`;
+}
+
+async function withNameCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'challenges_name_key')) throw badRequest('challenge.duplicate_name', CHALLENGE_MESSAGES.duplicateName);
+    throw err;
+  }
+}
+
+export async function createChallenge(db: Db, input: ChallengeRequest): Promise<AdminChallenge> {
+  const id = await withNameCheck(() => insertChallenge(db, input, slugFor(input.name)));
+  return (await findAdminChallenge(db, id))!;
+}
+
+export async function editChallenge(db: Db, id: number, input: ChallengeRequest): Promise<AdminChallenge> {
+  const updated = await withNameCheck(() => updateChallenge(db, id, input));
+  if (!updated) throw challengeMissing(id);
+  return (await findAdminChallenge(db, id))!;
+}
+
+/** Deletes a challenge nobody has pledged to (pledges.challenge_id is ON DELETE RESTRICT). */
+export async function removeChallenge(db: Db, id: number): Promise<void> {
+  let deleted: boolean;
+  try {
+    deleted = await deleteChallenge(db, id);
+  } catch (err) {
+    if (isStillReferenced(err)) throw conflict('challenge.has_pledges', CHALLENGE_MESSAGES.hasPledges);
+    throw err;
+  }
+  if (!deleted) throw challengeMissing(id);
+}
+
+async function campaignOrThrow(db: Db, id: number) {
+  const [campaign] = await db.select({ id: campaigns.id, country: campaigns.country }).from(campaigns).where(eq(campaigns.id, id));
+  if (!campaign) throw notFound('campaign.not_found', `Campaign ${id} does not exist`);
+  return campaign;
+}
+
+export async function getOffer(db: Db, campaignId: number): Promise<CampaignOffer> {
+  await campaignOrThrow(db, campaignId);
+  return selectOffer(db, campaignId);
+}
+
+/**
+ * Narrows what a campaign offers (DECISIONS: every enabled challenge and charity of its country
+ * unless narrowed). Empty lists widen it again. Charities must be of the campaign's country.
+ */
+export async function setOffer(db: Db, campaignId: number, input: CampaignOffer): Promise<CampaignOffer> {
+  const campaign = await campaignOrThrow(db, campaignId);
+  const offer = { challenge_ids: [...new Set(input.challenge_ids)], recipient_ids: [...new Set(input.recipient_ids)] };
+  if (offer.challenge_ids.length > 0) {
+    const found = await db.select({ id: challenges.id }).from(challenges).where(inArray(challenges.id, offer.challenge_ids));
+    if (found.length !== offer.challenge_ids.length) throw badRequest('offer.challenge_unknown', 'Every challenge must exist');
+  }
+  if (offer.recipient_ids.length > 0) {
+    const found = await db.select({ id: recipients.id, country: recipients.country }).from(recipients).where(inArray(recipients.id, offer.recipient_ids));
+    if (found.length !== offer.recipient_ids.length || found.some((r) => r.country !== campaign.country)) {
+      throw badRequest('offer.recipient_country', 'Every charity must exist and be of the campaign’s country');
+    }
+  }
+  await db.transaction((tx) => replaceOffer(tx, campaignId, offer));
+  return selectOffer(db, campaignId);
+}

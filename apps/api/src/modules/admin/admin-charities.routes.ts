@@ -1,0 +1,88 @@
+import {
+  adminCharityListSchema,
+  adminCharitySchema,
+  charityRequestSchema,
+  deletedResponseSchema,
+} from '@uplift/core/schemas/admin-charities';
+import { idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listCharities } from './admin-charities.repository.ts';
+import { createCharity, editCharity, removeCharity } from './admin-charities.service.ts';
+
+const tags = ['admin'];
+const ADMIN = [401, 403] as const;
+const BODY_ERRORS = [400, 413, 415] as const;
+/** Base64 of a 200 KB logo plus the other fields. */
+const BODY_LIMIT = 400 * 1024;
+
+/** The admin's charity management (issue 15, decision 053). Registered inside the admin plugin. */
+const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/charities',
+    {
+      schema: {
+        tags,
+        summary: 'Every charity of both countries, disabled ones too, with its pledge count',
+        response: { 200: adminCharityListSchema, ...errorResponses(...ADMIN) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await listCharities(app.db)),
+  );
+
+  app.post(
+    '/api/admin/charities',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Add a charity (with its logo: PNG, SVG or WebP of at most 200 KB, read from its content)',
+        body: charityRequestSchema,
+        response: { 201: adminCharitySchema, ...errorResponses(...ADMIN, ...BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const charity = await createCharity(app.db, request.body, app.clock.now());
+      request.log.info({ recipientId: charity.id, adminId: request.user?.id }, 'charity created');
+      return reply.status(201).send(charity);
+    },
+  );
+
+  app.put(
+    '/api/admin/charities/:id',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Edit, disable or enable a charity (leave out logo_base64 to keep the logo)',
+        params: idParamSchema,
+        body: charityRequestSchema,
+        response: { 200: adminCharitySchema, ...errorResponses(...ADMIN, ...BODY_ERRORS, 404) },
+      },
+    },
+    async (request, reply) => {
+      const charity = await editCharity(app.db, request.params.id, request.body, app.clock.now());
+      request.log.info({ recipientId: charity.id, adminId: request.user?.id, enabled: charity.is_enabled }, 'charity edited');
+      return reply.send(charity);
+    },
+  );
+
+  app.delete(
+    '/api/admin/charities/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a charity nobody has pledged to (409 otherwise: disable it instead)',
+        params: idParamSchema,
+        response: { 200: deletedResponseSchema, ...errorResponses(...ADMIN, 400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await removeCharity(app.db, request.params.id);
+      request.log.info({ recipientId: request.params.id, adminId: request.user?.id }, 'charity deleted');
+      return reply.send({ message: 'Charity deleted', id: request.params.id });
+    },
+  );
+};
+
+export default adminCharityRoutes;

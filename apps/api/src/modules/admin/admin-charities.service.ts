@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { CHARITY_MESSAGES, type AdminCharity, type CharityRequest } from '@uplift/core/schemas/admin-charities';
+import type { Db } from '../../db/client.ts';
+import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { countCharityPledges, deleteCharity, findCharity, insertCharity, saveLogo, updateCharity } from './admin-charities.repository.ts';
+import { logoUrl, readLogo } from './logo.ts';
+
+const charityMissing = (id: number) => notFound('charity.not_found', `There is no charity with id ${id}`);
+
+/** A stable, unique, readable slug: the name's letters and digits plus a random tail. */
+function slugFor(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+  return `${base || 'charity'}-${randomBytes(3).toString('hex')}`;
+}
+
+async function withNameCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'recipients_name_key')) throw badRequest('charity.duplicate_name', CHARITY_MESSAGES.duplicateName);
+    throw err;
+  }
+}
+
+export async function createCharity(db: Db, input: CharityRequest, now: Date): Promise<AdminCharity> {
+  if (!input.logo_base64) throw badRequest('charity.logo_required', CHARITY_MESSAGES.logoRequired);
+  const logo = readLogo(input.logo_base64);
+  const id = await withNameCheck(() =>
+    db.transaction(async (tx) => {
+      const newId = await insertCharity(tx, input, slugFor(input.recipient_name));
+      await saveLogo(tx, newId, logo, logoUrl(newId, logo.sha256), now);
+      return newId;
+    }),
+  );
+  return (await findCharity(db, id))!;
+}
+
+/** Edits a charity; a new logo replaces the old one (and gets a new address). Disabling is an edit. */
+export async function editCharity(db: Db, id: number, input: CharityRequest, now: Date): Promise<AdminCharity> {
+  const logo = input.logo_base64 ? readLogo(input.logo_base64) : undefined;
+  await withNameCheck(() =>
+    db.transaction(async (tx) => {
+      const current = await findCharity(tx, id);
+      if (!current) throw charityMissing(id);
+      if (current.country !== input.country && current.pledge_count > 0) {
+        throw badRequest('charity.has_pledges', 'This charity has pledges, so its country cannot change');
+      }
+      await updateCharity(tx, id, input);
+      if (logo) await saveLogo(tx, id, logo, logoUrl(id, logo.sha256), now);
+    }),
+  );
+  return (await findCharity(db, id))!;
+}
+
+/**
+ * Deletes a charity nobody has pledged to. Pledges and payouts point at charities with ON DELETE
+ * RESTRICT, so a donor's record can never lose its charity, even in a race.
+ */
+export async function removeCharity(db: Db, id: number): Promise<void> {
+  let deleted: boolean;
+  try {
+    deleted = await deleteCharity(db, id);
+  } catch (err) {
+    if (isStillReferenced(err)) {
+      const n = await countCharityPledges(db, id);
+      throw conflict('charity.has_pledges', n > 0 ? CHARITY_MESSAGES.hasPledges : 'This charity has payouts recorded, so it cannot be deleted. Disable it instead.');
+    }
+    throw err;
+  }
+  if (!deleted) throw charityMissing(id);
+}

@@ -1,0 +1,102 @@
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+type Executor = Pick<Db, 'execute'>;
+
+/** Figures in minor units, keyed by charity (recipient_id) or challenge (challenge_id). */
+export type FigureRow = {
+  recipient_id: number | null;
+  challenge_id: number | null;
+  pledges: number;
+  donors: number;
+  pledged: number;
+  collected: number;
+  failed: number;
+  cancelled: number;
+  fees: number;
+};
+
+/**
+ * The campaign's figures per charity, per challenge and in total (the row with neither id) in ONE query over pledges and payments
+ * (decision 056). Pending pledges (no card saved) never count. `pledges` and `pledged` follow
+ * the totals exactly: Confirmed pledges with their confirmed totals, plus Cancelled ones that
+ * have a Success payment, with what they paid. Fees are the country's rule per Success charge,
+ * rounded half-up to the cent as core's feePerChargeMinor does, in integers.
+ */
+export async function selectReportFigures(db: Executor, campaignId: number, country: CountryCode): Promise<FigureRow[]> {
+  const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with per_pledge as (
+      select p.user_id, p.challenge_id, p.recipient_id, p.pledge_status, p.confirmed_amount,
+             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Success'), 0)::bigint as success,
+             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Failed'), 0)::bigint as failed,
+             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Cancelled'), 0)::bigint as cancelled,
+             coalesce(sum((2::bigint * pay.amount * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)
+                        filter (where pay.payment_status = 'Success'), 0)::bigint as fees
+        from pledges p
+        left join payments pay on pay.pledge_id = p.id
+       where p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending'
+       group by p.id
+    ), counted as (
+      select *, (pledge_status = 'Confirmed' or success > 0) as is_counted from per_pledge
+    )
+    select recipient_id, challenge_id,
+           count(*) filter (where is_counted)::int as pledges,
+           count(distinct user_id) filter (where is_counted)::int as donors,
+           coalesce(sum(case when pledge_status = 'Confirmed' then confirmed_amount else success end), 0)::bigint as pledged,
+           coalesce(sum(success), 0)::bigint as collected,
+           coalesce(sum(failed), 0)::bigint as failed,
+           coalesce(sum(cancelled), 0)::bigint as cancelled,
+           coalesce(sum(fees), 0)::bigint as fees
+      from counted
+     group by grouping sets ((recipient_id), (challenge_id), ())
+  `);
+  return result.rows.map((r) => ({
+    recipient_id: r.recipient_id === null ? null : Number(r.recipient_id),
+    challenge_id: r.challenge_id === null ? null : Number(r.challenge_id),
+    pledges: Number(r.pledges),
+    donors: Number(r.donors),
+    pledged: Number(r.pledged),
+    collected: Number(r.collected),
+    failed: Number(r.failed),
+    cancelled: Number(r.cancelled),
+    fees: Number(r.fees),
+  }));
+}
+
+/** Payouts recorded per charity for the campaign (one query over payouts), minor units. */
+export async function selectPaidOut(db: Executor, campaignId: number): Promise<Map<number, number>> {
+  const result = await db.execute<{ recipient_id: number; paid_out: string }>(sql`
+    select recipient_id, sum(amount)::bigint as paid_out from payouts where campaign_id = ${campaignId} group by recipient_id
+  `);
+  return new Map(result.rows.map((r) => [Number(r.recipient_id), Number(r.paid_out)]));
+}
+
+/** Counted pledges (by the day they were confirmed) and money collected (by charge date) per day. */
+export async function selectReportDays(
+  db: Executor,
+  campaignId: number,
+  country: CountryCode,
+): Promise<{ date: string; pledges: number; collected: number }[]> {
+  const zone = COUNTRIES[country].timeZone;
+  const result = await db.execute<{ date: string; pledges: number; collected: string }>(sql`
+    with made as (
+      select (coalesce(p.confirmed_at, p.created_at) at time zone ${zone})::date as day, count(*)::int as pledges
+        from pledges p
+       where p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending'
+       group by 1
+    ), paid as (
+      select pay.processing_date as day, sum(pay.amount)::bigint as collected
+        from payments pay
+        join pledges p on p.id = pay.pledge_id
+       where p.campaign_id = ${campaignId} and pay.payment_status = 'Success'
+       group by 1
+    )
+    select to_char(coalesce(made.day, paid.day), 'YYYY-MM-DD') as date,
+           coalesce(made.pledges, 0)::int as pledges, coalesce(paid.collected, 0)::bigint as collected
+      from made full outer join paid on paid.day = made.day
+     order by 1
+  `);
+  return result.rows.map((r) => ({ date: r.date, pledges: Number(r.pledges), collected: Number(r.collected) }));
+}

@@ -1,0 +1,86 @@
+import {
+  campaignReportCsvSchema,
+  campaignReportSchema,
+  payoutListSchema,
+  payoutRequestSchema,
+  payoutSchema,
+} from '@uplift/core/schemas/campaign-report';
+import { idParamSchema } from '@uplift/core/schemas/common';
+import { errorResponses } from '@uplift/core/schemas/error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { buildCampaignReport, listPayouts, recordPayout, reportCsv } from './campaign-report.service.ts';
+
+const tags = ['admin'];
+const ADMIN = [401, 403] as const;
+
+/** The campaign report and the payout record (issue 15). Registered inside the admin plugin. */
+const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/campaigns/:id/report',
+    {
+      schema: {
+        tags,
+        summary: 'Per charity and per challenge: pledges, donors, pledged, collected, failed, cancelled, fees, net, paid out, owed; and per day',
+        params: idParamSchema,
+        response: { 200: campaignReportSchema, ...errorResponses(...ADMIN, 400, 404) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await buildCampaignReport(app.db, request.params.id)),
+  );
+
+  app.get(
+    '/api/admin/campaigns/:id/report.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The campaign report as CSV',
+        params: idParamSchema,
+        // text/csv: a string with that type skips the JSON serializer; declared for the description.
+        response: { 200: campaignReportCsvSchema, ...errorResponses(...ADMIN, 400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = reportCsv(await buildCampaignReport(app.db, request.params.id));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/campaigns/:id/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'The payouts recorded for a campaign, newest first',
+        params: idParamSchema,
+        response: { 200: payoutListSchema, ...errorResponses(...ADMIN, 400, 404) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send({ payouts: await listPayouts(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'Record a payout to a charity (append-only: a correction is a new negative entry)',
+        params: idParamSchema,
+        body: payoutRequestSchema,
+        response: { 201: payoutSchema, ...errorResponses(...ADMIN, 400, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentUser(request);
+      const payout = await recordPayout(app.db, request.params.id, admin.id, request.body, app.clock.now());
+      request.log.info({ payoutId: payout.id, campaignId: payout.campaign_id, recipientId: payout.recipient_id, adminId: admin.id }, 'payout recorded');
+      return reply.status(201).send(payout);
+    },
+  );
+};
+
+export default campaignReportRoutes;

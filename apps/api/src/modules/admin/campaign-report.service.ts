@@ -1,0 +1,173 @@
+import { COUNTRIES } from '@uplift/core/countries';
+import { fromMinor, toMinor } from '@uplift/core/money';
+import {
+  PAYOUT_MESSAGES,
+  type CampaignReport,
+  type Payout,
+  type PayoutRequest,
+  type ReportFigures,
+} from '@uplift/core/schemas/campaign-report';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { selectPaidOut, selectReportDays, selectReportFigures, type FigureRow } from './campaign-report.repository.ts';
+import { csvDocument, csvText } from './csv.ts';
+
+const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
+
+type Minor = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
+const ZERO: Minor = { pledges: 0, donors: 0, pledged: 0, collected: 0, failed: 0, cancelled: 0, fees: 0 };
+
+function figures(m: Minor): ReportFigures {
+  return {
+    pledges: m.pledges,
+    donors: m.donors,
+    pledged: fromMinor(m.pledged),
+    collected: fromMinor(m.collected),
+    failed: fromMinor(m.failed),
+    cancelled: fromMinor(m.cancelled),
+    fees: fromMinor(m.fees),
+    net: fromMinor(m.collected - m.fees),
+  };
+}
+
+async function findCampaignOrThrow(db: Db, id: number) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  if (!campaign) throw campaignMissing(id);
+  return campaign;
+}
+
+/**
+ * The campaign report (decision 056): per charity and per challenge from one query over pledges
+ * and payments, payouts from one query over payouts, the daily series from one more. Every sum
+ * is taken in integer minor units and turned into a decimal amount only at the end.
+ */
+export async function buildCampaignReport(db: Db, campaignId: number): Promise<CampaignReport> {
+  const campaign = await findCampaignOrThrow(db, campaignId);
+  const [rows, paidOut, days, charityRows, challengeRows] = await Promise.all([
+    selectReportFigures(db, campaign.id, campaign.country),
+    selectPaidOut(db, campaign.id),
+    selectReportDays(db, campaign.id, campaign.country),
+    db
+      .select({ id: recipients.id, name: recipients.recipient_name, is_enabled: recipients.is_enabled })
+      .from(recipients)
+      .where(eq(recipients.country, campaign.country))
+      .orderBy(asc(recipients.id)),
+    db.select({ id: challenges.id, name: challenges.name, is_enabled: challenges.is_enabled }).from(challenges).orderBy(asc(challenges.id)),
+  ]);
+  const byRecipient = new Map(rows.filter((r) => r.recipient_id !== null).map((r) => [r.recipient_id!, r]));
+  const byChallenge = new Map(rows.filter((r) => r.challenge_id !== null).map((r) => [r.challenge_id!, r]));
+
+  const charities = charityRows
+    .filter((c) => c.is_enabled || byRecipient.has(c.id) || paidOut.has(c.id))
+    .map((c) => {
+      const m = byRecipient.get(c.id) ?? ZERO;
+      const paid = paidOut.get(c.id) ?? 0;
+      return {
+        recipient_id: c.id,
+        recipient_name: c.name,
+        is_enabled: c.is_enabled,
+        ...figures(m),
+        paid_out: fromMinor(paid),
+        owed: fromMinor(m.collected - m.fees - paid),
+      };
+    });
+  const challengeList = challengeRows
+    .filter((c) => c.is_enabled || byChallenge.has(c.id))
+    .map((c) => ({ challenge_id: c.id, name: c.name, ...figures(byChallenge.get(c.id) ?? ZERO) }));
+
+  const totalMinor = rows.find((r) => r.recipient_id === null && r.challenge_id === null) ?? ZERO;
+  const totalPaid = [...paidOut.values()].reduce((s, v) => s + v, 0);
+  return {
+    campaign: {
+      id: campaign.id,
+      campaign_name: campaign.campaign_name,
+      country: campaign.country,
+      start_date: campaign.start_date,
+      end_date: campaign.end_date,
+    },
+    charities,
+    challenges: challengeList,
+    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(totalMinor.collected - totalMinor.fees - totalPaid) },
+    days: days.map((d) => ({ date: d.date, pledges: d.pledges, collected: fromMinor(d.collected) })),
+  };
+}
+
+/** A decimal amount for a CSV cell: '-12.50', '0.00' (never a formula: numbers only). */
+function amountCell(amount: number): string {
+  const minor = toMinor(amount);
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The report's tables as one CSV: a Charity row per charity, a Challenge row per challenge, a Total row. */
+export function reportCsv(report: CampaignReport): { csv: string; filename: string } {
+  const currency = COUNTRIES[report.campaign.country].currency;
+  const header = [
+    'Kind',
+    'Name',
+    'Pledges',
+    'Donors',
+    `Pledged (${currency})`,
+    `Collected (${currency})`,
+    `Failed (${currency})`,
+    `Cancelled (${currency})`,
+    `Estimated card fees (${currency})`,
+    `Net to pass on (${currency})`,
+    `Paid out (${currency})`,
+    `Still owed (${currency})`,
+  ];
+  const figureCells = (f: ReportFigures) => [
+    String(f.pledges),
+    String(f.donors),
+    ...[f.pledged, f.collected, f.failed, f.cancelled, f.fees, f.net].map(amountCell),
+  ];
+  const rows = [
+    ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed)]),
+    ...report.challenges.map((c) => ['Challenge', csvText(c.name), ...figureCells(c), '', '']),
+    ['Total', csvText(report.campaign.campaign_name), ...figureCells(report.total), amountCell(report.total.paid_out), amountCell(report.total.owed)],
+  ];
+  return { csv: csvDocument(header, rows), filename: `uplift-report-campaign-${report.campaign.id}.csv` };
+}
+
+export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]> {
+  await findCampaignOrThrow(db, campaignId);
+  const rows = await db
+    .select({
+      id: payouts.id,
+      campaign_id: payouts.campaign_id,
+      recipient_id: payouts.recipient_id,
+      recipient_name: recipients.recipient_name,
+      amount: payouts.amount,
+      paid_on: payouts.paid_on,
+      reference: payouts.reference,
+      admin_user_id: payouts.admin_user_id,
+      created_at: payouts.created_at,
+    })
+    .from(payouts)
+    .innerJoin(recipients, eq(recipients.id, payouts.recipient_id))
+    .where(eq(payouts.campaign_id, campaignId))
+    .orderBy(desc(payouts.id));
+  return rows.map((r) => ({ ...r, amount: fromMinor(r.amount), created_at: r.created_at.toISOString() }));
+}
+
+/** Records a payout (append-only: a correction is a new, negative entry; decision 055). */
+export async function recordPayout(db: Db, campaignId: number, adminId: number, input: PayoutRequest, now: Date): Promise<Payout> {
+  const campaign = await findCampaignOrThrow(db, campaignId);
+  const [recipient] = await db.select().from(recipients).where(eq(recipients.id, input.recipient_id));
+  if (!recipient || recipient.country !== campaign.country) throw badRequest('payout.recipient', PAYOUT_MESSAGES.recipientNotInCampaign);
+  const [row] = await db
+    .insert(payouts)
+    .values({
+      campaign_id: campaign.id,
+      recipient_id: recipient.id,
+      amount: toMinor(input.amount),
+      paid_on: input.paid_on,
+      reference: input.reference,
+      admin_user_id: adminId,
+      created_at: now,
+    })
+    .returning();
+  return { ...row!, recipient_name: recipient.recipient_name, amount: fromMinor(row!.amount), created_at: row!.created_at.toISOString() };
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYOUT_MESSAGES } from '@uplift/core/schemas/campaign-report';
+import { challenges } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
+
+/**
+ * A hand-computed NZ campaign (fees 2.9% + 30c per Success charge, the percentage rounded half-up
+ * to the cent: 17.50 → 0.51 + 0.30 = 0.81; 10.00 → 0.29 + 0.30 = 0.59; 15.00 → 0.435 → 0.44 + 0.30
+ * = 0.74; 10.50 → 0.3045 → 0.30 + 0.30 = 0.60).
+ *
+ *  P1 Youthline / challenge 1, Confirmed 70.00: 17.50 Success ×2, 17.50 Failed, 17.50 Pending
+ *  P2 Youthline / challenge 1, Confirmed 40.00: 10.00 Success, 10.00 Pending ×3
+ *  P6 Youthline / challenge 2, Confirmed 42.00: 10.50 Success ×2, 10.50 Pending ×2
+ *  P3 KidsCan / challenge 2, Cancelled after paying 15.00: 15.00 Success, 15.00 Cancelled ×3
+ *  P4 KidsCan / challenge 2, Cancelled before paying: 5.00 Cancelled ×4 (not counted)
+ *  P5 KidsCan / challenge 1, Pending (no card): ignored
+ *  Payouts to Youthline: 50.00, then a correction of −2.50.
+ */
+describe('campaign report and payouts', () => {
+  let ctx: TestContext;
+  let adminAuth: Record<string, string>;
+  let userAuth: Record<string, string>;
+  let campaignId: number;
+  let nz: { id: number; recipient_name: string }[];
+  let challengeIds: number[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    ({ adminAuth, userAuth } = await adminAndUser(ctx));
+    nz = await recipientsOf(ctx, 'NZ');
+    challengeIds = (await ctx.db.select({ id: challenges.id }).from(challenges).orderBy(challenges.id)).map((c) => c.id);
+    const campaign = await insertCampaign(ctx, { start_date: '2026-11-20', end_date: '2026-12-20', billing_start_date: '2026-11-20' });
+    campaignId = campaign.id;
+    const dates = ['2026-11-20', '2026-11-27', '2026-12-04', '2026-12-11'];
+    const pledge = async (
+      recipient: number,
+      challenge: number,
+      status: 'Confirmed' | 'Cancelled' | 'Pending',
+      amount: number,
+      payments: ('Success' | 'Failed' | 'Pending' | 'Cancelled')[],
+    ) => {
+      const user = await insertUser(ctx);
+      const p = await insertPledge(ctx, {
+        user_id: user.id,
+        campaign_id: campaignId,
+        recipient_id: nz[recipient]!.id,
+        challenge_id: challengeIds[challenge]!,
+        confirmed_amount: amount * 4,
+        pledge_status: status,
+        confirmed_at: status === 'Pending' ? null : new Date('2026-11-20T01:00:00Z'),
+      });
+      for (const [i, payment_status] of payments.entries()) {
+        await insertPayment(ctx, { pledge_id: p.id, processing_date: dates[i]!, amount, payment_status });
+      }
+    };
+    await pledge(0, 0, 'Confirmed', 1750, ['Success', 'Success', 'Failed', 'Pending']);
+    await pledge(0, 0, 'Confirmed', 1000, ['Success', 'Pending', 'Pending', 'Pending']);
+    await pledge(0, 1, 'Confirmed', 1050, ['Success', 'Success', 'Pending', 'Pending']);
+    await pledge(1, 1, 'Cancelled', 1500, ['Success', 'Cancelled', 'Cancelled', 'Cancelled']);
+    await pledge(1, 1, 'Cancelled', 500, ['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled']);
+    await pledge(1, 0, 'Pending', 2000, []);
+  });
+  afterAll(async () => ctx.close());
+
+  const report = async () => ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report`, headers: adminAuth });
+  const payout = (payload: object, headers = adminAuth) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaignId}/payouts`, payload, headers });
+
+  it('is for admins only and answers 404 for an unknown campaign', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report`, headers: userAuth })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/campaigns/999999/report', headers: adminAuth })).statusCode).toBe(404);
+  });
+
+  it('records payouts append-only, corrections as negative entries; refuses bad ones with a message', async () => {
+    const first = await payout({ recipient_id: nz[0]!.id, amount: 50, paid_on: '2026-12-15', reference: 'BANK-001' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ amount: 50, recipient_name: 'Youthline', reference: 'BANK-001', paid_on: '2026-12-15' });
+    const fix = await payout({ recipient_id: nz[0]!.id, amount: -2.5, paid_on: '2026-12-16', reference: 'BANK-001 correction' });
+    expect(fix.statusCode).toBe(201);
+
+    const bad: [object, string][] = [
+      [{ amount: 0 }, PAYOUT_MESSAGES.amountInvalid],
+      [{ amount: 1.234 }, PAYOUT_MESSAGES.amountInvalid],
+      [{ paid_on: '2026-02-30' }, PAYOUT_MESSAGES.dateInvalid],
+      [{ reference: ' ' }, PAYOUT_MESSAGES.referenceRequired],
+      [{ recipient_id: (await recipientsOf(ctx, 'UK'))[0]!.id }, PAYOUT_MESSAGES.recipientNotInCampaign],
+    ];
+    for (const [change, message] of bad) {
+      const res = await payout({ recipient_id: nz[0]!.id, amount: 10, paid_on: '2026-12-15', reference: 'X', ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message });
+    }
+    expect((await payout({ recipient_id: nz[0]!.id, amount: 1, paid_on: '2026-12-15', reference: 'X' }, userAuth)).statusCode).toBe(403);
+
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/payouts`, headers: adminAuth })).json();
+    expect(list.payouts.map((p: { amount: number }) => p.amount)).toEqual([-2.5, 50]);
+    // No route edits or deletes a payout.
+    const id = first.json().id;
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await ctx.app.inject({ method, url: `/api/admin/campaigns/${campaignId}/payouts/${id}`, headers: adminAuth, payload: {} });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('matches the hand-computed figures per charity, per challenge and in total', async () => {
+    const res = await report();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.campaign).toMatchObject({ id: campaignId, country: 'NZ' });
+    expect(body.charities).toEqual([
+      { recipient_id: nz[0]!.id, recipient_name: 'Youthline', is_enabled: true, pledges: 3, donors: 3, pledged: 152, collected: 66, failed: 17.5, cancelled: 0, fees: 3.41, net: 62.59, paid_out: 47.5, owed: 15.09 },
+      { recipient_id: nz[1]!.id, recipient_name: 'KidsCan', is_enabled: true, pledges: 1, donors: 1, pledged: 15, collected: 15, failed: 0, cancelled: 65, fees: 0.74, net: 14.26, paid_out: 0, owed: 14.26 },
+      { recipient_id: nz[2]!.id, recipient_name: 'Auckland City Mission', is_enabled: true, pledges: 0, donors: 0, pledged: 0, collected: 0, failed: 0, cancelled: 0, fees: 0, net: 0, paid_out: 0, owed: 0 },
+    ]);
+    const [c1, c2, ...rest] = body.challenges;
+    expect(c1).toMatchObject({ challenge_id: challengeIds[0], pledges: 2, donors: 2, pledged: 110, collected: 45, failed: 17.5, cancelled: 0, fees: 2.21, net: 42.79 });
+    expect(c2).toMatchObject({ challenge_id: challengeIds[1], pledges: 2, donors: 2, pledged: 57, collected: 36, failed: 0, cancelled: 65, fees: 1.94, net: 34.06 });
+    for (const other of rest) expect(other).toMatchObject({ pledges: 0, pledged: 0, collected: 0 });
+    expect(body.total).toEqual({ pledges: 4, donors: 4, pledged: 167, collected: 81, failed: 17.5, cancelled: 65, fees: 4.15, net: 76.85, paid_out: 47.5, owed: 29.35 });
+    expect(body.days).toEqual([
+      { date: '2026-11-20', pledges: 5, collected: 53 },
+      { date: '2026-11-27', pledges: 0, collected: 28 },
+    ]);
+  });
+
+  it('agrees with the public totals for the same campaign', async () => {
+    const body = (await report()).json();
+    const total = async (path: string) => (await ctx.app.inject({ method: 'GET', url: `/api/pledge/total/${path}/NZ` })).json();
+    expect(await total('campaign')).toBe(body.total.pledges);
+    expect(await total('campaign-amount')).toBe(body.total.pledged);
+    expect(await total('recipient-amount')).toEqual(body.charities.map((c: { pledged: number }) => c.pledged));
+    expect(await total('recipient')).toEqual(body.charities.map((c: { pledges: number }) => c.pledges));
+  });
+
+  it('downloads the same figures as CSV', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report.csv`, headers: adminAuth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="uplift-report-campaign-${campaignId}.csv"`);
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Kind,Name,Pledges,Donors,Pledged (NZD),Collected (NZD),Failed (NZD),Cancelled (NZD),Estimated card fees (NZD),Net to pass on (NZD),Paid out (NZD),Still owed (NZD)',
+    );
+    expect(lines[1]).toBe('Charity,Youthline,3,3,152.00,66.00,17.50,0.00,3.41,62.59,47.50,15.09');
+    expect(lines[2]).toBe('Charity,KidsCan,1,1,15.00,15.00,0.00,65.00,0.74,14.26,0.00,14.26');
+    expect(lines.at(-1)).toBe('Total,November Uplift Challenge,4,4,167.00,81.00,17.50,65.00,4.15,76.85,47.50,29.35');
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { MAX_AMOUNT, countryCodeSchema, hasAtMostTwoDecimals, idSchema } from './common.ts';
+import { CHALLENGE_KINDS, challengeSchema } from './challenge.ts';
+import { recipientSchema } from './recipient.ts';
+
+// The admin's charity and challenge management (issue 15, decision 053).
+
+/** Largest logo accepted, in bytes (200 KB). */
+export const LOGO_MAX_BYTES = 200 * 1024;
+/** Base64 of LOGO_MAX_BYTES bytes: a longer text cannot hold an acceptable logo. */
+const LOGO_MAX_BASE64 = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
+
+export const CHARITY_MESSAGES = {
+  nameRequired: 'Please enter the charity’s name',
+  nameTooLong: 'The name must be at most 100 characters long',
+  impactCostInvalid: 'The impact cost must be an amount greater than 0 with at most two decimal places',
+  impactUnitRequired: 'Please enter the impact unit (for example “meals”)',
+  impactDescriptionRequired: 'Please enter the impact description',
+  multiplierInvalid: 'The impact multiplier must be a whole number from 1 to 1000',
+  descriptionRequired: 'Please enter a description',
+  linkInvalid: 'The more-info link must be a web address starting with https://',
+  logoRequired: 'Please upload a logo (PNG, SVG or WebP, at most 200 KB)',
+  logoTooLarge: 'The logo must be at most 200 KB',
+  logoType: 'The logo must be a PNG, SVG or WebP image',
+  enabledInvalid: 'Enabled must be true or false',
+  duplicateName: 'A charity with this name already exists',
+  hasPledges: 'This charity has pledges, so it cannot be deleted. Disable it instead.',
+} as const;
+
+/** The icons the web app draws (features' challenge-icon components). */
+export const CHALLENGE_ICONS = ['coffee', 'takeaway', 'lunch', 'gym', 'streaming', 'commute'] as const;
+
+export const CHALLENGE_MESSAGES = {
+  nameRequired: 'Please enter the challenge’s name',
+  nameTooLong: 'The name must be at most 100 characters long',
+  iconInvalid: 'The icon must be one of coffee, takeaway, lunch, gym, streaming, commute',
+  unitRequired: 'Please enter the unit (for example “coffees”)',
+  descriptionRequired: 'Please enter a description',
+  hashtagInvalid: 'The hashtag must start with # and hold letters and digits only',
+  linkInvalid: 'The hashtag link must be a web address starting with https://',
+  duplicateName: 'A challenge with this name already exists',
+  hasPledges: 'This challenge has pledges, so it cannot be deleted. Disable it instead.',
+} as const;
+
+const text = (max: number, required: string, tooLong = `At most ${max} characters, please`) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+/** An absolute https:// address (the only links shown to donors). */
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const httpsLink = (message: string) =>
+  z.string({ error: message }).trim().max(500, { error: message }).refine(isHttpsUrl, { error: message });
+
+const impactCost = z
+  .number({ error: CHARITY_MESSAGES.impactCostInvalid })
+  .gt(0, { error: CHARITY_MESSAGES.impactCostInvalid })
+  .max(MAX_AMOUNT, { error: CHARITY_MESSAGES.impactCostInvalid })
+  .refine((n) => n <= 0 || n > MAX_AMOUNT || hasAtMostTwoDecimals(n), { error: CHARITY_MESSAGES.impactCostInvalid });
+
+const logoField = z
+  .string({ error: CHARITY_MESSAGES.logoType })
+  .max(LOGO_MAX_BASE64, { error: CHARITY_MESSAGES.logoTooLarge })
+  .describe('The logo file in base64; its type is read from its content (PNG, SVG or WebP)');
+
+/** POST /api/admin/charities and PUT /api/admin/charities/{id}. `logo_base64` may be left out on edit. */
+export const charityRequestSchema = z.object({
+  recipient_name: text(100, CHARITY_MESSAGES.nameRequired, CHARITY_MESSAGES.nameTooLong),
+  country: countryCodeSchema,
+  impact_cost: impactCost,
+  impact_unit: text(100, CHARITY_MESSAGES.impactUnitRequired),
+  impact_description: text(500, CHARITY_MESSAGES.impactDescriptionRequired),
+  impact_multiplier: z
+    .number({ error: CHARITY_MESSAGES.multiplierInvalid })
+    .int({ error: CHARITY_MESSAGES.multiplierInvalid })
+    .min(1, { error: CHARITY_MESSAGES.multiplierInvalid })
+    .max(1000, { error: CHARITY_MESSAGES.multiplierInvalid }),
+  description: text(1000, CHARITY_MESSAGES.descriptionRequired),
+  link: httpsLink(CHARITY_MESSAGES.linkInvalid),
+  is_enabled: z.boolean({ error: CHARITY_MESSAGES.enabledInvalid }).default(true),
+  logo_base64: logoField.optional(),
+});
+export type CharityRequest = z.output<typeof charityRequestSchema>;
+export type CharityRequestInput = z.input<typeof charityRequestSchema>;
+
+/** A charity on the admin's screen: what donors see, whether it is offered, and how many pledges name it. */
+export const adminCharitySchema = recipientSchema
+  .extend({ is_enabled: z.boolean(), pledge_count: z.number().int().min(0) })
+  .meta({ id: 'AdminCharity' });
+export type AdminCharity = z.infer<typeof adminCharitySchema>;
+export const adminCharityListSchema = z.array(adminCharitySchema);
+
+export const deletedResponseSchema = z.object({ message: z.string(), id: idSchema });
+
+/** POST /api/admin/challenges and PUT /api/admin/challenges/{id}. */
+export const challengeRequestSchema = z.object({
+  name: text(100, CHALLENGE_MESSAGES.nameRequired, CHALLENGE_MESSAGES.nameTooLong),
+  icon: z.enum(CHALLENGE_ICONS, { error: CHALLENGE_MESSAGES.iconInvalid }),
+  unit: text(50, CHALLENGE_MESSAGES.unitRequired),
+  description: text(1000, CHALLENGE_MESSAGES.descriptionRequired),
+  hashtag: z
+    .string({ error: CHALLENGE_MESSAGES.hashtagInvalid })
+    .trim()
+    .regex(/^#[A-Za-z0-9]{1,60}$/, { error: CHALLENGE_MESSAGES.hashtagInvalid }),
+  hashtag_link: httpsLink(CHALLENGE_MESSAGES.linkInvalid),
+  kind: z.enum(CHALLENGE_KINDS, { error: 'Kind must be units or commute' }).default('units'),
+  is_enabled: z.boolean({ error: CHARITY_MESSAGES.enabledInvalid }).default(true),
+});
+export type ChallengeRequest = z.output<typeof challengeRequestSchema>;
+export type ChallengeRequestInput = z.input<typeof challengeRequestSchema>;
+
+export const adminChallengeSchema = challengeSchema.extend({ pledge_count: z.number().int().min(0) }).meta({ id: 'AdminChallenge' });
+export type AdminChallenge = z.infer<typeof adminChallengeSchema>;
+export const adminChallengeListSchema = z.array(adminChallengeSchema);
+
+/** What a campaign offers: empty lists mean "every enabled one" (DECISIONS: Challenges and charities). */
+export const campaignOfferSchema = z.object({
+  challenge_ids: z.array(idSchema),
+  recipient_ids: z.array(idSchema),
+});
+export type CampaignOffer = z.infer<typeof campaignOfferSchema>;
+
+const idList = (message: string) =>
+  z
+    .array(z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message }), { error: message })
+    .max(200, { error: message });
+
+/** PUT /api/admin/campaigns/{id}/offer: narrow a campaign, or send empty lists to offer everything. */
+export const campaignOfferRequestSchema = z.object({
+  challenge_ids: idList('challenge_ids must be a list of challenge ids'),
+  recipient_ids: idList('recipient_ids must be a list of charity ids'),
+});
