@@ -12,7 +12,7 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/api/drizzle/**', 'e2e/.artifacts/**', '.data/**', 'scripts/shot.mjs'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'apps/api/drizzle/**', 'e2e/.artifacts/**', '.data/**', 'scripts/shot.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

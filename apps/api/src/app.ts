@@ -99,6 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl });
   return app;
 }

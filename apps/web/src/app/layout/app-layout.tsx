@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { RouteErrorBoundary } from './route-error';
 
 /**
  * After a client-side page change, move focus to the new page's content (unless the page put
@@ -20,8 +21,23 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
+/** A new page starts at the top (or at its #anchor), as a full page load would. */
+function useScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
 export function AppLayout() {
   useFocusOnNavigate();
+  useScrollToTopOnNavigate();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -30,11 +46,12 @@ export function AppLayout() {
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="page narrow" role="status">Loading…</p>}>
-          <Outlet />
+          <RouteErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </RouteErrorBoundary>
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
