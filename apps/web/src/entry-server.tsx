@@ -51,7 +51,7 @@ export async function renderPage(url: string, data: PrerenderData): Promise<stri
   const client = createQueryClient();
   seedQueries(client, data);
   // The page's module loaded first, so one synchronous render holds the whole page.
-  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  await preloadRoute(new URL(url, 'http://localhost').pathname, true);
   return renderToString(
     <StrictMode>
       <PrerenderProvider data={data}>

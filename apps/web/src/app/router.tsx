@@ -1,9 +1,11 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '../lib/paths';
-import { AppLayout } from './layout/app-layout';
+import { preloadable } from '../lib/preloadable';
+import { AppLayout, preloadLayout } from './layout/app-layout';
 
-type RouteModule = { Component: ComponentType };
+/** A page module; `preloadForPrerender` loads the lazy parts the prerender must include. */
+type RouteModule = { Component: ComponentType; preloadForPrerender?: () => Promise<void> };
 
 // Every path of SPEC.md §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
 // same table renders in the browser (BrowserRouter) and in the prerender (StaticRouter), see
@@ -26,32 +28,25 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 
+const pages = routes.map((route) => ({
+  path: route.path,
+  load: route.lazy,
+  ...preloadable<object>(() => route.lazy().then((m): { default: ComponentType } => ({ default: m.Component }))),
+}));
+
 /**
- * A lazy page that renders straight away once its module is loaded (preloadRoute), so the
- * prerender and the hydrating browser render the page itself rather than a Suspense fallback.
+ * Loads the page module for `pathname` before hydrating it; `forPrerender` also loads the lazy
+ * parts the page renders (the browser hydrates those when their code arrives).
  */
-function lazyPage(load: () => Promise<RouteModule>) {
-  let loaded: ComponentType | undefined;
-  const Lazy = lazy(() => load().then((m) => ({ default: m.Component })));
-  const Page = () => {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
-  const preload = async () => {
-    loaded ??= (await load()).Component;
-  };
-  return { Page, preload };
-}
-
-const pages = routes.map((route) => ({ path: route.path, ...lazyPage(route.lazy) }));
-
-/** Loads the page module for `pathname` (before hydrating it, or before prerendering it). */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string, forPrerender = false): Promise<void> {
   const match = matchRoutes(
     pages.map((p) => ({ path: p.path })),
     pathname,
   )?.[0];
-  await pages.find((p) => p.path === match?.route.path)?.preload();
+  const page = pages.find((p) => p.path === match?.route.path);
+  if (!page) return;
+  await page.preload();
+  if (forPrerender) await Promise.all([preloadLayout(), (await page.load()).preloadForPrerender?.()]);
 }
 
 /** The app's routes, inside BrowserRouter (main.tsx) or StaticRouter (entry-server.tsx). */
@@ -59,7 +54,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {pages.map(({ path, Page }) => (
+        {pages.map(({ path, Component: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
       </Route>

@@ -1,8 +1,16 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from './footer';
+import { preloadable } from '../../lib/preloadable';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from './route-error';
+
+// The footer and the back-to-top button are below the fold: their code loads after the page's
+// (the prerendered footer is plain links until then). See decision 024 (initial-JS budget).
+const Footer = preloadable(() => import('./footer').then((m) => ({ default: m.Footer })));
+const BackToTop = preloadable(() => import('./back-to-top').then((m) => ({ default: m.BackToTop })));
+
+/** For the prerender: the layout's lazy parts, rendered into the HTML. */
+export const preloadLayout = () => Promise.all([Footer.preload(), BackToTop.preload()]).then(() => undefined);
 
 /**
  * After a client-side page change, move focus to the new page's content (unless the page put
@@ -51,7 +59,10 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <BackToTop.Component />
+        <Footer.Component />
+      </Suspense>
     </div>
   );
 }

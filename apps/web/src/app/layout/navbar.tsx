@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '@uplift/core/brand';
 import { navbarCampaignLabel } from '@uplift/core/countdown';
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
-import { MSG } from '@uplift/core/messages';
+import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import { forgetCountry, useCountry } from '../../lib/country';
 import { logOut as revokeSession } from '../../lib/log-out';
 import { paths } from '../../lib/paths';
@@ -58,7 +58,7 @@ export function Navbar() {
         {navbarCampaignLabel(active.campaign_name)}
       </Link>
     ) : campaign.isPending ? null : (
-      <span className="nav-coming-soon">{MSG.campaignComingSoon}</span>
+      <span className="nav-coming-soon">{CAMPAIGN_COMING_SOON}</span>
     );
   }
 
