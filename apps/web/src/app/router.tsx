@@ -31,7 +31,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
 const pages = routes.map((route) => ({
   path: route.path,
   load: route.lazy,
-  ...preloadable<object>(() => route.lazy().then((m): { default: ComponentType } => ({ default: m.Component }))),
+  ...preloadable(() => route.lazy().then((m) => m.Component)),
 }));
 
 /**

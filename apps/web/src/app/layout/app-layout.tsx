@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from './route-error';
 
 // The footer and the back-to-top button are below the fold: their code loads after the page's
 // (the prerendered footer is plain links until then). See decision 024 (initial-JS budget).
-const Footer = preloadable(() => import('./footer').then((m) => ({ default: m.Footer })));
-const BackToTop = preloadable(() => import('./back-to-top').then((m) => ({ default: m.BackToTop })));
+const Footer = preloadable(() => import('./footer').then((m) => m.Footer));
+const BackToTop = preloadable(() => import('./back-to-top').then((m) => m.BackToTop));
 
 /** For the prerender: the layout's lazy parts, rendered into the HTML. */
 export const preloadLayout = () => Promise.all([Footer.preload(), BackToTop.preload()]).then(() => undefined);

@@ -9,7 +9,7 @@ import { Hero } from './hero';
 import { useNow } from './use-now';
 import '../landing.css';
 
-const { Component: BelowTheFold, preload } = preloadable(() => import('./below-the-fold'));
+const { Component: BelowTheFold, preload } = preloadable(() => import('./below-the-fold').then((m) => m.default));
 
 /** For the prerender: the sections below the hero, loaded before rendering them to HTML. */
 export const preloadLanding = preload;
