@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promise<{ url: string; logLines: () => number; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));
   await chmod(dataDir, 0o755); // the embedded server may run as the 'postgres' user
   const [port, pgPort] = [await freePort(), await freePort()];
@@ -44,8 +44,12 @@ export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promi
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
     },
-    // Request logs go to /dev/null-like sink: they are written (the cost is measured), not shown.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The logs are written to a pipe as in production (their cost is measured), counted, not shown.
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let logLines = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const byte of chunk) if (byte === 10) logLines += 1;
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -60,6 +64,7 @@ export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promi
   }
   return {
     url,
+    logLines: () => logLines,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

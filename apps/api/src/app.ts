@@ -7,7 +7,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { loggerOptions } from './logger.ts';
+import { logDestination, loggerOptions } from './logger.ts';
 
 export type Runtime = { config: Config; log: Logger; db: Db; databaseUrl: string; close: () => Promise<void> };
 
@@ -13,7 +13,9 @@ export type Runtime = { config: Config; log: Logger; db: Db; databaseUrl: string
  */
 export async function openRuntime(opts: { pretty?: boolean } = {}): Promise<Runtime> {
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel, opts.pretty ?? (!config.isProduction && process.stdout.isTTY)));
+  const pretty = opts.pretty ?? (!config.isProduction && process.stdout.isTTY);
+  // pino-pretty runs in a worker (a transport) already; plain JSON goes through the async writer.
+  const log = pretty ? pino(loggerOptions(config.logLevel, true)) : pino(loggerOptions(config.logLevel, false), logDestination());
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'uplift', log });

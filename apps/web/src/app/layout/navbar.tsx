@@ -11,7 +11,6 @@ import { paths } from '../../lib/paths';
 import { useClosestCampaign } from '../../lib/queries/campaigns';
 import { clearAfterSignOut } from '../../lib/queries/invalidate';
 import { clearSession, useSession } from '../../lib/session';
-import { BackToTop } from './back-to-top';
 import './layout.css';
 
 /**
@@ -128,7 +127,6 @@ export function Navbar() {
           )}
         </ul>
       </nav>
-      <BackToTop />
     </header>
   );
 }
