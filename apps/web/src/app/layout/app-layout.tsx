@@ -10,6 +10,14 @@ const Footer = preloadable(() => import('./footer').then((m) => m.Footer));
 const BackToTop = preloadable(() => import('./back-to-top').then((m) => m.BackToTop));
 
 /** For the prerender: the layout's lazy parts, rendered into the HTML. */
+/** One element for the app's life, so layout re-renders never disturb it while it hydrates. */
+const belowTheFold = (
+  <Suspense fallback={null}>
+    <BackToTop.Component />
+    <Footer.Component />
+  </Suspense>
+);
+
 export const preloadLayout = () => Promise.all([Footer.preload(), BackToTop.preload()]).then(() => undefined);
 
 /**
@@ -59,10 +67,7 @@ export function AppLayout() {
           </RouteErrorBoundary>
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <BackToTop.Component />
-        <Footer.Component />
-      </Suspense>
+      {belowTheFold}
     </div>
   );
 }

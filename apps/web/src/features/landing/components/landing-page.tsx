@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { hasStarted } from '@uplift/core/countdown';
 import type { CountryCode } from '@uplift/core/countries';
 import { preloadable } from '../../../lib/preloadable';
@@ -22,15 +22,24 @@ export function LandingPage({ country }: { country: CountryCode }) {
   const started = !!campaign && hasStarted(campaign.start_date, country, now);
   const totalsQuery = useCampaignTotals(country, started);
   const totals = totalsQuery.isPending ? undefined : totalsQuery.isError ? null : totalsQuery.data;
+  // The same element while the country stays: a re-render here (the clock, the totals) must not
+  // reach the prerendered sections before their code has hydrated them, or React would replace
+  // their HTML with the fallback and the page would jump.
+  const belowTheFold = useMemo(
+    () => (
+      <Suspense fallback={<p className="muted landing-section" role="status">Loading…</p>}>
+        <BelowTheFold country={country} />
+      </Suspense>
+    ),
+    [country],
+  );
 
   return (
     <div className="landing" data-country={country}>
       <Hero country={country}>
         <CampaignCountdown country={country} campaign={campaign} totals={totals} now={now} />
       </Hero>
-      <Suspense fallback={<p className="muted landing-section" role="status">Loading…</p>}>
-        <BelowTheFold country={country} />
-      </Suspense>
+      {belowTheFold}
     </div>
   );
 }
