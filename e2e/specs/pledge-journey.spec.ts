@@ -215,11 +215,12 @@ test('a visitor pledges from the landing page, registers, activates from the mai
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId('first-payment')).toContainText(`${formatMoney(1750, 'NZ')} NZD`);
   await expect(page.getByTestId('first-payment')).toContainText(formatDayMonthYear(dates[0]!));
-  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com\/sharer/);
-  await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /twitter\.com\/intent\/tweet/);
+  // The networks' documented share URLs, carrying the campaign's landing page (issue 14).
+  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ$/);
+  await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ&text=/);
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Copied', { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?country=NZ$/);
   await shot(page, '6-thank-you');
 
   const confirmed = await waitForMail(email, /^Your Uplift pledge is confirmed$/);

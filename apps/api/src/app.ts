@@ -7,7 +7,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(tooLong ? 414 : 400)
         .send({ message: tooLong ? 'The address is too long' : 'The address is not valid', code: tooLong ? 'request.url_too_long' : 'request.bad_url' });
     },
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
-  await app.register(spaPlugin, { webDist: config.webDist });
+  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl });
   return app;
 }

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from './config.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { loggerOptions } from './logger.ts';
+import { logDestination, loggerOptions } from './logger.ts';
 
 export type Runtime = { config: Config; log: Logger; db: Db; databaseUrl: string; close: () => Promise<void> };
 
@@ -11,9 +11,12 @@ export type Runtime = { config: Config; log: Logger; db: Db; databaseUrl: string
  * What the server and the command-line tools share: validated config, a logger, and a migrated
  * database (the embedded one unless DATABASE_URL is set).
  */
-export async function openRuntime(opts: { pretty?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(opts: { pretty?: boolean; asyncLogs?: boolean } = {}): Promise<Runtime> {
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel, opts.pretty ?? (!config.isProduction && process.stdout.isTTY)));
+  const pretty = opts.pretty ?? (!config.isProduction && process.stdout.isTTY);
+  // The server's JSON logs go through the async writer (decision 026); pino-pretty already runs in
+  // a worker, and the command-line tools keep synchronous logs in step with their console output.
+  const log = pretty || !opts.asyncLogs ? pino(loggerOptions(config.logLevel, pretty)) : pino(loggerOptions(config.logLevel, false), logDestination());
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'uplift', log });

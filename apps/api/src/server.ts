@@ -8,7 +8,7 @@ import { ensureAdmin } from './modules/auth/admin-bootstrap.ts';
 import { openRuntime } from './runtime.ts';
 
 async function main() {
-  const runtime = await openRuntime();
+  const runtime = await openRuntime({ asyncLogs: true });
   const { config, log, db } = runtime;
   const clock = clockFor(config);
 

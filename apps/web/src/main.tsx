@@ -1,16 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { restoreSession } from './lib/api-client';
+import { PrerenderProvider, readPrerenderData, seedQueries } from './lib/prerender';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 void restoreSession();
 
-createRoot(document.getElementById('root')!).render(
+// A public page arrives prerendered (docs/decisions/023-prerendered-public-pages.md): hydrate it
+// from the data it was rendered with. Every other page starts from the empty shell.
+const container = document.getElementById('root')!;
+const prerendered = readPrerenderData();
+const queryClient = createQueryClient();
+seedQueries(queryClient, prerendered);
+
+const app = (
   <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+    <PrerenderProvider data={prerendered}>
+      <AppProviders client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </PrerenderProvider>
+  </StrictMode>
 );
+
+if (container.hasChildNodes()) {
+  // The page's chunk is preloaded by the HTML; with it in hand the first render matches at once.
+  void preloadRoute(window.location.pathname).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -2,6 +2,10 @@
 // fixed texts both sides show, written once so the browser and the API say the same thing.
 // Messages that need a value are functions.
 
+import { CAMPAIGN_COMING_SOON } from './public-messages.ts';
+
+export { CAMPAIGN_COMING_SOON };
+
 export const MSG = {
   // Registration, login, recovery (SPEC §5)
   emailRequired: 'Email is required',
@@ -83,7 +87,7 @@ export const MSG = {
   // Fixed screen texts (SPEC §2, §8)
   recoverSuccess: 'Please check your email. You will now be redirected to the password reset page...',
   resetSuccess: 'You have successfully changed your password. You will be redirected to the login page...',
-  campaignComingSoon: 'Campaign Coming Soon!',
+  campaignComingSoon: CAMPAIGN_COMING_SOON,
   notFoundHeading: 'Oops...',
   loading: 'loading',
   cancelPledgeLink: 'Cancel future pledge payments',

@@ -1,15 +1,70 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { countryById, isCountryCode, type CountryCode } from '@uplift/core/countries';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { guessCountry } from '../modules/geo/geo.ts';
+
+/** What the API uses of the web app's server bundle (apps/web/src/entry-server.tsx). */
+type PublicPage = { path: string; file: string; indexable: boolean; live: boolean };
+type PrerenderData = { country: CountryCode; countrySource: string; now: string; queries: { key: readonly unknown[]; data: unknown }[] };
+type ShareImage = { url: string; width: number; height: number; alt: string };
+export type WebServerBundle = {
+  PUBLIC_PAGES: PublicPage[];
+  ROUTE_PATHS: string[];
+  headTags: (page: PublicPage, opts: { appUrl: string; country?: CountryCode; image?: ShareImage }) => string;
+  setFetch: (impl: typeof fetch) => void;
+  landingQueries: (country: CountryCode, now: Date) => Promise<PrerenderData['queries']>;
+  renderPage: (url: string, data: PrerenderData) => Promise<string>;
+};
+
+export type SpaOptions = {
+  webDist: string;
+  appUrl: string;
+  /** The share image for a country's landing page, when the preview-image module is on. */
+  shareImage?: (country: CountryCode) => ShareImage | undefined;
+};
+
+/** How long a rendered landing page is reused (the totals it shows are cached as long by the API). */
+export const LANDING_TTL_MS = 5_000;
+const COUNTRY_COOKIE = 'uplift.country';
+
+/** JSON safe inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Serves the built React app. Unknown /api/* paths answer 404 JSON; any other unknown
- * path gets index.html so client-side routes (and the 'Oops...' page) work on reload.
+ * The country a landing page is rendered in: ?country= (a code or the landing id), the
+ * visitor's remembered choice (cookie), then the CDN or language guess; NZ otherwise.
  */
-export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist: string }) {
+export function landingCountry(request: FastifyRequest): { country: CountryCode; source: string } {
+  const asked = (request.query as Record<string, unknown> | undefined)?.country;
+  if (typeof asked === 'string') {
+    const code = asked.toUpperCase();
+    const chosen = isCountryCode(code) ? code : countryById(Number(asked));
+    if (chosen) return { country: chosen, source: 'query' };
+  }
+  const remembered = request.cookies?.[COUNTRY_COOKIE];
+  if (isCountryCode(remembered)) return { country: remembered, source: 'cookie' };
+  return guessCountry(request.headers);
+}
+
+/**
+ * Serves the built React app (docs/decisions/023-prerendered-public-pages.md):
+ * - the public pages prerendered at build time (dist-ssr/pages), with head tags for this APP_URL;
+ * - the landing page rendered from the same bundle with the live campaign and totals, per
+ *   country, reused for LANDING_TTL_MS;
+ * - /robots.txt and /sitemap.xml;
+ * - the client-side routes get the SPA shell (index.html); unknown /api/* paths answer 404 JSON
+ *   and any other unknown path the prerendered 404 page with status 404.
+ */
+export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOptions) {
   const hasBuild = existsSync(path.join(opts.webDist, 'index.html'));
+  const ssrDir = path.join(opts.webDist, '../dist-ssr');
+  const bundlePath = path.join(ssrDir, 'entry-server.js');
+  const bundle = hasBuild && existsSync(bundlePath) ? ((await import(pathToFileURL(bundlePath).href)) as WebServerBundle) : undefined;
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -24,11 +79,88 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: { webDist
     app.log.warn({ webDist: opts.webDist }, 'web build not found: run `npm run build` to serve the app');
   }
 
+  const pages = bundle?.PUBLIC_PAGES ?? [];
+  const clientRoutes = new Set(bundle?.ROUTE_PATHS ?? []);
+  const fileOf = (page: PublicPage) => readFileSync(path.join(ssrDir, 'pages', page.file), 'utf8');
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/', `Sitemap: ${opts.appUrl}/sitemap.xml`, ''];
+    return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const urls = pages.filter((p) => p.indexable).flatMap((p) => (p.live ? [p.path, `${p.path}?country=UK`] : [p.path]));
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls.map((u) => `  <url><loc>${`${opts.appUrl}${u}`.replace(/&/g, '&amp;')}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
+  });
+
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  let notFoundHtml: string | undefined;
+  if (bundle) {
+    for (const page of pages.filter((p) => !p.live)) {
+      const html = fileOf(page).replace('<!--uplift-head-->', () => bundle.headTags(page, { appUrl: opts.appUrl }));
+      if (page.path === '/404') notFoundHtml = html;
+      else app.get(page.path, async (_request, reply) => sendHtml(reply, html));
+    }
+
+    const landing = pages.find((p) => p.live);
+    if (landing) {
+      const template = fileOf(landing);
+      // The landing page's reads answered in-process by this app's own routes.
+      bundle.setFetch((async (input: string | URL | Request, init?: RequestInit) => {
+        const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+        void init;
+        return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+      }) as typeof fetch);
+
+      const cache = new Map<CountryCode, { until: number; html: Promise<string> }>();
+      const render = async (country: CountryCode, source: string): Promise<string> => {
+        const now = new Date();
+        const data: PrerenderData = { country, countrySource: source, now: now.toISOString(), queries: await bundle.landingQueries(country, now) };
+        const body = await bundle.renderPage(landing.path, data);
+        return template.replace('<!--uplift-root-->', () => body).replace('<!--uplift-data-->', () => scriptJson(data));
+      };
+      const head = (country: CountryCode) => bundle.headTags(landing, { appUrl: opts.appUrl, country, image: opts.shareImage?.(country) });
+
+      app.get(landing.path, async (request, reply) => {
+        const { country, source } = landingCountry(request);
+        // The source only decides whether the browser keeps this country or guesses again, so one
+        // cached page per country serves every source; a guess-less visitor gets 'none'.
+        const key = country;
+        let entry = cache.get(key);
+        if (!entry || entry.until < Date.now()) {
+          entry = { until: Date.now() + LANDING_TTL_MS, html: render(country, 'server') };
+          cache.set(key, entry);
+        }
+        let html: string;
+        try {
+          html = await entry.html;
+        } catch (err) {
+          cache.delete(key);
+          request.log.error({ err }, 'landing page render failed: serving the client-rendered shell');
+          html = template.replace('<!--uplift-root-->', '').replace('<!--uplift-data-->', '');
+        }
+        const sourceJson = scriptJson(source === 'none' ? 'none' : 'server');
+        reply.header('vary', 'Cookie, Accept-Language');
+        return sendHtml(reply, html.replace('<!--uplift-head-->', () => head(country)).replace('"countrySource":"server"', () => `"countrySource":${sourceJson}`));
+      });
+    }
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'not_found' });
     }
+    if (notFoundHtml && !clientRoutes.has(url)) return sendHtml(reply, notFoundHtml, 404);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -1,37 +1,67 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '../lib/paths';
-import { AppLayout } from './layout/app-layout';
-import { RouteError } from './layout/route-error';
+import { preloadable } from '../lib/preloadable';
+import { AppLayout, preloadLayout } from './layout/app-layout';
 
-// Every path of SPEC.md §2 (lib/paths). Pages are lazy so the landing bundle stays small.
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.home, lazy: () => import('./routes/home') },
-      { path: paths.about, lazy: () => import('./routes/about') },
-      { path: paths.privacyPolicy, lazy: () => import('./routes/privacy-policy') },
-      { path: paths.challenge, lazy: () => import('./routes/challenge') },
-      { path: paths.submitPage, lazy: () => import('./routes/submit-page') },
-      { path: paths.login, lazy: () => import('./routes/login') },
-      { path: paths.activate, lazy: () => import('./routes/activate') },
-      { path: paths.passwordRecovery, lazy: () => import('./routes/password-recovery') },
-      { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
-      { path: paths.summary, lazy: () => import('./routes/summary') },
-      { path: paths.account, lazy: () => import('./routes/account') },
-      { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
-      { path: paths.admin, lazy: () => import('./routes/admin') },
-      { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
-      { path: paths.userList, lazy: () => import('./routes/user-list') },
-      { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
-      { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
-      { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
-      { path: '*', lazy: () => import('./routes/not-found') },
-    ],
-  },
-]);
+/** A page module; `preloadForPrerender` loads the lazy parts the prerender must include. */
+type RouteModule = { Component: ComponentType; preloadForPrerender?: () => Promise<void> };
 
-export function AppRouter() {
-  return <RouterProvider router={router} />;
+// Every path of SPEC.md §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
+// same table renders in the browser (BrowserRouter) and in the prerender (StaticRouter), see
+// docs/decisions/023-prerendered-public-pages.md.
+export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
+  { path: paths.home, lazy: () => import('./routes/home') },
+  { path: paths.about, lazy: () => import('./routes/about') },
+  { path: paths.privacyPolicy, lazy: () => import('./routes/privacy-policy') },
+  { path: paths.challenge, lazy: () => import('./routes/challenge') },
+  { path: paths.submitPage, lazy: () => import('./routes/submit-page') },
+  { path: paths.login, lazy: () => import('./routes/login') },
+  { path: paths.activate, lazy: () => import('./routes/activate') },
+  { path: paths.passwordRecovery, lazy: () => import('./routes/password-recovery') },
+  { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
+  { path: paths.summary, lazy: () => import('./routes/summary') },
+  { path: paths.account, lazy: () => import('./routes/account') },
+  { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
+  { path: paths.admin, lazy: () => import('./routes/admin') },
+  { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
+  { path: paths.userList, lazy: () => import('./routes/user-list') },
+  { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
+  { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
+  { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
+  { path: '*', lazy: () => import('./routes/not-found') },
+];
+
+const pages = routes.map((route) => ({
+  path: route.path,
+  load: route.lazy,
+  ...preloadable(() => route.lazy().then((m) => m.Component)),
+}));
+
+/**
+ * Loads the page module for `pathname` before hydrating it; `forPrerender` also loads the lazy
+ * parts the page renders (the browser hydrates those when their code arrives).
+ */
+export async function preloadRoute(pathname: string, forPrerender = false): Promise<void> {
+  const match = matchRoutes(
+    pages.map((p) => ({ path: p.path })),
+    pathname,
+  )?.[0];
+  const page = pages.find((p) => p.path === match?.route.path);
+  if (!page) return;
+  await page.preload();
+  if (forPrerender) await Promise.all([preloadLayout(), (await page.load()).preloadForPrerender?.()]);
+}
+
+/** The app's routes, inside BrowserRouter (main.tsx) or StaticRouter (entry-server.tsx). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {pages.map(({ path, Component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
+  );
 }

@@ -23,11 +23,18 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+
+/** The prerender (entry-server.tsx) answers the app's requests in-process instead of over HTTP. */
+export function setFetch(impl: typeof fetch): void {
+  fetchImpl = impl;
+}
+
 async function send(path: string, opts: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(path, {
+  return fetchImpl(path, {
     method: opts.method ?? 'GET',
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { COUNTRIES, isCountryCode, type CountryCode } from '@uplift/core/countries';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '@uplift/core/countries';
+import { readPrerenderData, usePrerender } from './prerender';
 
 /**
  * The visitor's country (NZ or UK), shared by the navbar and the landing page.
@@ -21,7 +22,14 @@ function readStored(): CountryCode | undefined {
   }
 }
 
+/** The same choice as a cookie, so the server prerenders the landing page in it (decision 023). */
+function storeCookie(country: CountryCode | undefined): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = country ? `${STORAGE_KEY}=${country}; path=/; max-age=31536000; samesite=lax` : `${STORAGE_KEY}=; path=/; max-age=0; samesite=lax`;
+}
+
 function store(country: CountryCode): void {
+  storeCookie(country);
   try {
     localStorage.setItem(STORAGE_KEY, country);
   } catch {
@@ -47,6 +55,9 @@ function browserTimeZone(): string | undefined {
 function initialState(): CountryState {
   const stored = typeof window === 'undefined' ? undefined : readStored();
   if (stored) return { country: stored, settled: true };
+  // A prerendered page's country, when the server had a real signal for it.
+  const rendered = readPrerenderData();
+  if (rendered && rendered.countrySource !== 'none') return { country: rendered.country, settled: true };
   return { country: countryFromTimeZone(browserTimeZone()), settled: false };
 }
 
@@ -92,15 +103,22 @@ function subscribe(listener: () => void) {
 
 const getState = () => state;
 
+/** One stable snapshot per country for hydration (useSyncExternalStore needs the same object). */
+const RENDERED = Object.fromEntries(COUNTRY_CODES.map((code) => [code, { country: code, settled: true }])) as Record<CountryCode, CountryState>;
+
 /** Re-reads storage (after logout cleared it) so the next visit guesses afresh. */
 export function forgetCountry(): void {
   chosenByVisitor = false;
   guessStarted = false;
+  storeCookie(undefined);
   emit(initialState());
 }
 
 export function useCountry(): CountryState & { setCountry: (country: CountryCode) => void } {
-  const current = useSyncExternalStore(subscribe, getState, getState);
+  // A prerendered page hydrates in the country it was rendered in, then moves to the visitor's.
+  const rendered = usePrerender()?.country;
+  const getServerState = useCallback(() => (rendered ? RENDERED[rendered] : state), [rendered]);
+  const current = useSyncExternalStore(subscribe, getState, getServerState);
   useEffect(() => {
     if (!current.settled && !guessStarted) {
       guessStarted = true;

@@ -1,7 +1,24 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Footer } from './footer';
+import { Outlet, useLocation } from 'react-router';
+import { preloadable } from '../../lib/preloadable';
 import { Navbar } from './navbar';
+import { RouteErrorBoundary } from './route-error';
+
+// The footer and the back-to-top button are below the fold: their code loads after the page's
+// (the prerendered footer is plain links until then). See decision 024 (initial-JS budget).
+const Footer = preloadable(() => import('./footer').then((m) => m.Footer));
+const BackToTop = preloadable(() => import('./back-to-top').then((m) => m.BackToTop));
+
+/** For the prerender: the layout's lazy parts, rendered into the HTML. */
+/** One element for the app's life, so layout re-renders never disturb it while it hydrates. */
+const belowTheFold = (
+  <Suspense fallback={null}>
+    <BackToTop.Component />
+    <Footer.Component />
+  </Suspense>
+);
+
+export const preloadLayout = () => Promise.all([Footer.preload(), BackToTop.preload()]).then(() => undefined);
 
 /**
  * After a client-side page change, move focus to the new page's content (unless the page put
@@ -20,8 +37,23 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
+/** A new page starts at the top (or at its #anchor), as a full page load would. */
+function useScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
 export function AppLayout() {
   useFocusOnNavigate();
+  useScrollToTopOnNavigate();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -30,11 +62,12 @@ export function AppLayout() {
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="page narrow" role="status">Loading…</p>}>
-          <Outlet />
+          <RouteErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </RouteErrorBoundary>
         </Suspense>
       </main>
-      <Footer />
-      <ScrollRestoration />
+      {belowTheFold}
     </div>
   );
 }

@@ -4,14 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '@uplift/core/brand';
 import { navbarCampaignLabel } from '@uplift/core/countdown';
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
-import { MSG } from '@uplift/core/messages';
+import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import { forgetCountry, useCountry } from '../../lib/country';
 import { logOut as revokeSession } from '../../lib/log-out';
 import { paths } from '../../lib/paths';
 import { useClosestCampaign } from '../../lib/queries/campaigns';
 import { clearAfterSignOut } from '../../lib/queries/invalidate';
 import { clearSession, useSession } from '../../lib/session';
-import { BackToTop } from './back-to-top';
 import './layout.css';
 
 /**
@@ -58,7 +57,7 @@ export function Navbar() {
         {navbarCampaignLabel(active.campaign_name)}
       </Link>
     ) : campaign.isPending ? null : (
-      <span className="nav-coming-soon">{MSG.campaignComingSoon}</span>
+      <span className="nav-coming-soon">{CAMPAIGN_COMING_SOON}</span>
     );
   }
 
@@ -135,7 +134,6 @@ export function Navbar() {
           )}
         </ul>
       </nav>
-      <BackToTop />
     </header>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { countryById, isCountryCode } from '@uplift/core/countries';
-import { LandingPage } from '../../features/landing/components/landing-page';
+import { LandingPage, preloadLanding } from '../../features/landing/components/landing-page';
 import { useCountry } from '../../lib/country';
 import { usePageTitle } from '../../lib/use-page-title';
+
+/** The prerender renders the sections below the hero too (the browser loads them lazily). */
+export const preloadForPrerender = preloadLanding;
 
 /** '/', optionally '/?country=UK' (or the landing page's numeric id, '/?country=2'). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CountryCode } from '@uplift/core/countries';
 import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from '@uplift/core/countdown';
-import { MSG } from '@uplift/core/messages';
+import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import { paths } from '../../../lib/paths';
 import type { CampaignTotals } from '../api/get-campaign-totals';
@@ -33,7 +33,7 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
   if (campaign === null) {
     return (
       <div className="countdown">
-        <p className="countdown-text">{MSG.campaignComingSoon}</p>
+        <p className="countdown-text">{CAMPAIGN_COMING_SOON}</p>
         <p className="countdown-note">The next challenge is being planned. Check back soon for the dates.</p>
       </div>
     );

@@ -9,8 +9,9 @@ const MapSvg = lazy(() => import('../map/map-svg'));
 
 function useNearViewport<T extends Element>(margin = '400px') {
   const ref = useRef<T>(null);
-  // Without IntersectionObserver (old browsers), load the map straight away.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers), load the map straight away; never in the
+  // prerender (no window), whose HTML the browser's first render must match.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
     if (!el || near) return;

@@ -20,8 +20,9 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   const user = useUserInfo();
   const pledge = useClosestConfirmedPledge();
   const payment = useFirstPayment(pledge.data?.id, paymentDelayMs);
-  const shareUrl = `${window.location.origin}/`;
   const country = pledge.data?.country;
+  // The campaign's landing page in the donor's country: its Open Graph tags make the preview card.
+  const shareUrl = `${window.location.origin}/${country ? `?country=${country}` : ''}`;
 
   return (
     <section className="page narrow thank-you" aria-labelledby="thank-you-title">

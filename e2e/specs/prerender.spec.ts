@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 14: the public pages arrive as HTML (prerendered), readable and shareable without
+// JavaScript; the live landing page carries the current countdown and the Join link.
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/ shows the headline, the countdown text and the Join link', async ({ page, request }) => {
+    const campaign = (await (await request.get('/api/campaign/closest/NZ')).json()) as { campaign_name: string };
+    await page.goto('/?country=NZ');
+    await expect(page.getByRole('heading', { level: 1, name: 'Give up a little for a month. Lift up a lot.' })).toBeVisible();
+    await expect(page.getByTestId('countdown')).toHaveText(/^The campaign has started, join .+!$/);
+    const join = page.getByRole('link', { name: `Join the ${campaign.campaign_name}` });
+    await expect(join).toBeVisible();
+    await expect(join).toHaveAttribute('href', '/challenge');
+    // Below the fold is in the HTML too.
+    await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Privacy policy');
+  });
+
+  test('/?country=UK renders the UK page (countdown before the start, no NZ flash)', async ({ page }) => {
+    await page.goto('/?country=UK');
+    await expect(page.locator('.landing')).toHaveAttribute('data-country', 'UK');
+    await expect(page.getByTestId('countdown')).toHaveText(/^Starting in \d+ days?$/);
+  });
+
+  test('about, privacy policy and the 404 page are readable', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Uplift' })).toBeVisible();
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops...' })).toBeVisible();
+  });
+});
+
+test('the prerendered landing page hydrates without errors and stays interactive', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto('/?country=NZ');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'UK (United Kingdom)' }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^Starting in \d+ days?$/);
+  expect(errors).toEqual([]);
+});
+
+test('a country chosen on the page is remembered by the server (no flash on the next visit)', async ({ page }) => {
+  await page.goto('/?country=NZ');
+  await page.getByRole('button', { name: 'UK (United Kingdom)' }).click();
+  await expect(page.getByTestId('countdown')).toHaveText(/^Starting in/);
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('data-country="UK"');
+});
+
+test('head tags, robots.txt and sitemap.xml', async ({ request, baseURL }) => {
+  const home = await (await request.get('/?country=UK')).text();
+  expect(home).toContain('<title>Give up a little, lift up a lot · Uplift</title>');
+  expect(home).toContain(`<link rel="canonical" href="${baseURL}/?country=UK" />`);
+  expect(home).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
+  expect(home).toMatch(/<meta name="twitter:card" content="[^"]+" \/>/);
+  const about = await (await request.get('/about')).text();
+  expect(about).toContain('<title>About · Uplift</title>');
+  expect(about).toContain(`<link rel="canonical" href="${baseURL}/about" />`);
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  for (const path of ['/', '/about', '/privacy-policy']) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+});
