@@ -9,3 +9,4 @@ export * from './schema/payments.table.ts';
 export * from './schema/mail.table.ts';
 export * from './schema/auth-attempts.table.ts';
 export * from './schema/test-provider.table.ts';
+export * from './schema/rate-limits.table.ts';

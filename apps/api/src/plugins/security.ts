@@ -26,4 +26,22 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { is
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Personal data is never kept by a browser or shared cache (docs/decisions/071); public reads
+    // keep their own short caching.
+    if (isPersonal(request.url) || request.user) reply.header('cache-control', 'no-store');
+  });
 });
+
+/** Routes whose answers are about a person (or are admin answers): always `Cache-Control: no-store`. */
+const PERSONAL = /^\/api\/(auth|pledge|payment|admin|dev|test-provider)(?=[/_?]|$)/;
+export function isPersonal(url: string): boolean {
+  return PERSONAL.test(url);
+}
+
+/** Whether a client address (after the trusted proxies, see app.ts) is this machine. */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || /^(::ffff:)?127\./.test(ip);
+}
