@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
+import { MSG } from '@uplift/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { FieldError } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { createPendingPledge } from '../pledges/pledges.service.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
 
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
+
+/** Refuses one of the most common passwords, at its form field (docs/decisions/075). */
+function refuseCommonPassword(field: string, password: string) {
+  if (isCommonPassword(password)) throw new FieldError(field, MSG.passwordTooCommon);
+}
 
 export type AuthDeps = {
   db: Db;
@@ -57,6 +65,7 @@ export function createAuthService(deps: AuthDeps) {
     async register(input: RegisterRequest): Promise<void> {
       const now = clock.now();
       await claimAttempt(db, 'register', input.email, now);
+      refuseCommonPassword('password', input.password);
       if (await repo.findUserByEmail(db, input.email)) throw emailExists();
       const passwordHash = await hashPassword(input.password);
       const token = newToken();
@@ -205,6 +214,7 @@ export function createAuthService(deps: AuthDeps) {
      * the mail proved the address, activates it if it was not yet (docs/decisions/010).
      */
     async reset(input: ResetRequest): Promise<void> {
+      refuseCommonPassword('new_password', input.new_password);
       const tokenHash = hashToken(input.reset_token);
       if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw invalidToken();
       const passwordHash = await hashPassword(input.new_password);
