@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { captureLogs } from './modules/auth/auth-test-support.ts';
 import { IP_LIMITS } from './modules/auth/rate-limits.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
 
@@ -132,5 +133,40 @@ describe('request ids and caching', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     const publicRead = await ctx.app.inject({ method: 'GET', url: '/api/challenge/default/NZ' });
     expect(publicRead.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+});
+
+describe('security events', () => {
+  let ctx: TestContext;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    ctx = await createTestContext({ logger: logs.logger, env: { TRUST_PROXY: '10.0.0.0/8' } });
+  });
+  afterAll(async () => ctx.close());
+
+  const viaProxy = { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.7' } };
+  const events = () =>
+    logs.lines.map((l) => JSON.parse(l) as { event?: string; ip?: string; status?: number }).filter((l) => l.event?.startsWith('security.'));
+
+  it('logs failed logins, refused resets, admin refusals and rate limits with the client IP, and no secrets', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'who@example.org', password: 'secret guess 1' }, ...viaProxy });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { reset_token: 'x'.repeat(43), new_password: 'secret new one' }, ...viaProxy });
+    await ctx.app.inject({ method: 'GET', url: '/api/admin/recipients', ...viaProxy });
+    const donorToken = await ctx.app.signAccessToken({ id: 1, role: 'user' });
+    await ctx.app.inject({ method: 'GET', url: '/api/admin/recipients', ...viaProxy, headers: { ...viaProxy.headers, authorization: `Bearer ${donorToken}` } });
+    for (let i = 0; i <= IP_LIMITS.reset; i += 1) await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: {}, ...viaProxy });
+
+    const seen = events();
+    for (const [event, status] of [
+      ['security.login_failed', 401],
+      ['security.password_reset_refused', 400],
+      ['security.admin_denied', 401],
+      ['security.admin_denied', 403],
+      ['security.rate_limited', 429],
+    ] as const) {
+      expect(seen, event).toContainEqual(expect.objectContaining({ event, status, ip: '203.0.113.7' }));
+    }
+    const all = logs.lines.join('\n');
+    for (const secret of ['secret guess 1', 'secret new one', donorToken]) expect(all).not.toContain(secret);
   });
 });
