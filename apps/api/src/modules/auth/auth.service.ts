@@ -20,7 +20,7 @@ import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, s
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
 
-/** Refuses one of the most common passwords, at its form field (docs/decisions/075). */
+/** Refuses one of the most common passwords, at its form field (docs/decisions/074). */
 function refuseCommonPassword(field: string, password: string) {
   if (isCommonPassword(password)) throw new FieldError(field, MSG.passwordTooCommon);
 }
