@@ -10,3 +10,4 @@ export * from './schema/mail.table.ts';
 export * from './schema/auth-attempts.table.ts';
 export * from './schema/test-provider.table.ts';
 export * from './schema/rate-limits.table.ts';
+export * from './schema/admin-audit.table.ts';

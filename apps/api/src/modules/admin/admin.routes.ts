@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import adminAuditRoutes from './admin-audit.routes.ts';
 import adminCampaignRoutes from './admin-campaigns.routes.ts';
 import adminUserRoutes from './admin-users.routes.ts';
 import charityExportRoutes from './charity-export.routes.ts';
@@ -13,6 +14,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCampaignRoutes);
   await app.register(adminUserRoutes);
   await app.register(charityExportRoutes);
+  await app.register(adminAuditRoutes);
 };
 
 export default adminRoutes;

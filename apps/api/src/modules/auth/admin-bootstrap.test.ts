@@ -83,5 +83,5 @@ describe('admin bootstrap', () => {
     expect(short.code).toBe(2);
     expect(short.out).toContain('password: Password must be at least 8 characters long');
     expect(short.out).not.toContain('short\n');
-  });
+  }, 120_000); // four CLI runs, each opening the database
 });

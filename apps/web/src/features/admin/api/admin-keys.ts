@@ -9,4 +9,5 @@ export const adminKeys = {
   users: (params: UserListParams) => [...adminKeys.all, 'users', params] as const,
   recipients: () => [...adminKeys.all, 'recipients'] as const,
   exports: () => [...adminKeys.all, 'exports'] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
 };
