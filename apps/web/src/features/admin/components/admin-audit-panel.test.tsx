@@ -29,7 +29,7 @@ describe('AdminAuditPanel', () => {
       },
     });
     renderAt(<AdminAuditPanel />, '/admin');
-    const table = await screen.findByRole('region', { name: 'Admin activity' });
+    const table = await screen.findByRole('region', { name: 'Admin actions' });
     expect(table).toHaveTextContent('ada@uplift.test');
     expect(table).toHaveTextContent('Edited a campaign');
     expect(table).toHaveTextContent('campaign 7');

@@ -31,7 +31,7 @@ export function AdminAuditPanel() {
   if (audit.isPending) return <p role="status">Loading admin activity…</p>;
   if (audit.data.length === 0) return <p className="admin-muted">No admin actions yet.</p>;
   return (
-    <div className="admin-table-scroll" role="region" aria-label="Admin activity" tabIndex={0}>
+    <div className="admin-table-scroll" role="region" aria-label="Admin actions" tabIndex={0}>
       <table className="admin-table">
         <thead>
           <tr>
