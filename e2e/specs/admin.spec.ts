@@ -219,7 +219,7 @@ test.describe.serial('admin', () => {
       await expect(rows.filter({ hasText: 'Edited a campaign' }).first()).toContainText('"campaign_name"');
       const overflow = await page.evaluate(() =>
         // The activity section and what is in it (a wide table scrolls inside its own region).
-        [...document.querySelectorAll('section[aria-labelledby="admin-activity"], section[aria-labelledby="admin-activity"] > *')]
+        Array.from(document.querySelectorAll('section[aria-labelledby="admin-activity"], section[aria-labelledby="admin-activity"] > *'))
           .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
           .slice(0, 3)
           .map((el) => `${el.tagName}.${el.className}`),
