@@ -50,7 +50,8 @@ const SECURITY_EVENTS: Record<string, Partial<Record<number, string>>> = {
 };
 
 /** Routes whose answers are about a person (or are admin answers): always `Cache-Control: no-store`. */
-const PERSONAL = /^\/api\/(auth|pledge|payment|admin|dev|test-provider)(?=[/_?]|$)/;
+// Public totals (/api/pledge/total/…) keep their short caching.
+const PERSONAL = /^\/api\/(auth|pledge(?!\/total\/)|payment|admin|dev|test-provider)(?=[/_?]|$)/;
 export function isPersonal(url: string): boolean {
   return PERSONAL.test(url);
 }

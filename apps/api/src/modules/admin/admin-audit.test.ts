@@ -18,7 +18,7 @@ describe('admin audit', () => {
 
   it('records campaign create, edit, delete and deactivation, and donor exports: who, what, when, before and after', async () => {
     const body = {
-      campaign_name: 'Audit Challenge',
+      campaign_name: 'December Audit Challenge',
       start_date: '2026-12-01',
       end_date: '2026-12-31',
       billing_start_date: '2026-12-03',
@@ -26,8 +26,11 @@ describe('admin audit', () => {
       billing_cycle: 'Weekly',
       is_active: true,
     };
-    const created = (await as(admin.adminAuth, 'POST', '/api/campaign', body)).json<{ id: number }>();
-    expect((await as(admin.adminAuth, 'PUT', `/api/campaign/${created.id}`, { ...body, campaign_name: 'Audit Challenge II' })).statusCode).toBe(200);
+    const create = await as(admin.adminAuth, 'POST', '/api/campaign', body);
+    expect(create.statusCode, create.body).toBe(201);
+    const created = create.json<{ id: number }>();
+    const edited = await as(admin.adminAuth, 'PUT', `/api/campaign/${created.id}`, { ...body, campaign_name: 'December Audit Challenge II' });
+    expect(edited.statusCode, edited.body).toBe(200);
     expect((await as(admin.adminAuth, 'DELETE', `/api/campaign/${created.id}`)).statusCode).toBe(200);
     expect((await as(admin.adminAuth, 'POST', '/api/campaign/deactivate')).statusCode).toBe(200);
     const campaign = await insertCampaign(ctx);
@@ -39,9 +42,9 @@ describe('admin audit', () => {
     expect(log.map((e) => e.action)).toEqual(['donors.export', 'campaign.deactivate_past', 'campaign.delete', 'campaign.edit', 'campaign.create']);
     for (const e of log) expect(e).toMatchObject({ admin_user_id: admin.admin.id, admin_email: admin.admin.email, created_at: TEST_NOW });
     const byAction = Object.fromEntries(log.map((e) => [e.action, e]));
-    expect(byAction['campaign.create']).toMatchObject({ target: `campaign ${created.id}`, before: null, after: { campaign_name: 'Audit Challenge' } });
-    expect(byAction['campaign.edit']).toMatchObject({ before: { campaign_name: 'Audit Challenge' }, after: { campaign_name: 'Audit Challenge II' } });
-    expect(byAction['campaign.delete']).toMatchObject({ before: { campaign_name: 'Audit Challenge II' }, after: null });
+    expect(byAction['campaign.create']).toMatchObject({ target: `campaign ${created.id}`, before: null, after: { campaign_name: 'December Audit Challenge' } });
+    expect(byAction['campaign.edit']).toMatchObject({ before: { campaign_name: 'December Audit Challenge' }, after: { campaign_name: 'December Audit Challenge II' } });
+    expect(byAction['campaign.delete']).toMatchObject({ before: { campaign_name: 'December Audit Challenge II' }, after: null });
     expect(byAction['donors.export']).toMatchObject({
       target: `charity ${charity!.id}, campaign ${campaign.id}`,
       after: { export_id: Number(exported.headers['x-export-id']), rows: 0 },
