@@ -203,4 +203,30 @@ test.describe.serial('admin', () => {
     await expect(record).toContainText(donor.recipientName);
     await expect(record.locator('td').last()).toHaveText(String(lines.length - 1));
   });
+
+  test('the admin sees the admin activity: who exported donors and changed campaigns, at 360 and 1280 px', async ({ page }) => {
+    await logIn(page, ADMIN.email, ADMIN.password);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin');
+      const activity = page.getByRole('region', { name: 'Admin actions' });
+      const rows = activity.locator('tbody tr');
+      await expect(rows.first()).toContainText('Exported donors');
+      await expect(rows.first()).toContainText(ADMIN.email);
+      await expect(activity).toContainText('Deactivated past campaigns');
+      await expect(activity).toContainText('Created a campaign');
+      await rows.filter({ hasText: 'Edited a campaign' }).first().getByText('After').click();
+      await expect(rows.filter({ hasText: 'Edited a campaign' }).first()).toContainText('"campaign_name"');
+      const overflow = await page.evaluate(() =>
+        // The activity section and what is in it (a wide table scrolls inside its own region).
+        Array.from(document.querySelectorAll('section[aria-labelledby="admin-activity"], section[aria-labelledby="admin-activity"] > *'))
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+          .slice(0, 3)
+          .map((el) => `${el.tagName}.${el.className}`),
+      );
+      expect(overflow, `the admin activity fits at ${width} px`).toEqual([]);
+      await activity.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`${width}-admin-activity.png`), fullPage: true });
+    }
+  });
 });

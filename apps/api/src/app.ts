@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -27,6 +28,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
+import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 
@@ -53,13 +55,22 @@ declare module 'fastify' {
   }
 }
 
+/** An incoming x-request-id is kept only when it looks like an id (a proxy's or a client's); else a new one. */
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /** Builds the whole app without listening, so tests can `inject()` requests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as unknown as FastifyBaseLogger } : { logger: loggerOptions(config.logLevel, !config.isProduction && process.stdout.isTTY) }),
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // Only the listed proxies' X-Forwarded-For hops are believed (docs/decisions/071).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     // A malformed or over-long URL is refused by the router before any hook runs: answer it in
@@ -91,8 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
   await app.register(cookie);
-  // Limits are opted into per route (login, register, recovery); see each module.
-  await app.register(rateLimit, { global: false });
+  // Limits are opted into per route (login, register, recovery); see each module. Their counters
+  // live in PostgreSQL, so every instance shares them (docs/decisions/072).
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore({ db: deps.db, clock: deps.clock }) });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
   await app.register(openApiPlugin);

@@ -124,4 +124,27 @@ describe('serializeError', () => {
     expect(out).toContain('insert into');
     expect(out).toContain('mail.service.ts');
   });
+
+  it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig(prodBase).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...prodBase, HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+  });
+
+  it('takes TRUST_PROXY as a list of proxy addresses and CIDRs, never as a yes/no', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: list the proxy addresses/)]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toEqual([
+      expect.stringContaining('"10.0.0.0/33"'),
+      expect.stringContaining('"proxy.local"'),
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,7 +11,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
@@ -26,7 +27,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.string().optional(),
   BILLING_SCHEDULE: z.string().default('0 */3 * * *'),
   WEB_DIST: z.string().optional(),
   RECEIPT_TRUST_NAME: z.string().trim().min(1).default('Uplift Charitable Trust'),
@@ -61,7 +62,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Addresses/CIDRs of the proxies in front of the app (docs/decisions/071); empty: the socket address is the client. */
+  trustProxy: string[];
   billingSchedule: string;
   webDist: string;
   /** The trust's details printed on receipts; `taxCredit` adds NZ donation tax credit wording (docs/decisions/081). */
@@ -128,13 +130,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (isProduction && env.TEST_CLOCK_START) problems.push('TEST_CLOCK_START: tests only, never allowed in production');
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    // Outside production only this machine can reach the app (and its dev outbox) unless HOST says otherwise.
+    host: env.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR),
@@ -155,7 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy,
     billingSchedule: env.BILLING_SCHEDULE,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     receipt: {
@@ -168,4 +172,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     testClockStart: env.TEST_CLOCK_START,
   };
+}
+
+/** proxy-addr's names for address ranges, accepted besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a comma-separated list of the proxies' addresses or CIDRs. A yes/no is refused:
+ * "trust everyone" would let a client's own X-Forwarded-For entries choose its IP.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): string[] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return [];
+  if (raw === 'true' || raw === '1') {
+    problems.push('TRUST_PROXY: list the proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) instead of true; see docs/deploy.md');
+    return [];
+  }
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 4 ? 32 : 128;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!PROXY_RANGE_NAMES.has(entry) && (version === 0 || !okBits || extra !== undefined)) {
+      problems.push(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR (such as 10.0.0.0/8) or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries;
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { clockFor } from './clock.ts';
 import { ConfigError } from './config.ts';
+import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
@@ -53,7 +54,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseError) {
     console.error(err.message); // eslint-disable-line no-console -- the logger is not up yet
   } else {
     console.error('Uplift failed to start:', err); // eslint-disable-line no-console -- the logger may not be up

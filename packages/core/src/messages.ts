@@ -14,6 +14,7 @@ export const MSG = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 1024 characters long',
+  passwordTooCommon: 'This password is one of the most common ones, so it is easy to guess. Please choose another.',
   firstNameRequired: 'First name is required',
   firstNameTooLong: 'First name must be at most 100 characters long',
   lastNameRequired: 'Last name is required',

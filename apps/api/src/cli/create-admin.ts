@@ -1,12 +1,40 @@
-// npm run create-admin -- --email admin@example.org --password '…'
-// Creates or updates an activated admin in the same database `npm start` uses.
+// npm run create-admin -- --email admin@example.org   (then type the password at the prompt)
+// printf '%s\n' "$ADMIN_PASSWORD" | npm run create-admin -- --email admin@example.org
+// Creates or updates an activated admin in the same database `npm start` uses. The password is
+// never an argument: the command line shows in the process list and in shell history.
+import { createInterface } from 'node:readline/promises';
+import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@uplift/core/schemas/auth';
 import { ensureAdmin } from '../modules/auth/admin-bootstrap.ts';
 import { openRuntime } from '../runtime.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password (at least 8 characters)>';
+const USAGE =
+  'Usage: npm run create-admin -- --email <email>\n' +
+  'The password (at least 8 characters) is read from a prompt, or from the first line of stdin when it is piped.';
+
+/** Reads a line from the terminal without echoing it. */
+async function promptHidden(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  process.stdout.write(question);
+  // Echo nothing of what is typed.
+  (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;
+  try {
+    return await rl.question('');
+  } finally {
+    rl.close();
+    process.stdout.write('\n');
+  }
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/)[0] ?? '';
+  const password = await promptHidden('Password for the admin: ');
+  const again = await promptHidden('Type it again: ');
+  if (again !== password) throw new Error('the two passwords differ');
+  return password;
+}
 
 async function main(): Promise<number> {
   let values: { email?: string; password?: string; help?: boolean };
@@ -23,12 +51,24 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (values.password !== undefined) {
+    console.error(`--password is not accepted: a password on the command line is visible in the process list and shell history.\n${USAGE}`);
+    return 2;
+  }
   const email = emailSchema.safeParse(values.email ?? '');
-  const password = newPasswordSchema.safeParse(values.password ?? '');
-  const problems = [
-    ...(email.success ? [] : [`--email: ${email.error.issues[0]?.message}`]),
-    ...(password.success ? [] : [`--password: ${password.error.issues[0]?.message}`]),
-  ];
+  if (!email.success) {
+    console.error(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+    return 2;
+  }
+  let typed: string;
+  try {
+    typed = await readPassword();
+  } catch (err) {
+    console.error(`password: ${(err as Error).message}`);
+    return 2;
+  }
+  const password = newPasswordSchema.safeParse(typed);
+  const problems = password.success ? [] : [`password: ${password.error.issues[0]?.message}`];
   if (problems.length > 0) {
     console.error(`${problems.join('\n')}\n${USAGE}`);
     return 2;

@@ -1,3 +1,5 @@
+import { ConfigError } from '../config.ts';
+import { EmbeddedDatabaseError } from '../db/embedded.ts';
 /**
  * Runs a command-line tool's main and exits with its code; an unexpected error is printed with
  * the tool's name and exits 1, so scripts and schedulers see the failure.
@@ -6,7 +8,9 @@ export function runCli(name: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(`${name} failed:`, err);
+      // A configuration or database-placement problem is a paragraph for people, not a stack trace.
+      if (err instanceof ConfigError || err instanceof EmbeddedDatabaseError) console.error(`${name} failed: ${err.message}`);
+      else console.error(`${name} failed:`, err);
       process.exit(1);
     },
   );

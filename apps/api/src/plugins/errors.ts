@@ -1,13 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../errors.ts';
+import { DomainError, FieldError } from '../errors.ts';
 
 type ErrorBody = { message: string; code: string; errors?: { path: string; message: string }[] };
 
 /** One place that turns every failure into JSON `{message, code}` with a fitting status. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof FieldError) {
+      return reply
+        .status(400)
+        .send({ message: error.message, code: 'validation', errors: [{ path: error.field, message: error.message }] } satisfies ErrorBody);
+    }
     if (error instanceof DomainError) {
       return reply.status(error.status).send({ message: error.message, code: error.code } satisfies ErrorBody);
     }

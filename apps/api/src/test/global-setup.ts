@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
   let adminUrl: string;
   let stop = async () => {};
   let dataDir: string | undefined;
+  let pgDataDir: string | undefined;
   if (process.env.TEST_DATABASE_URL) {
     adminUrl = process.env.TEST_DATABASE_URL;
   } else {
@@ -45,6 +46,8 @@ export default async function setup(project: TestProject) {
     const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), database: 'postgres', log });
     adminUrl = embedded.url;
     stop = embedded.stop;
+    // As root, a 0700 temp folder is closed to the postgres user: the data then lives elsewhere.
+    pgDataDir = embedded.pgDataDir;
   }
 
   const admin = createDb(adminUrl, { max: 1 });
@@ -61,5 +64,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (pgDataDir) await rm(pgDataDir, { recursive: true, force: true });
   };
 }

@@ -113,3 +113,26 @@ export type CharityExportRecord = z.infer<typeof charityExportRecordSchema>;
 /** GET /api/admin/exports: the newest exports first. */
 export const exportListResponseSchema = z.object({ exports: z.array(charityExportRecordSchema) });
 export type ExportListResponse = z.infer<typeof exportListResponseSchema>;
+
+/** What an admin did, as recorded in the admin audit (docs/decisions/076). */
+export const ADMIN_AUDIT_ACTIONS = ['campaign.create', 'campaign.edit', 'campaign.delete', 'campaign.deactivate_past', 'donors.export'] as const;
+
+/** GET /api/admin/audit?limit= */
+export const adminAuditQuerySchema = exportListQuerySchema;
+
+/** One admin action: who, what, when, and the record before and after (null where there is none). */
+export const adminAuditEntrySchema = z.object({
+  id: idSchema,
+  created_at: timestampSchema,
+  admin_user_id: idSchema.nullable(),
+  // Joined for display; null if the admin's account has gone.
+  admin_email: z.string().nullable(),
+  action: z.enum(ADMIN_AUDIT_ACTIONS),
+  target: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+/** GET /api/admin/audit: the newest actions first. */
+export const adminAuditListSchema = z.object({ entries: z.array(adminAuditEntrySchema) });

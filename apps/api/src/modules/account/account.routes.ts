@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { perIpLimit } from '../auth/rate-limits.ts';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieOptions } from '../auth/tokens.ts';
+import { REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/tokens.ts';
 import { createAccountService } from './account.service.ts';
 
 const tags = ['account'];
@@ -114,7 +114,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await account.changePassword(currentUser(request).id, request.body);
-      reply.setCookie(REFRESH_COOKIE, session.refreshToken, refreshCookieOptions(app.config.isProduction)).header('cache-control', 'no-store');
+      reply.setCookie(refreshCookieName(app.config), session.refreshToken, refreshCookieOptions(app.config)).header('cache-control', 'no-store');
       return reply.send({ access_token: session.accessToken });
     },
   );
@@ -195,7 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await account.erase(currentUser(request).id, request.body.password);
-      reply.clearCookie(REFRESH_COOKIE, { ...refreshCookieOptions(app.config.isProduction), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+      reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
       return reply.send({ message: 'Your account has been deleted.' });
     },
   );

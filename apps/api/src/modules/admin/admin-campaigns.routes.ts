@@ -7,8 +7,12 @@ import {
 } from '@uplift/core/schemas/campaign';
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
+import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listCampaigns } from './admin-campaigns.repository.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { recordAdminAction } from './admin-audit.ts';
+import { findCampaign, listCampaigns } from './admin-campaigns.repository.ts';
 import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './admin-campaigns.service.ts';
 
 const tags = ['admin'];
@@ -23,6 +27,9 @@ const BODY_ERRORS = [400, 413, 415] as const;
  * ('/api/campaign/', '/api/campaign/deactivate') take precedence over their '/:id'.
  */
 const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audit = (request: FastifyRequest, action: AdminAuditEntry['action'], target: string, before: object | null, after: object | null) =>
+    recordAdminAction(app.db, { adminId: currentUser(request).id, action, target, before, after, at: app.clock.now() });
+
   for (const url of ['/api/campaign/', '/api/campaign']) {
     app.get(
       url,
@@ -49,6 +56,7 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const campaign = await createCampaign(app.db, request.body);
+      await audit(request, 'campaign.create', `campaign ${campaign.id}`, null, campaign);
       request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign created');
       return reply.status(201).send(campaign);
     },
@@ -66,7 +74,9 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await findCampaign(app.db, request.params.id);
       const campaign = await editCampaign(app.db, request.params.id, request.body, app.clock.now());
+      await audit(request, 'campaign.edit', `campaign ${campaign.id}`, before ?? null, campaign);
       request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign edited');
       return campaign;
     },
@@ -83,7 +93,9 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const before = await findCampaign(app.db, request.params.id);
       await removeCampaign(app.db, request.params.id);
+      await audit(request, 'campaign.delete', `campaign ${request.params.id}`, before ?? null, null);
       request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign deleted');
       return reply.send({ message: 'Campaign deleted', id: request.params.id });
     },
@@ -100,6 +112,7 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const count = await deactivatePastCampaigns(app.db, app.clock.now());
+      await audit(request, 'campaign.deactivate_past', 'campaigns past their end date', null, { deactivated: count });
       request.log.info({ count, adminId: request.user?.id }, 'past campaigns deactivated');
       return reply.send({ message: deactivatedMessage(count), count });
     },

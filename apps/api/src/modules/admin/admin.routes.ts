@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import adminAuditRoutes from './admin-audit.routes.ts';
 import adminCampaignRoutes from './admin-campaigns.routes.ts';
 import adminChallengeRoutes from './admin-challenges.routes.ts';
 import adminCharityRoutes from './admin-charities.routes.ts';
@@ -20,6 +21,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCharityRoutes);
   await app.register(campaignReportRoutes);
   await app.register(adminChallengeRoutes);
+  await app.register(adminAuditRoutes);
 };
 
 export default adminRoutes;

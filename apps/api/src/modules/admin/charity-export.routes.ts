@@ -6,6 +6,7 @@ import {
   exportListResponseSchema,
 } from '@uplift/core/schemas/admin';
 import { errorResponses } from '@uplift/core/schemas/error';
+import { recordAdminAction } from './admin-audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { listExports, listRecipients } from './charity-export.repository.ts';
@@ -46,6 +47,13 @@ const charityExportRoutes: FastifyPluginAsyncZod = async (app) => {
         recipientId: request.query.recipient_id,
         campaignId: request.query.campaign_id,
         now: app.clock.now(),
+      });
+      await recordAdminAction(app.db, {
+        adminId: admin.id,
+        action: 'donors.export',
+        target: `charity ${request.query.recipient_id}, campaign ${request.query.campaign_id}`,
+        after: { export_id: result.exportId, rows: result.rowCount },
+        at: app.clock.now(),
       });
       // Counts and ids only: donors' details never reach the log.
       request.log.info(

@@ -9,9 +9,10 @@ import { refreshCookieOf } from './auth-test-support.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../cli/create-admin.ts');
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+function runCli(args: string[], env: Record<string, string>, stdin = ''): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end(stdin);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -63,15 +64,24 @@ describe('admin bootstrap', () => {
 
   it('npm run create-admin does the same from the command line, and explains bad input', async () => {
     const env = { DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'development', SEED_DEMO: 'false' };
-    const ok = await runCli(['--email', 'cli.admin@example.org', '--password', 'cli admin password'], env);
+    // The password comes on stdin (a prompt on a terminal), never as an argument.
+    const ok = await runCli(['--email', 'cli.admin@example.org'], env, 'cli admin password\n');
     expect(ok.out).toContain('Created the admin cli.admin@example.org');
+    expect(ok.out).not.toContain('cli admin password');
     expect(ok.code).toBe(0);
     expect((await login('cli.admin@example.org', 'cli admin password')).statusCode).toBe(200);
 
-    const bad = await runCli(['--email', 'not-an-email', '--password', 'short'], env);
-    expect(bad.code).toBe(2);
-    expect(bad.out).toContain('--email: Email is invalid');
-    expect(bad.out).toContain('--password: Password must be at least 8 characters long');
-    expect(bad.out).not.toContain('short');
-  });
+    const onCommandLine = await runCli(['--email', 'cli.admin@example.org', '--password', 'cli admin password'], env);
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.out).toContain('--password is not accepted');
+
+    const badEmail = await runCli(['--email', 'not-an-email'], env, 'long enough password\n');
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.out).toContain('--email: Email is invalid');
+
+    const short = await runCli(['--email', 'cli.admin@example.org'], env, 'short\n');
+    expect(short.code).toBe(2);
+    expect(short.out).toContain('password: Password must be at least 8 characters long');
+    expect(short.out).not.toContain('short\n');
+  }, 120_000); // four CLI runs, each opening the database
 });

@@ -6,6 +6,8 @@ import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, startSmtp
 import { TERMS_VERSION } from './auth.service.ts';
 import { hashToken } from './tokens.ts';
 
+const SECURE_COOKIE = '__Secure-uplift_refresh';
+
 // The whole account lifecycle against a real PostgreSQL and a real SMTP server, with the app's
 // logs captured (production configuration) so the last test can prove no secret was logged.
 describe('account lifecycle', () => {
@@ -105,7 +107,8 @@ describe('account lifecycle', () => {
     refreshToken = cookie.value;
     secrets.push(refreshToken);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
-    expect(cookie.secure).toBeFalsy(); // Secure only in production
+    // APP_URL is https here: the cookie is Secure and __Secure-prefixed (docs/decisions/071).
+    expect(cookie).toMatchObject({ name: SECURE_COOKIE, secure: true });
     expect(res.headers['cache-control']).toBe('no-store');
     const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ permissions: ['ROLE_USER'], aud: 'uplift-web', iss: 'uplift-api' });
@@ -131,7 +134,7 @@ describe('account lifecycle', () => {
   });
 
   it('rotates the refresh token on use', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: refreshToken } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [SECURE_COOKIE]: refreshToken } });
     expect(res.statusCode).toBe(200);
     const next = refreshCookieOf(res)!.value;
     expect(next).not.toBe(refreshToken);
@@ -140,12 +143,12 @@ describe('account lifecycle', () => {
   });
 
   it('logs out: the refresh token no longer works and the cookie is cleared', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { uplift_refresh: refreshToken } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [SECURE_COOKIE]: refreshToken } });
     expect(res.statusCode).toBe(200);
     const cleared = refreshCookieOf(res)!;
     expect(cleared.value).toBe('');
     expect(cleared.path).toBe('/api/auth');
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: refreshToken } });
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [SECURE_COOKIE]: refreshToken } });
     expect(again.statusCode).toBe(401);
   });
 
@@ -170,7 +173,7 @@ describe('account lifecycle', () => {
     expect(reset.statusCode).toBe(200);
 
     for (const session of sessions) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: session } });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [SECURE_COOKIE]: session } });
       expect(res.statusCode).toBe(401);
     }
     const live = await ctx.db.select().from(refreshTokens);

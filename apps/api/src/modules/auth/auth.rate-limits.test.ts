@@ -58,6 +58,20 @@ describe('rate limits', () => {
       expect((await from(freshIp(), request)).statusCode).toBe(400);
     });
 
+    it('holds across instances: logins spread over two instances on one database trip at the same count as on one', async () => {
+      const ip = freshIp();
+      const request = { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'a@example.org', password: '' }, remoteAddress: ip };
+      for (let i = 0; i < IP_LIMITS.login; i += 1) {
+        expect((await (i % 2 === 0 ? ctx.app : otherInstance).inject(request)).statusCode).toBe(400);
+      }
+      expect((await ctx.app.inject(request)).statusCode).toBe(429);
+      expect((await otherInstance.inject(request)).statusCode).toBe(429);
+      // The window ends for both instances at once.
+      at(10 * MINUTE + 1000);
+      expect((await otherInstance.inject(request)).statusCode).toBe(400);
+      at(0);
+    });
+
     it('allows DECISIONS.md minimums: 30 logins and 10 registrations', () => {
       expect(IP_LIMITS.login).toBeGreaterThanOrEqual(30);
       expect(IP_LIMITS.register).toBeGreaterThanOrEqual(10);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
@@ -84,6 +84,12 @@ export async function insertRefreshToken(
 export async function findRefreshToken(db: Executor, tokenHash: string): Promise<RefreshRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.token_hash, tokenHash));
   return row;
+}
+
+/** When a refresh-token family began: its first token's creation (the sign-in). */
+export async function refreshFamilyStartedAt(db: Executor, familyId: string): Promise<Date> {
+  const [row] = await db.select({ started: min(refreshTokens.created_at) }).from(refreshTokens).where(eq(refreshTokens.family_id, familyId));
+  return row!.started!;
 }
 
 /** Marks a live refresh token used, atomically; undefined when it was already used or revoked. */

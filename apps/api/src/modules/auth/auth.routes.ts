@@ -11,10 +11,10 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createAuthService } from './auth.service.ts';
+import { createAuthService, type SessionTokens } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieOptions } from './tokens.ts';
+import { REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from './tokens.ts';
 
 const tags = ['auth'];
 // Answers are sent with reply.send(): TypeScript checks an object literal there against the
@@ -37,11 +37,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Made now, so the first unknown-email login costs no more than any other.
   dummyHash().catch((err: unknown) => app.log.error({ err }, 'could not prepare the dummy password hash'));
 
-  const readRefreshCookie = (request: FastifyRequest): string | undefined => request.cookies[REFRESH_COOKIE] || undefined;
-  const setSessionCookie = (reply: FastifyReply, refreshToken: string) =>
-    reply.setCookie(REFRESH_COOKIE, refreshToken, refreshCookieOptions(app.config.isProduction)).header('cache-control', 'no-store');
+  const cookieName = refreshCookieName(app.config);
+  const readRefreshCookie = (request: FastifyRequest): string | undefined => request.cookies[cookieName] || undefined;
+  // The cookie lives as long as its token, which never outlives the session's absolute lifetime.
+  const setSessionCookie = (reply: FastifyReply, session: SessionTokens) =>
+    reply
+      .setCookie(cookieName, session.refreshToken, refreshCookieOptions(app.config, session.refreshExpiresAt.getTime() - app.clock.now().getTime()))
+      .header('cache-control', 'no-store');
   const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { ...refreshCookieOptions(app.config.isProduction), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+    reply.clearCookie(cookieName, { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
 
   app.post(
     '/api/auth/register',
@@ -91,7 +95,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await auth.login(request.body);
-      setSessionCookie(reply, session.refreshToken);
+      setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken });
     },
   );
@@ -109,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const session = await auth.refresh(readRefreshCookie(request));
-        setSessionCookie(reply, session.refreshToken);
+        setSessionCookie(reply, session);
         return reply.send({ access_token: session.accessToken });
       } catch (err) {
         clearSessionCookie(reply);

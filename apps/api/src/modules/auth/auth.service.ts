@@ -1,22 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
+import { MSG } from '@uplift/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { FieldError } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { recordRegistrationConsents } from '../account/consents.ts';
 import { createPendingPledge } from '../pledges/pledges.service.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
-import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS } from './tokens.ts';
+import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
 
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
+
+/** Refuses one of the most common passwords, at its form field (docs/decisions/074). */
+function refuseCommonPassword(field: string, password: string) {
+  if (isCommonPassword(password)) throw new FieldError(field, MSG.passwordTooCommon);
+}
 
 export type AuthDeps = {
   db: Db;
@@ -27,8 +35,8 @@ export type AuthDeps = {
   signAccessToken: (user: { id: number; role: string }) => Promise<string>;
 };
 
-/** A signed-in session: the access token for the body, the refresh token for the cookie. */
-export type SessionTokens = { accessToken: string; refreshToken: string };
+/** A signed-in session: the access token for the body, the refresh token (and its expiry) for the cookie. */
+export type SessionTokens = { accessToken: string; refreshToken: string; refreshExpiresAt: Date };
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, mailer, config, log } = deps;
@@ -38,17 +46,19 @@ export function createAuthService(deps: AuthDeps) {
     if (config.devOutbox) log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
   }
 
-  async function startSession(user: { id: number; role: string }, familyId: string): Promise<SessionTokens> {
+  /** Issues a refresh token of a family begun at `familyStartedAt`; it never outlives the family's lifetime. */
+  async function startSession(user: { id: number; role: string }, familyId: string, familyStartedAt: Date): Promise<SessionTokens> {
     const now = clock.now();
     const refreshToken = newToken();
+    const expiresAt = new Date(Math.min(now.getTime() + REFRESH_TTL_MS, familyStartedAt.getTime() + sessionLifetimeMs(user.role)));
     await repo.insertRefreshToken(db, {
       user_id: user.id,
       family_id: familyId,
       token_hash: hashToken(refreshToken),
-      expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+      expires_at: expiresAt,
       created_at: now,
     });
-    return { accessToken: await deps.signAccessToken(user), refreshToken };
+    return { accessToken: await deps.signAccessToken(user), refreshToken, refreshExpiresAt: expiresAt };
   }
 
   return {
@@ -56,6 +66,7 @@ export function createAuthService(deps: AuthDeps) {
     async register(input: RegisterRequest): Promise<void> {
       const now = clock.now();
       await claimAttempt(db, 'register', input.email, now);
+      refuseCommonPassword('password', input.password);
       if (await repo.findUserByEmail(db, input.email)) throw emailExists();
       const passwordHash = await hashPassword(input.password);
       const token = newToken();
@@ -129,7 +140,7 @@ export function createAuthService(deps: AuthDeps) {
       await release();
       if (!user.activated) throw notActivated();
       log.info({ userId: user.id }, 'logged in');
-      return startSession(user, randomUUID());
+      return startSession(user, randomUUID(), clock.now());
     },
 
     /**
@@ -157,7 +168,14 @@ export function createAuthService(deps: AuthDeps) {
       }
       const user = await repo.findUserById(db, row.user_id);
       if (!user || !user.activated) throw sessionEnded();
-      return startSession(user, row.family_id);
+      // The family's absolute lifetime (30 days for donors, 12 hours for admins) counts from the sign-in.
+      const startedAt = await repo.refreshFamilyStartedAt(db, row.family_id);
+      if (now.getTime() >= startedAt.getTime() + sessionLifetimeMs(user.role)) {
+        await repo.revokeRefreshFamily(db, row.family_id, now);
+        log.info({ userId: user.id }, 'session reached its absolute lifetime: log in again');
+        throw sessionEnded();
+      }
+      return startSession(user, row.family_id, startedAt);
     },
 
     /** Ends the session the refresh token belongs to. Without one there is nothing to end. */
@@ -198,6 +216,7 @@ export function createAuthService(deps: AuthDeps) {
      * the mail proved the address, activates it if it was not yet (docs/decisions/010).
      */
     async reset(input: ResetRequest): Promise<void> {
+      refuseCommonPassword('new_password', input.new_password);
       const tokenHash = hashToken(input.reset_token);
       if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw invalidToken();
       const passwordHash = await hashPassword(input.new_password);

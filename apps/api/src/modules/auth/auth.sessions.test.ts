@@ -179,6 +179,40 @@ describe('tokens and sessions', () => {
       at(0);
     });
 
+    it("a donor's session ends 30 days after signing in, however often it was refreshed", async () => {
+      at(0);
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      let token = user.refreshToken;
+      for (const day of [10, 20, 29]) {
+        at(day * DAY);
+        const res = await refresh(token);
+        expect(res.statusCode, `day ${day}`).toBe(200);
+        token = refreshCookieOf(res)!.value;
+        // The cookie never outlives the session.
+        expect(refreshCookieOf(res)!.maxAge).toBeLessThanOrEqual(Math.min(14, 30 - day) * DAY / 1000);
+      }
+      at(30 * DAY + MINUTE);
+      const ended = await refresh(token);
+      expect(ended.statusCode).toBe(401);
+      expect(refreshCookieOf(ended)!.value).toBe('');
+      // Logging in again starts a new session.
+      expect((await login(user.email, user.password)).statusCode).toBe(200);
+      at(0);
+    });
+
+    it("an admin's session ends 12 hours after signing in", async () => {
+      at(0);
+      await ensureAdmin(ctx.db, { email: 'lifetime.admin@example.org', password: 'admin password 123' }, ctx.clock.now());
+      const signedIn = await login('lifetime.admin@example.org', 'admin password 123');
+      expect(refreshCookieOf(signedIn)!.maxAge).toBe((12 * 60 * MINUTE) / 1000);
+      at(11 * 60 * MINUTE);
+      const refreshed = await refresh(refreshCookieOf(signedIn)!.value);
+      expect(refreshed.statusCode).toBe(200);
+      at(12 * 60 * MINUTE + MINUTE);
+      expect((await refresh(refreshCookieOf(refreshed)!.value)).statusCode).toBe(401);
+      at(0);
+    });
+
     it('is required, and a made-up one is refused', async () => {
       const none = await inject({ method: 'POST', url: '/api/auth/refresh' });
       expect(none.statusCode).toBe(401);
@@ -260,5 +294,33 @@ describe('tokens and sessions', () => {
       expect((await call(adminToken)).statusCode).toBe(200);
       await guarded.close();
     });
+  });
+});
+
+describe('refresh cookie over https', () => {
+  let ctx: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url, APP_URL: 'https://uplift.example.org' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('is __Secure-prefixed and Secure whenever APP_URL is https', async () => {
+    const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
+    const body = registration(open.pledge);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${tokenIn(smtp.last(body.email, /Activate/))}` });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+    const cookie = login.cookies.find((c) => c.name === '__Secure-uplift_refresh')!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(login.cookies.find((c) => c.name === 'uplift_refresh')).toBeUndefined();
+    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': cookie.value } });
+    expect(refreshed.statusCode).toBe(200);
+    // The unprefixed name is not read: a cookie planted over plain http cannot stand in.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: cookie.value } })).statusCode).toBe(401);
   });
 });

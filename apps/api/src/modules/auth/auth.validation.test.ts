@@ -55,6 +55,16 @@ describe('account input validation', () => {
       expect(row).toBeUndefined();
     });
 
+    it('refuses one of the most common passwords at the password field, and creates no account', async () => {
+      for (const password of ['12345678', 'Password1', 'iloveyou', 'trustno1']) {
+        const body = registration(open.pledge, { password });
+        const res = await post('/api/auth/register', body);
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ message: MSG.passwordTooCommon, code: 'validation', errors: [{ path: 'password', message: MSG.passwordTooCommon }] });
+        expect(await ctx.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+      }
+    });
+
     it('accepts a long passphrase unchanged (not trimmed)', async () => {
       const body = registration(open.pledge, { password: `  ${'correct horse battery staple '.repeat(30)}  ` });
       expect((await post('/api/auth/register', body)).statusCode).toBe(201);
@@ -135,10 +145,20 @@ describe('account input validation', () => {
       ['an unknown token', { reset_token: 'x'.repeat(43), new_password: 'long enough' }, MSG.invalidToken],
       ['no password', { reset_token: 'x'.repeat(43) }, MSG.passwordRequired],
       ['a short password', { reset_token: 'x'.repeat(43), new_password: 'short' }, MSG.passwordTooShort],
+      ['one of the most common passwords', { reset_token: 'x'.repeat(43), new_password: 'QwertyUIOP' }, MSG.passwordTooCommon],
     ])('refuses %s', async (_name, payload, message) => {
       const res = await post('/api/auth/reset', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message });
+    });
+
+    it('names the field of a common password, so the form shows it there', async () => {
+      const res = await post('/api/auth/reset', { reset_token: 'x'.repeat(43), new_password: 'password1' });
+      expect(res.json()).toEqual({
+        message: MSG.passwordTooCommon,
+        code: 'validation',
+        errors: [{ path: 'new_password', message: MSG.passwordTooCommon }],
+      });
     });
   });
 

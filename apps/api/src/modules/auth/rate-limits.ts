@@ -4,6 +4,7 @@ import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema.ts';
 import { DomainError } from '../../errors.ts';
+import { isLoopback } from '../../plugins/security.ts';
 import { subjectHash } from './tokens.ts';
 
 // DECISIONS.md "Accounts and mail": limits stop guessing without getting in a real user's way.
@@ -25,7 +26,6 @@ export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: numb
 
 export const tooManyAttempts = () => new DomainError('auth.rate_limited', 429, MSG.tooManyRequests);
 
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /**
  * Per-IP limits for @fastify/rate-limit (`config.rateLimit` of a route). Outside production a

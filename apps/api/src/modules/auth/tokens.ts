@@ -19,15 +19,32 @@ export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Absolute lifetime of a refresh-token family (one sign-in and all its rotations): after it the
+ * person logs in again, however often the session was refreshed (docs/decisions/073).
+ */
+export const SESSION_LIFETIME_MS = { user: 30 * 24 * HOUR_MS, admin: 12 * HOUR_MS } as const;
+export const sessionLifetimeMs = (role: string): number => (role === 'admin' ? SESSION_LIFETIME_MS.admin : SESSION_LIFETIME_MS.user);
+
 export const REFRESH_COOKIE = 'uplift_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
-/** The refresh cookie: httpOnly, SameSite=Strict, only sent to /api/auth, Secure in production. */
-export function refreshCookieOptions(isProduction: boolean, maxAgeMs: number = REFRESH_TTL_MS) {
+/** Where the cookie is set: over https (APP_URL) it is Secure and `__Secure-`-prefixed. */
+export type CookieSite = { appUrl: string; isProduction: boolean };
+const isHttps = (site: CookieSite) => site.appUrl.startsWith('https:');
+
+/** The refresh cookie's name: `__Secure-uplift_refresh` whenever APP_URL is https. */
+export function refreshCookieName(site: CookieSite): string {
+  return isHttps(site) ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE;
+}
+
+/** The refresh cookie: httpOnly, SameSite=Strict, only sent to /api/auth, Secure over https and in production. */
+export function refreshCookieOptions(site: CookieSite, maxAgeMs: number = REFRESH_TTL_MS) {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,
-    secure: isProduction,
+    secure: isHttps(site) || site.isProduction,
     path: REFRESH_COOKIE_PATH,
     maxAge: Math.floor(maxAgeMs / 1000),
   };

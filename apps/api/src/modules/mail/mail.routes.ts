@@ -3,6 +3,8 @@ import { devMailListSchema, devMailPageSchema, type DevMail } from '@uplift/core
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mails } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isLoopback } from '../../plugins/security.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -13,6 +15,15 @@ function toDevMail(m: typeof mails.$inferSelect): DevMail {
 
 /** Dev outbox: every mail, newest first. Registered only when no SMTP server is configured (never in production). */
 const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  // It shows every activation and reset token: only a client on this machine may read it (a
+  // request through a trusted proxy counts as its real client's address).
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.ip)) {
+      request.log.warn({ ip: request.ip, event: 'security.dev_outbox_refused' }, 'dev outbox refused to a non-local client');
+      throw notFound('not_found', 'Not found');
+    }
+  });
+
   // Not part of the contract (registered only without SMTP, never in production), so hidden
   // from the OpenAPI description, which must not depend on the configuration.
   const hide = true;

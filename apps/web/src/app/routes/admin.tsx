@@ -1,3 +1,4 @@
+import { AdminAuditPanel } from '../../features/admin/components/admin-audit-panel';
 import { AdminMenu } from '../../features/admin/components/admin-menu';
 import { CharityExportPanel } from '../../features/admin/components/charity-export-panel';
 import { RequireAuth } from '../../lib/require-auth';
@@ -13,6 +14,10 @@ export function Component() {
         <section className="admin-section" aria-labelledby="admin-charities">
           <h2 id="admin-charities">Charities</h2>
           <CharityExportPanel />
+        </section>
+        <section className="admin-section" aria-labelledby="admin-activity">
+          <h2 id="admin-activity">Admin activity</h2>
+          <AdminAuditPanel />
         </section>
       </section>
     </RequireAuth>

@@ -14,4 +14,5 @@ export const adminKeys = {
   offer: (campaignId: number) => [...adminKeys.all, 'offer', campaignId] as const,
   report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
   payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
 };

@@ -103,4 +103,16 @@ describe('ResetForm', () => {
     expect(await screen.findByTestId('landed', {}, { timeout: 3000 })).toHaveTextContent('/login');
     expect(calls.at(-1)!.body).toEqual({ reset_token: 'tok', new_password: 'a new passphrase' });
   });
+
+  it('shows a password the server refuses as too common at the new password field', async () => {
+    const refused = { message: MSG.passwordTooCommon, code: 'validation', errors: [{ path: 'new_password', message: MSG.passwordTooCommon }] };
+    stubFetch({ 'POST /api/auth/reset': { status: 400, body: refused } });
+    const user = userEvent.setup();
+    renderAt(<ResetForm />, '/reset-password?token=tok');
+    await user.type(screen.getByLabelText('New password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'password1{Enter}');
+    expect(await screen.findByText(MSG.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining(MSG.passwordTooCommon));
+    expect(screen.queryByText(MSG.invalidToken)).not.toBeInTheDocument();
+  });
 });

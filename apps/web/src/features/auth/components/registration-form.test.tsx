@@ -111,6 +111,18 @@ describe('RegistrationForm', () => {
     expect(screen.queryByText(MSG.emailExists)).not.toBeInTheDocument();
   });
 
+  it('shows a password the server refuses as too common at the password field', async () => {
+    const refused = { message: MSG.passwordTooCommon, code: 'validation', errors: [{ path: 'password', message: MSG.passwordTooCommon }] };
+    stubFetch({ 'POST /api/auth/register': { status: 400, body: refused } });
+    const user = userEvent.setup();
+    renderAt(<RegistrationForm pledge={pledge} />, '/challenge');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(MSG.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password*')).toHaveFocus();
+    expect(screen.queryByText(MSG.emailExists)).not.toBeInTheDocument();
+  });
+
   it('has the privacy policy and the login, activate and recovery links', () => {
     renderAt(<RegistrationForm pledge={pledge} />, '/challenge');
     expect(screen.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy-policy');

@@ -39,6 +39,12 @@ export function ResetForm() {
     try {
       await reset.mutateAsync({ reset_token, new_password });
     } catch (err) {
+      // A password the server refuses (one of the most common) is shown at its field.
+      const field = err instanceof ApiError && err.code === 'validation' ? (err.body as { errors?: { path: string }[] } | undefined)?.errors?.[0] : undefined;
+      if (field?.path === 'new_password') {
+        setError('new_password', { message: err instanceof ApiError ? err.message : '' }, { shouldFocus: true });
+        return;
+      }
       const tooMany = err instanceof ApiError && err.status === 429;
       setError('reset_token', { message: tooMany ? err.message : MSG.invalidToken }, { shouldFocus: true });
       return;

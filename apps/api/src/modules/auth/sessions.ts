@@ -1,0 +1,25 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { refreshTokens } from '../../db/schema.ts';
+import { revokeAllRefreshTokens, type Executor } from './auth.repository.ts';
+import { hashToken } from './tokens.ts';
+
+// Session revocation for other modules (a donor's account page changes a password or an email):
+// every device signs in again, or every device but the one making the change.
+
+/** Ends every session (refresh-token family) of a user. Access tokens lapse within 15 minutes. */
+export async function endAllSessions(db: Executor, userId: number, now: Date): Promise<void> {
+  await revokeAllRefreshTokens(db, userId, now);
+}
+
+/** Ends every session of a user except the one `keepRefreshToken` (the caller's cookie) belongs to. */
+export async function endOtherSessions(db: Executor, userId: number, keepRefreshToken: string | undefined, now: Date): Promise<void> {
+  const [kept] = keepRefreshToken
+    ? await db.select({ family: refreshTokens.family_id }).from(refreshTokens).where(eq(refreshTokens.token_hash, hashToken(keepRefreshToken)))
+    : [];
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(
+      and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at), kept ? ne(refreshTokens.family_id, kept.family) : undefined),
+    );
+}

@@ -1,0 +1,66 @@
+import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
+import { useAudit } from '../api/get-audit';
+import { AdminError } from './admin-error';
+import { reasonOf } from './describe-error';
+import '../admin.css';
+
+const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
+
+const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
+  'campaign.create': 'Created a campaign',
+  'campaign.edit': 'Edited a campaign',
+  'campaign.delete': 'Deleted a campaign',
+  'campaign.deactivate_past': 'Deactivated past campaigns',
+  'donors.export': 'Exported donors',
+};
+
+function Change({ label, value }: { label: string; value: Record<string, unknown> | null }) {
+  if (!value) return null;
+  return (
+    <details>
+      <summary>{label}</summary>
+      <pre className="admin-audit-json">{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
+}
+
+/** The admin audit (docs/decisions/076): who changed campaigns or exported donors, and when. */
+export function AdminAuditPanel() {
+  const audit = useAudit();
+  if (audit.isError) return <AdminError title={reasonOf(audit.error)} />;
+  if (audit.isPending) return <p role="status">Loading admin activity…</p>;
+  if (audit.data.length === 0) return <p className="admin-muted">No admin actions yet.</p>;
+  return (
+    <div className="admin-table-scroll" role="region" aria-label="Admin actions" tabIndex={0}>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">By</th>
+            <th scope="col">What</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {audit.data.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <time dateTime={e.created_at}>{dateTime.format(new Date(e.created_at))}</time>
+              </td>
+              <td>{e.admin_email ?? (e.admin_user_id ? `Admin ${e.admin_user_id}` : 'A deleted admin')}</td>
+              <td>
+                {ACTION_LABELS[e.action]}
+                <br />
+                <span className="admin-muted">{e.target}</span>
+              </td>
+              <td>
+                <Change label="Before" value={e.before} />
+                <Change label="After" value={e.after} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
