@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { captureLogs } from './modules/auth/auth-test-support.ts';
+import { captureLogs, seedOpenCampaign } from './modules/auth/auth-test-support.ts';
 import { IP_LIMITS } from './modules/auth/rate-limits.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
 
@@ -90,6 +90,7 @@ describe('behind a proxy', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       APP_URL: 'https://uplift.example.org',
       ALLOW_TEST_PAYMENTS: 'true',
+      RECEIPT_TAX_CREDIT: 'false',
       DATABASE_URL: ctx.databaseUrl,
       WEB_DIST: '/nonexistent',
     });
@@ -131,7 +132,10 @@ describe('request ids and caching', () => {
     }
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.org', password: 'whatever1' } });
     expect(login.headers['cache-control']).toBe('no-store');
-    const publicRead = await ctx.app.inject({ method: 'GET', url: '/api/challenge/default/NZ' });
+    // (Challenge and charity lists are no-cache since admins edit them: docs/decisions/053.)
+    await seedOpenCampaign(ctx.db, ctx.clock.now()); // an NZ campaign, so the totals answer 200
+    const publicRead = await ctx.app.inject({ method: 'GET', url: `/api/pledge/total/campaign/NZ` });
+    expect(publicRead.statusCode).toBe(200);
     expect(publicRead.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
   });
 });

@@ -19,14 +19,28 @@ export const savePaymentMethodSchema = z.object({
 });
 
 const FORM_EXPIRED = 'The card form has expired. Please reload the page and try again.';
-const clientSecretField = z.string({ error: FORM_EXPIRED }).min(1, { error: FORM_EXPIRED }).max(255, { error: FORM_EXPIRED });
+// Secrets are printable ASCII (Stripe: `seti_…_secret_…`): anything else is a stale or forged form.
+const clientSecretField = z
+  .string({ error: FORM_EXPIRED })
+  .min(1, { error: FORM_EXPIRED })
+  .max(255, { error: FORM_EXPIRED })
+  .regex(/^[\x21-\x7e]+$/, { error: FORM_EXPIRED });
 
 /** The test provider's card form (only card facts the test cards need; never logged or stored whole). */
 export const testCardConfirmSchema = z.object({
   client_secret: clientSecretField,
   number: z.string({ error: 'Your card number is incomplete.' }).max(40, { error: 'Your card number is invalid.' }),
-  exp_month: z.number({ error: "Your card's expiration date is incomplete." }).int({ error: "Your card's expiration date is invalid." }),
-  exp_year: z.number({ error: "Your card's expiration date is incomplete." }).int({ error: "Your card's expiration date is invalid." }),
+  // Bounded so a nonsense value is refused with the card's message, never overflows a column.
+  exp_month: z
+    .number({ error: "Your card's expiration date is incomplete." })
+    .int({ error: "Your card's expiration date is invalid." })
+    .min(0, { error: "Your card's expiration date is invalid." })
+    .max(99, { error: "Your card's expiration date is invalid." }),
+  exp_year: z
+    .number({ error: "Your card's expiration date is incomplete." })
+    .int({ error: "Your card's expiration date is invalid." })
+    .min(0, { error: "Your card's expiration date is invalid." })
+    .max(9999, { error: "Your card's expiration date is invalid." }),
   cvc: z.string({ error: "Your card's security code is incomplete." }).max(8, { error: "Your card's security code is incomplete." }),
 });
 

@@ -214,7 +214,8 @@ describe('my account', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/account/password', headers, payload: { current_password: session.password, new_password: 'another long passphrase' } });
       expect(res.statusCode).toBe(200);
       const mine = refreshCookieOf(res)!.value;
-      const refreshWith = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: token } });
+      // APP_URL is https here, so the refresh cookie carries the __Secure- prefix (docs/decisions/073).
+      const refreshWith = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': token } });
       expect((await refreshWith(otherRefresh)).statusCode).toBe(401);
       expect((await refreshWith(session.refreshToken)).statusCode).toBe(401);
       expect((await refreshWith(mine)).statusCode).toBe(200);
