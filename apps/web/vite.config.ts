@@ -28,5 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
         // scripts/prerender.ts reads it to preload each public page's chunks and CSS.
         manifest: true,
+        // Every browser we serve supports <link rel="modulepreload">: no polyfill in the first load.
+        modulePreload: { polyfill: false },
       },
 }));

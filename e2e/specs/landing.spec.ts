@@ -100,6 +100,8 @@ test.describe('landing behaviour', () => {
 
   test('the challenge switcher works by keyboard', async ({ page }) => {
     await page.goto('/?country=NZ');
+    // The page arrives server-rendered: keys do nothing until its code has loaded and hydrated it.
+    await page.waitForLoadState('networkidle');
     const tabs = page.getByRole('tablist', { name: 'Challenges' });
     await tabs.getByRole('tab', { name: 'Coffees' }).focus();
     await page.keyboard.press('ArrowRight');

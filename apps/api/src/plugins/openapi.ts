@@ -204,6 +204,8 @@ export default fp(async function openApiPlugin(app: FastifyInstance) {
       configuration: {
         url: OPENAPI_JSON_PATH,
         pageTitle: 'Uplift API reference',
+        // The site's own icon, so the browser does not ask for a /favicon.ico the site does not have.
+        favicon: '/favicon.svg',
         // Nothing leaves the site: no web fonts, no telemetry, none of Scalar's hosted services.
         withDefaultFonts: false,
         telemetry: false,

@@ -80,7 +80,7 @@ export function PrivacyPolicyPage() {
       <p>You can use each of these rights yourself, at any time, from your account once you are logged in:</p>
       <ul>
         <li>
-          <strong>See your information</strong> (Privacy Act principle 6, UK GDPR Article 15):{' '}
+          <strong>See your information</strong> (your right of access: Privacy Act principle 6, UK GDPR Article 15):{' '}
           <Link to={accountSection('details')}>My details</Link> shows what we hold, and{' '}
           <Link to={accountSection('data')}>Download my data</Link> gives you all of it in one file;
         </li>
