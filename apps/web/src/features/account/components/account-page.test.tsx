@@ -2,7 +2,7 @@ import type { Account } from '@uplift/core/schemas/account';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../../../test/render-at';
 import { AccountPage } from './account-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { MSG } from '@uplift/core/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../../../test/render-at';
 import { ActivateForm } from './activate-form';
 import { RecoverForm } from './recover-form';
 import { ResetForm } from './reset-form';

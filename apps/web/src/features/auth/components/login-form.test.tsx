@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../../lib/session';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../../../test/render-at';
 import { LoginForm } from './login-form';
 
 // A token whose payload says user 7 with ROLE_USER (the signature is not checked in the browser).

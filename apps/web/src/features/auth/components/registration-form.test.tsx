@@ -2,7 +2,7 @@ import { MSG } from '@uplift/core/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../../../test/render-at';
 import { RegistrationForm } from './registration-form';
 
 const pledge = {

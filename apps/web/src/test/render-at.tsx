@@ -1,4 +1,4 @@
-// Rendering helpers for the account screens' component tests.
+// Rendering helpers for component tests of screens that navigate (shared by features; not shipped).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
