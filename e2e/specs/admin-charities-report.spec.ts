@@ -4,12 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { COUNTRIES } from '@uplift/core/countries';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import type { CampaignReport } from '@uplift/core/schemas/campaign-report';
+import { adminAccessToken, logInAsAdmin } from '../support/admin.ts';
 
 // Issue 15 end to end: the admin adds a charity with a logo and it is offered at once in the
 // wizard's step 4; the report of the seeded NZ campaign shows the API's figures (which match the
 // public totals) and its CSV downloads. Screenshots at 1280 px and 360 px.
 
-const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@uplift.test', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-123' };
 const SHOTS = path.resolve(import.meta.dirname, '../.artifacts/screens/admin-charities-report');
 // A 1×1 green PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mNgaPgPAAGDAYBXqQ2pAAAAAElFTkSuQmCC', 'base64');
@@ -20,24 +20,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
 }
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function adminToken(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 test('the admin adds a charity with a logo; the wizard offers it at once; disabled it is gone; then deleted', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const name = `Harbour Food Bank ${Date.now()}`;
-  await logIn(page);
+  await logInAsAdmin(page);
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Charities' }).click();
   await expect(page).toHaveURL(/\/admin-charities$/);
@@ -105,8 +91,8 @@ test('the admin adds a charity with a logo; the wizard offers it at once; disabl
 
 test('the report of the seeded NZ campaign shows the figures, records a payout, and downloads as CSV', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
-  const token = await adminToken(page);
+  await logInAsAdmin(page);
+  const token = await adminAccessToken(page.request);
   const active = (await (await page.request.get('/api/campaign/active')).json()) as { id: number; country: string; campaign_name: string }[];
   const campaign = active.find((c) => c.country === 'NZ')!;
   const url = `/api/admin/campaigns/${campaign.id}/report`;

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, adminAccessToken, logInAsAdmin } from '../support/admin.ts';
 import { DONOR_PASSWORD as PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 
 // Admin end to end (issue 7): the admin logs in, manages campaign rows in place, deactivates past
 // campaigns, searches and sorts users and downloads a charity's opted-in donors; a plain user
 // is sent to /login. Donors are set up through the API, as their browsers would.
 
-const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? 'admin@uplift.test', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-123' };
 const RUN = Date.now();
 
 type Donor = { email: string; lastName: string; recipientName: string; campaignId: number };
@@ -58,7 +58,7 @@ test.describe.serial('admin', () => {
   });
 
   test('the admin adds, edits and deletes a campaign row in place', async ({ page }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const menu = page.getByRole('navigation', { name: 'Admin' });
@@ -127,7 +127,7 @@ test.describe.serial('admin', () => {
 
   test('the admin deactivates past campaigns and sees the server message', async ({ page }) => {
     // A campaign that ended in 2020 but was left active, created through the API.
-    const { access_token } = await json<{ access_token: string }>(await page.request.post('/api/auth/login', { data: ADMIN }));
+    const access_token = await adminAccessToken(page.request);
     const pastName = `January Past ${RUN}`;
     await json(
       await page.request.post('/api/campaign', {
@@ -147,7 +147,7 @@ test.describe.serial('admin', () => {
   });
 
   test('the admin searches and sorts users', async ({ page }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page);
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/user-list$/);
@@ -183,7 +183,7 @@ test.describe.serial('admin', () => {
   });
 
   test('the admin downloads the charity export of opted-in donors, and it is recorded', async ({ page }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page);
     await page.goto('/admin');
     const charities = page.getByRole('region', { name: 'Charities' });
     await charities.getByLabel('Charity', { exact: true }).selectOption({ label: donor.recipientName });
@@ -210,7 +210,7 @@ test.describe.serial('admin', () => {
   });
 
   test('the admin sees the admin activity: who exported donors and changed campaigns, at 360 and 1280 px', async ({ page }) => {
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page);
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/admin');

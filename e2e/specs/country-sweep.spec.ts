@@ -6,6 +6,7 @@ import { joinButtonText } from '@uplift/core/countdown';
 import { calendarDays, countrySlips } from '@uplift/core/country-check';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
+import { adminAccessToken } from '../support/admin.ts';
 import { ROOT, startApp, type RunningApp } from '../support/app.ts';
 import { expectJson } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -302,9 +303,7 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
   app = await startApp({ TEST_CLOCK_START: NOW, SEED_DEMO: 'false' });
   api = await playwright.request.newContext({ baseURL: app.baseUrl });
-  const admin = await expectJson<{ access_token: string }>(
-    await api.post('/api/auth/login', { data: { email: app.env.ADMIN_EMAIL, password: app.env.ADMIN_PASSWORD } }),
-  );
+  const admin = { access_token: await adminAccessToken(api, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! }) };
   for (const country of COUNTRY_CODES) {
     const today = todayInCountry(country, new Date(NOW));
     const created = await api.post('/api/campaign', {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminAccessToken } from '../support/admin.ts';
 
 // The public site (issue 4) against the seeded demo data: an NZ campaign that started 3 days
 // ago and a UK campaign starting in 5 days. Other specs may add pledges or campaigns before this
@@ -205,10 +206,7 @@ test.describe('navbar', () => {
   });
 
   test('an admin sees Admin and Log Out; logging out clears the session and goes home', async ({ page }) => {
-    const email = process.env.E2E_ADMIN_EMAIL!;
-    const password = process.env.E2E_ADMIN_PASSWORD!;
-    const login = await page.request.post('/api/auth/login', { data: { email, password } });
-    expect(login.ok()).toBe(true);
+    await adminAccessToken(page.request);
     // The refresh cookie came with that login; the saved flag lets the app restore the session.
     await page.goto('/about');
     await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
