@@ -31,6 +31,8 @@ import openApiPlugin from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import shareImageRoutes from './modules/share-image/share-image.routes.ts';
+import { createShareImages } from './modules/share-image/share-image.service.ts';
 
 export type AppDeps = {
   config: Config;
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
-  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl });
+  const shareImages = createShareImages({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
+  await app.register(shareImageRoutes, { shareImages });
+  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country) => shareImages.meta(country) });
   return app;
 }

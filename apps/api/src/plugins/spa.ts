@@ -23,8 +23,8 @@ export type WebServerBundle = {
 export type SpaOptions = {
   webDist: string;
   appUrl: string;
-  /** The share image for a country's landing page, when the preview-image module is on. */
-  shareImage?: (country: CountryCode) => ShareImage | undefined;
+  /** The preview card of a country's campaign (modules/share-image), named by every public page's head. */
+  shareImage?: (country: CountryCode) => Promise<ShareImage>;
 };
 
 /** How long a rendered landing page is reused (the totals it shows are cached as long by the API). */
@@ -103,12 +103,29 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  let notFoundHtml: string | undefined;
+  /** The page's head for the visitor's country: its preview card shows that country's campaign. */
+  const headFor = async (page: PublicPage, request: FastifyRequest, reply: FastifyReply) => {
+    const { country } = landingCountry(request);
+    reply.header('vary', 'Cookie, Accept-Language');
+    let image: ShareImage | undefined;
+    try {
+      image = await opts.shareImage?.(country);
+    } catch (err) {
+      request.log.error({ err }, 'preview image unavailable: page served without og:image');
+    }
+    return { country, head: bundle!.headTags(page, { appUrl: opts.appUrl, country, image }) };
+  };
+
+  let notFound: { page: PublicPage; template: string } | undefined;
   if (bundle) {
     for (const page of pages.filter((p) => !p.live)) {
-      const html = fileOf(page).replace('<!--uplift-head-->', () => bundle.headTags(page, { appUrl: opts.appUrl }));
-      if (page.path === '/404') notFoundHtml = html;
-      else app.get(page.path, async (_request, reply) => sendHtml(reply, html));
+      const template = fileOf(page);
+      if (page.path === '/404') notFound = { page, template };
+      else
+        app.get(page.path, async (request, reply) => {
+          const { head } = await headFor(page, request, reply);
+          return sendHtml(reply, template.replace('<!--uplift-head-->', () => head));
+        });
     }
 
     const landing = pages.find((p) => p.live);
@@ -128,10 +145,9 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
         const body = await bundle.renderPage(landing.path, data);
         return template.replace('<!--uplift-root-->', () => body).replace('<!--uplift-data-->', () => scriptJson(data));
       };
-      const head = (country: CountryCode) => bundle.headTags(landing, { appUrl: opts.appUrl, country, image: opts.shareImage?.(country) });
-
       app.get(landing.path, async (request, reply) => {
         const { country, source } = landingCountry(request);
+        const { head } = await headFor(landing, request, reply);
         // The source only decides whether the browser keeps this country or guesses again, so one
         // cached page per country serves every source; a guess-less visitor gets 'none'.
         const key = country;
@@ -149,18 +165,20 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
           html = template.replace('<!--uplift-root-->', '').replace('<!--uplift-data-->', '');
         }
         const sourceJson = scriptJson(source === 'none' ? 'none' : 'server');
-        reply.header('vary', 'Cookie, Accept-Language');
-        return sendHtml(reply, html.replace('<!--uplift-head-->', () => head(country)).replace('"countrySource":"server"', () => `"countrySource":${sourceJson}`));
+        return sendHtml(reply, html.replace('<!--uplift-head-->', () => head).replace('"countrySource":"server"', () => `"countrySource":${sourceJson}`));
       });
     }
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'not_found' });
     }
-    if (notFoundHtml && !clientRoutes.has(url)) return sendHtml(reply, notFoundHtml, 404);
+    if (notFound && !clientRoutes.has(url)) {
+      const { head } = await headFor(notFound.page, request, reply);
+      return sendHtml(reply, notFound.template.replace('<!--uplift-head-->', () => head), 404);
+    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { CountryCode } from '@uplift/core/countries';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { findClosestCampaign } from '../campaigns/campaigns.repository.ts';
+import { selectCampaignTotals } from '../totals/totals.repository.ts';
+import { TOTALS_TTL_MS } from '../totals/totals.service.ts';
+import { createTtlCache } from '../totals/ttl-cache.ts';
+import { renderShareCard, SHARE_CARD_SIZE } from './share-card.render.ts';
+import { shareCardLines, shareCardText, type ShareCardFigures, type ShareCardText } from './share-card.text.ts';
+
+/** What a page's head needs to name a preview image (og:image, twitter:image). */
+export type ShareImageMeta = { url: string; width: number; height: number; alt: string };
+export type ShareImage = { png: Buffer; etag: string; text: ShareCardText };
+
+export const shareImagePath = (country: CountryCode) => `/share-image/${country}.png`;
+
+async function readFigures(db: Db, country: CountryCode, now: Date): Promise<ShareCardFigures> {
+  const campaign = await findClosestCampaign(db, country, now);
+  if (!campaign) return { country, campaignName: null, pledges: 0, amountMinor: 0 };
+  const rows = await selectCampaignTotals(db, campaign.id);
+  return {
+    country,
+    campaignName: campaign.campaign_name,
+    pledges: rows.reduce((sum, r) => sum + r.pledges, 0),
+    amountMinor: rows.reduce((sum, r) => sum + Number(r.amount), 0),
+  };
+}
+
+/**
+ * The preview card of each country's closest campaign (docs/decisions/025). Figures are read at
+ * most once per TOTALS_TTL_MS, like the totals the landing page shows; a card is rendered on the
+ * first request for its figures and reused until they change (a new pledge, another campaign).
+ * Its version (a hash of its text) goes into the og:image URL, so a changed card is a new URL
+ * to the networks' caches too.
+ */
+export function createShareImages(deps: { db: Db; clock: Clock; appUrl: string }) {
+  const figures = createTtlCache<CountryCode, ShareCardFigures>({ ttlMs: TOTALS_TTL_MS, now: () => deps.clock.now().getTime() });
+  const rendered = new Map<CountryCode, { version: string; png: Promise<Buffer> }>();
+
+  const describe = async (country: CountryCode) => {
+    const text = shareCardText(await figures.get(country, () => readFigures(deps.db, country, deps.clock.now())));
+    const lines = shareCardLines(text);
+    return { text, lines, version: createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16) };
+  };
+
+  return {
+    async meta(country: CountryCode): Promise<ShareImageMeta> {
+      const { lines, version } = await describe(country);
+      return { url: `${deps.appUrl}${shareImagePath(country)}?v=${version}`, ...SHARE_CARD_SIZE, alt: lines.join('. ').replace(/\.\./g, '.') };
+    },
+
+    async image(country: CountryCode): Promise<ShareImage> {
+      const { text, version } = await describe(country);
+      let entry = rendered.get(country);
+      if (entry?.version !== version) {
+        entry = { version, png: renderShareCard(text) };
+        rendered.set(country, entry);
+        const failed = entry;
+        entry.png.catch(() => {
+          if (rendered.get(country) === failed) rendered.delete(country);
+        });
+      }
+      return { png: await entry.png, etag: `"${version}"`, text };
+    },
+  };
+}
+
+export type ShareImages = ReturnType<typeof createShareImages>;
