@@ -5,10 +5,11 @@ import { formatDayMonthYear, formatLongDate, paymentDates, todayInCountry, type 
 import { joinButtonText } from '@uplift/core/countdown';
 import { calendarDays, countrySlips } from '@uplift/core/country-check';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, toMinor } from '@uplift/core/money';
 import { adminAccessToken } from '../support/admin.ts';
 import { ROOT, startApp, type RunningApp } from '../support/app.ts';
 import { expectJson } from '../support/donor.ts';
+import { pngFacts } from '../support/files.ts';
 import { waitForMail } from '../support/mail.ts';
 
 // The country sweep (issue 17, docs/decisions/090-country-data-flow.md). One app of its own runs
@@ -113,6 +114,25 @@ const OUTPUTS: Output[] = [
       await expect(page.getByRole('link', { name: joinButtonText(run.campaign.campaign_name) }).first()).toBeVisible();
       return screenText(page);
     },
+  },
+  {
+    name: 'preview image (og:image of the landing page)',
+    read: async (run, { page, api }) => {
+      const meta = (key: string) => page.locator(`meta[property="${key}"]`).getAttribute('content');
+      const image = new URL((await meta('og:image'))!);
+      const png = await api.get(image.pathname + image.search);
+      expect(png.headers()['content-type']).toBe('image/png');
+      const facts = pngFacts(await png.body());
+      expect([facts.width, facts.height]).toEqual([1200, 630]);
+      // The live figures, as the totals endpoints give them (the same 5 s cache as the card).
+      const count = Number(await (await api.get(`/api/pledge/total/campaign/${run.country}`)).text());
+      const amount = Number(await (await api.get(`/api/pledge/total/campaign-amount/${run.country}`)).text());
+      expect(count).toBeGreaterThan(1);
+      const text = facts.texts.Description ?? '';
+      expect(text).toContain(`${count} pledges\n${money(run, toMinor(amount), true)} pledged`);
+      return [text, await meta('og:image:alt')].join('\n');
+    },
+    shows: (run) => [run.campaign.campaign_name, COUNTRIES[run.country].name],
   },
   {
     name: 'wizard step 3: calculator and fee line',

@@ -75,3 +75,33 @@ test('head tags, robots.txt and sitemap.xml', async ({ request, baseURL }) => {
   const xml = await sitemap.text();
   for (const path of ['/', '/about', '/privacy-policy']) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
 });
+
+/** The content of a <meta property|name="…"> tag in an HTML document. */
+const metaContent = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`))?.[1];
+
+test('every public page names its country\'s 1200×630 preview card, which the server answers as a PNG', async ({ request, baseURL }) => {
+  const pages = [
+    { url: '/?country=NZ', country: 'NZ' },
+    { url: '/?country=UK', country: 'UK' },
+    { url: '/about?country=UK', country: 'UK' },
+    { url: '/privacy-policy', country: 'NZ' },
+    { url: '/no-such-page', country: 'NZ' },
+  ];
+  for (const { url, country } of pages) {
+    const html = await (await request.get(url)).text();
+    const image = metaContent(html, 'og:image');
+    expect(image, url).toMatch(new RegExp(`^${baseURL}/share-image/${country}\\.png\\?v=[0-9a-f]{16}$`));
+    expect(metaContent(html, 'twitter:image'), url).toBe(image);
+    expect(metaContent(html, 'twitter:card'), url).toBe('summary_large_image');
+    expect(metaContent(html, 'og:image:width'), url).toBe('1200');
+    expect(metaContent(html, 'og:image:height'), url).toBe('630');
+    expect(metaContent(html, 'og:image:alt'), url).toContain(country === 'NZ' ? 'New Zealand' : 'United Kingdom');
+
+    const png = await request.get(image!.replace(baseURL!, ''));
+    expect(png.headers()['content-type']).toBe('image/png');
+    const body = await png.body();
+    // PNG signature, then the IHDR chunk's width and height.
+    expect(body.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
+  }
+});

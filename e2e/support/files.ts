@@ -41,3 +41,21 @@ export function runBilling(asOf: string): Promise<{ code: number | null; output:
     child.once('exit', (code) => resolve({ code, output }));
   });
 }
+
+/**
+ * A PNG's size (IHDR) and its uncompressed iTXt texts by keyword — the preview card carries its
+ * words there. Written here rather than imported from the API, so the sweep reads the file on its own.
+ */
+export function pngFacts(png: Buffer): { width: number; height: number; texts: Record<string, string> } {
+  if (png.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('not a PNG');
+  const texts: Record<string, string> = {};
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
+    if (png.toString('latin1', at + 4, at + 8) !== 'iTXt') continue;
+    const data = png.subarray(at + 8, at + 8 + png.readUInt32BE(at));
+    // keyword NUL, compression flag and method, language tag NUL, translated keyword NUL, text
+    const keywordEnd = data.indexOf(0);
+    const textStart = data.indexOf(0, data.indexOf(0, keywordEnd + 3) + 1) + 1;
+    if (data[keywordEnd + 1] === 0) texts[data.toString('latin1', 0, keywordEnd)] = data.toString('utf8', textStart);
+  }
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20), texts };
+}
