@@ -220,7 +220,11 @@ test('a visitor pledges from the landing page, registers, activates from the mai
   await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ&text=/);
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Copied', { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?country=NZ$/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?country=NZ$/);
+  // What the link unfurls to: the NZ campaign's preview card.
+  const shared = await (await page.request.get(copied)).text();
+  expect(shared).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/share-image\/NZ\.png\?v=[0-9a-f]{16}" \/>/);
   await shot(page, '6-thank-you');
 
   const confirmed = await waitForMail(email, /^Your Uplift pledge is confirmed$/);
