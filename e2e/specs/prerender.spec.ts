@@ -105,3 +105,23 @@ test('every public page names its country\'s 1200×630 preview card, which the s
     expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([1200, 630]);
   }
 });
+
+test('a public page carries its CSS in the HTML: no stylesheet is fetched, before or after hydrating', async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet' || r.url().endsWith('.css')) stylesheets.push(r.url());
+  });
+  await page.goto('/?country=NZ');
+  await page.waitForLoadState('networkidle');
+  expect(stylesheets).toEqual([]);
+  // Back from a client-side visit to /about (which loads its own CSS), the landing page's is not fetched again.
+  await page.getByRole('link', { name: 'About' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Uplift' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  stylesheets.length = 0;
+  await page.goBack();
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(stylesheets).toEqual([]);
+  await expect(page.locator('.hero')).toHaveCSS('background-image', /linear-gradient/);
+});
