@@ -20,7 +20,7 @@ import { waitForMail } from '../support/mail.ts';
 // campaign country's calendar. Each output also names what it must show for its country (its
 // "today", its total over the weeks that remain), so a date taken in the wrong zone fails.
 //
-// Adding an output (a receipt PDF, an .ics file, a preview image, an export) is one entry in
+// Adding an output (a receipt PDF, an .ics file, an export) is one entry in
 // OUTPUTS: a `read` that produces it for the donor and returns its text (files through their
 // parsers), and the facts it must show.
 
