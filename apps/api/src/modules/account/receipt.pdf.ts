@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
@@ -27,10 +28,15 @@ export type ReceiptFacts = {
 // npm package `source-sans`), whose Latin Extended coverage includes every macron of te reo Māori.
 // pdfkit subsets it, so a receipt carries only the glyphs it uses.
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('source-sans/package.json')), 'TTF');
-export const RECEIPT_FONTS = {
-  regular: path.join(FONT_DIR, 'SourceSans3-Regular.ttf'),
-  bold: path.join(FONT_DIR, 'SourceSans3-Bold.ttf'),
-};
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once per process: every receipt (and the final payment's mail) embeds the same two files. */
+function receiptFonts() {
+  fonts ??= {
+    regular: readFileSync(path.join(FONT_DIR, 'SourceSans3-Regular.ttf')),
+    bold: readFileSync(path.join(FONT_DIR, 'SourceSans3-Bold.ttf')),
+  };
+  return fonts;
+}
 
 export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
   return `uplift-receipt-pledge-${facts.pledgeId}.pdf`;
@@ -41,8 +47,9 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   const taxWording = facts.country === 'NZ' && org.taxCredit;
   const total = facts.payments.reduce((sum, p) => sum + p.amountMinor, 0);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
-  doc.registerFont('regular', RECEIPT_FONTS.regular);
-  doc.registerFont('bold', RECEIPT_FONTS.bold);
+  const { regular, bold } = receiptFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
