@@ -23,15 +23,13 @@ export type ConfirmedDonor = {
   totalMinor: number;
 };
 
+type NewDonor = { email: string; firstName: string; lastName: string; address: string; optInCharity?: boolean };
+
 /**
- * Sets a donor up through the API as their browser would: registers with a pledge of
- * 5 coffees a week at $3.50 to the first NZ charity, activates with the mailed token, logs in,
- * saves test card 4242 (or `card`) and confirms the pledge.
+ * Registers a donor through the API as the wizard does, with a pledge of 5 coffees a week at
+ * $3.50 to the first NZ charity; the account is not activated yet (the activation mail is sent).
  */
-export async function registerConfirmedDonor(
-  request: APIRequestContext,
-  who: { email: string; firstName: string; lastName: string; address: string; optInCharity?: boolean; card?: string },
-): Promise<ConfirmedDonor> {
+export async function registerDonor(request: APIRequestContext, who: NewDonor) {
   const campaign = await expectJson<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
   const [challenge] = await expectJson<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
   const [recipient] = await expectJson<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
@@ -59,6 +57,15 @@ export async function registerConfirmedDonor(
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+  return { campaign, recipient: recipient!, dates, totalMinor };
+}
+
+/**
+ * Sets a donor up through the API as their browser would: registers (registerDonor), activates
+ * with the mailed token, logs in, saves test card 4242 (or `card`) and confirms the pledge.
+ */
+export async function registerConfirmedDonor(request: APIRequestContext, who: NewDonor & { card?: string }): Promise<ConfirmedDonor> {
+  const { campaign, recipient, dates, totalMinor } = await registerDonor(request, who);
   const mail = await waitForMail(who.email, /activate/i);
   const activation = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
   await expectJson(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(activation)}`));
@@ -78,5 +85,5 @@ export async function registerConfirmedDonor(
     await request.post('/api/payment_method', { headers: auth, data: { stripe_payment_method_id: setup.payment_method } }),
   );
   await expectJson(await request.put('/api/pledge/confirmed', { headers: auth, data: { payment_method_id: String(method.id) } }));
-  return { email: who.email, token, campaignId: campaign.id, recipientName: recipient!.recipient_name, dates, totalMinor };
+  return { email: who.email, token, campaignId: campaign.id, recipientName: recipient.recipient_name, dates, totalMinor };
 }

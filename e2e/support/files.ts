@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -17,6 +18,18 @@ export async function pdfText(data: Buffer): Promise<string> {
   }
   await task.destroy();
   return pages.join('\n').replace(/[ \t]+/g, ' ');
+}
+
+/**
+ * An .ics file read with ical.js: it parses, or this throws. One line per event (its all-day
+ * date as YYYY-MM-DD, summary and description), after the calendar's time zone.
+ */
+export function icsText(body: string): { text: string; dates: string[] } {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+  const dates = events.map((e) => e.startDate.toString());
+  const lines = events.map((e, i) => `${dates[i]} ${e.summary} ${e.description}`);
+  return { text: [String(calendar.getFirstPropertyValue('x-wr-timezone') ?? ''), ...lines].join('\n'), dates };
 }
 
 /** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server that keeps every message it receives as JSON in `dir`. */
+/** A real SMTP server that keeps every message it receives (with its attachments) as JSON in `dir`. */
 export async function startSmtpSink(port: number, dir: string): Promise<() => Promise<void>> {
   await mkdir(dir, { recursive: true });
   let count = 0;
@@ -16,8 +16,13 @@ export async function startSmtpSink(port: number, dir: string): Promise<() => Pr
         .then(async (mail) => {
           count += 1;
           const to = Array.isArray(mail.to) ? mail.to.flatMap((a) => a.value) : (mail.to?.value ?? []);
-          const record = { to: to.map((a) => a.address), subject: mail.subject, text: mail.text, html: mail.html, date: new Date().toISOString() };
-          await writeFile(path.join(dir, `${Date.now()}-${String(count).padStart(4, '0')}.json`), JSON.stringify(record));
+          // Attachments are kept too (base64), so specs can open the files a mail carries.
+          const attachments = mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') }));
+          const record = { to: to.map((a) => a.address), subject: mail.subject, text: mail.text, html: mail.html, attachments, date: new Date().toISOString() };
+          // Written aside and renamed, so a reader never sees half a file (attachments make them large).
+          const file = path.join(dir, `${Date.now()}-${String(count).padStart(4, '0')}.json`);
+          await writeFile(`${file}.part`, JSON.stringify(record));
+          await rename(`${file}.part`, file);
           callback();
         })
         .catch((err: Error) => callback(err));

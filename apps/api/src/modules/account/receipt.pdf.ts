@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
@@ -20,17 +23,19 @@ export type ReceiptFacts = {
   payments: { receiptNumber: string; date: IsoDate; amountMinor: number }[];
 };
 
-// The PDF's built-in fonts (shipped inside pdfkit) cover Windows-1252 only: other letters are
-// printed without their accents (ā as a) rather than as blanks.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-export function pdfSafe(text: string): string {
-  return Array.from(text)
-    .map((ch) => {
-      if (ch.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.has(ch)) return ch;
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      return Array.from(base).every((c) => c.charCodeAt(0) <= 0xff) ? base : '?';
-    })
-    .join('');
+// pdfkit's built-in fonts cover Windows-1252 only and print ā as a, so "Tāne" or "Aotearoa" with
+// its macrons would be misspelt: the receipt embeds Source Sans 3 (Adobe, SIL Open Font License,
+// npm package `source-sans`), whose Latin Extended coverage includes every macron of te reo Māori.
+// pdfkit subsets it, so a receipt carries only the glyphs it uses.
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('source-sans/package.json')), 'TTF');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once per process: every receipt (and the final payment's mail) embeds the same two files. */
+function receiptFonts() {
+  fonts ??= {
+    regular: readFileSync(path.join(FONT_DIR, 'SourceSans3-Regular.ttf')),
+    bold: readFileSync(path.join(FONT_DIR, 'SourceSans3-Bold.ttf')),
+  };
+  return fonts;
 }
 
 export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
@@ -42,6 +47,9 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   const taxWording = facts.country === 'NZ' && org.taxCredit;
   const total = facts.payments.reduce((sum, p) => sum + p.amountMinor, 0);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
+  const { regular, bold } = receiptFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -49,7 +57,7 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
     doc.on('error', reject);
   });
   const line = (text: string, opts: { bold?: boolean; size?: number; gap?: number } = {}) => {
-    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(pdfSafe(text));
+    doc.font(opts.bold ? 'bold' : 'regular').fontSize(opts.size ?? 11).text(text);
     if (opts.gap) doc.moveDown(opts.gap);
   };
 
@@ -76,10 +84,10 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   const cols = [x, x + 150, x + 340];
   const row = (cells: [string, string, string], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
-    doc.text(pdfSafe(cells[0]), cols[0], y, { width: 145 });
-    doc.text(pdfSafe(cells[1]), cols[1], y, { width: 185 });
-    doc.text(pdfSafe(cells[2]), cols[2], y, { width: 150, align: 'right' });
+    doc.font(bold ? 'bold' : 'regular').fontSize(11);
+    doc.text(cells[0], cols[0], y, { width: 145 });
+    doc.text(cells[1], cols[1], y, { width: 185 });
+    doc.text(cells[2], cols[2], y, { width: 150, align: 'right' });
     doc.x = x;
     doc.moveDown(0.3);
   };

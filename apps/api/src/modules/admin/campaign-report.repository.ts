@@ -18,17 +18,16 @@ export type FigureRow = {
 };
 
 /**
- * The campaign's figures per charity, per challenge and in total (the row with neither id) in ONE query over pledges and payments
- * (decision 056). Pending pledges (no card saved) never count. `pledges` and `pledged` follow
- * the totals exactly: Confirmed pledges with their confirmed totals, plus Cancelled ones that
- * have a Success payment, with what they paid. Fees are the country's rule per Success charge,
- * rounded half-up to the cent as core's feePerChargeMinor does, in integers.
+ * The campaign's pledges with their payment sums and whether the report counts them — THE one
+ * definition of a counted pledge (decision 056): Confirmed, or Cancelled with a Success payment
+ * (the public totals' rule). Pending pledges (no card saved) are left out. Two CTEs, `per_pledge`
+ * and `counted`, for the figures and the per-day series alike.
  */
-export async function selectReportFigures(db: Executor, campaignId: number, country: CountryCode): Promise<FigureRow[]> {
+function countedPledges(campaignId: number, country: CountryCode) {
   const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with per_pledge as (
-      select p.user_id, p.challenge_id, p.recipient_id, p.pledge_status, p.confirmed_amount,
+  return sql`
+    per_pledge as (
+      select p.user_id, p.challenge_id, p.recipient_id, p.pledge_status, p.confirmed_amount, p.confirmed_at, p.created_at,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Success'), 0)::bigint as success,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Failed'), 0)::bigint as failed,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Cancelled'), 0)::bigint as cancelled,
@@ -40,7 +39,18 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
        group by p.id
     ), counted as (
       select *, (pledge_status = 'Confirmed' or success > 0) as is_counted from per_pledge
-    )
+    )`;
+}
+
+/**
+ * The campaign's figures per charity, per challenge and in total (the row with neither id) in ONE query over pledges and payments
+ * (decision 056). `pledges` and `pledged` follow the totals exactly: counted pledges, Confirmed
+ * ones with their confirmed totals and Cancelled ones with what they paid. Fees are the country's rule per Success charge,
+ * rounded half-up to the cent as core's feePerChargeMinor does, in integers.
+ */
+export async function selectReportFigures(db: Executor, campaignId: number, country: CountryCode): Promise<FigureRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with ${countedPledges(campaignId, country)}
     select recipient_id, challenge_id,
            count(*) filter (where is_counted)::int as pledges,
            count(distinct user_id) filter (where is_counted)::int as donors,
@@ -73,7 +83,10 @@ export async function selectPaidOut(db: Executor, campaignId: number): Promise<M
   return new Map(result.rows.map((r) => [Number(r.recipient_id), Number(r.paid_out)]));
 }
 
-/** Counted pledges (by the day they were confirmed) and money collected (by charge date) per day. */
+/**
+ * Per day: counted pledges by the day they were confirmed in the campaign's zone (so the days'
+ * pledges add up to the report's pledge count), and money collected by charge date.
+ */
 export async function selectReportDays(
   db: Executor,
   campaignId: number,
@@ -81,10 +94,11 @@ export async function selectReportDays(
 ): Promise<{ date: string; pledges: number; collected: number }[]> {
   const zone = COUNTRIES[country].timeZone;
   const result = await db.execute<{ date: string; pledges: number; collected: string }>(sql`
-    with made as (
-      select (coalesce(p.confirmed_at, p.created_at) at time zone ${zone})::date as day, count(*)::int as pledges
-        from pledges p
-       where p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending'
+    with ${countedPledges(campaignId, country)}, made as (
+      -- confirmed_at is set on confirming; created_at only stands in for rows older than that column.
+      select (coalesce(confirmed_at, created_at) at time zone ${zone})::date as day, count(*)::int as pledges
+        from counted
+       where is_counted
        group by 1
     ), paid as (
       select pay.processing_date as day, sum(pay.amount)::bigint as collected

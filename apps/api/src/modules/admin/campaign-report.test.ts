@@ -119,10 +119,51 @@ describe('campaign report and payouts', () => {
     expect(c2).toMatchObject({ challenge_id: challengeIds[1], pledges: 2, donors: 2, pledged: 57, collected: 36, failed: 0, cancelled: 65, fees: 1.94, net: 34.06 });
     for (const other of rest) expect(other).toMatchObject({ pledges: 0, pledged: 0, collected: 0 });
     expect(body.total).toEqual({ pledges: 4, donors: 4, pledged: 167, collected: 81, failed: 17.5, cancelled: 65, fees: 4.15, net: 76.85, paid_out: 47.5, owed: 29.35 });
+    // P4 (cancelled before paying) and P5 (pending) are not counted on their day either.
     expect(body.days).toEqual([
-      { date: '2026-11-20', pledges: 5, collected: 53 },
+      { date: '2026-11-20', pledges: 4, collected: 53 },
       { date: '2026-11-27', pledges: 0, collected: 28 },
     ]);
+  });
+
+  it('counts each counted pledge once, on the day it was confirmed in the campaign’s zone: the days add up to the pledge count', async () => {
+    // Hand-computed, Auckland being UTC+13 in November:
+    //  A Confirmed 2026-11-21T10:59Z = 23:59 on Sat 21 Nov in Auckland        → 21 Nov
+    //  B Confirmed 2026-11-21T11:00Z = 00:00 on Sun 22 Nov                    → 22 Nov
+    //  C Cancelled after paying 15.00 on 23 Nov, confirmed 2026-11-22T03:00Z   → 22 Nov
+    //  D Cancelled before paying, confirmed 2026-11-22T04:00Z                  → not counted
+    //  E Pending (no card)                                                     → not counted
+    //  F Confirmed 2026-11-23T12:00Z = 01:00 on Tue 24 Nov (still 23 Nov in UTC) → 24 Nov
+    const campaign = await insertCampaign(ctx, { start_date: '2026-11-20', end_date: '2026-12-20', billing_start_date: '2026-11-23' });
+    const pledge = async (status: 'Confirmed' | 'Cancelled' | 'Pending', confirmedAt: string | null, payments: ('Success' | 'Cancelled' | 'Pending')[]) => {
+      const user = await insertUser(ctx);
+      const p = await insertPledge(ctx, {
+        user_id: user.id,
+        campaign_id: campaign.id,
+        recipient_id: nz[0]!.id,
+        pledge_status: status,
+        confirmed_at: confirmedAt === null ? null : new Date(confirmedAt),
+      });
+      for (const [i, payment_status] of payments.entries()) {
+        await insertPayment(ctx, { pledge_id: p.id, processing_date: ['2026-11-23', '2026-11-30'][i]!, amount: 1500, payment_status });
+      }
+    };
+    await pledge('Confirmed', '2026-11-21T10:59:00Z', ['Pending', 'Pending']);
+    await pledge('Confirmed', '2026-11-21T11:00:00Z', ['Pending', 'Pending']);
+    await pledge('Cancelled', '2026-11-22T03:00:00Z', ['Success', 'Cancelled']);
+    await pledge('Cancelled', '2026-11-22T04:00:00Z', ['Cancelled', 'Cancelled']);
+    await pledge('Pending', null, []);
+    await pledge('Confirmed', '2026-11-23T12:00:00Z', ['Pending', 'Pending']);
+
+    const body = (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaign.id}/report`, headers: adminAuth })).json();
+    expect(body.days).toEqual([
+      { date: '2026-11-21', pledges: 1, collected: 0 },
+      { date: '2026-11-22', pledges: 2, collected: 0 },
+      { date: '2026-11-23', pledges: 0, collected: 15 },
+      { date: '2026-11-24', pledges: 1, collected: 0 },
+    ]);
+    expect(body.total.pledges).toBe(4);
+    expect(body.days.reduce((sum: number, d: { pledges: number }) => sum + d.pledges, 0)).toBe(body.total.pledges);
   });
 
   it('agrees with the public totals for the same campaign', async () => {

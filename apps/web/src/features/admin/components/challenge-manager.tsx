@@ -161,7 +161,7 @@ export function ChallengeManager() {
       {list.isPending && <p role="status">Loading challenges…</p>}
       {list.isSuccess && (
         <div className="admin-table-scroll" role="region" aria-label="Challenges" tabIndex={0}>
-          <table className="admin-table">
+          <table className="admin-table admin-table-name-first">
             <thead>
               <tr>
                 <th scope="col">Name</th>
