@@ -50,6 +50,13 @@ export function landingCountry(request: FastifyRequest): { country: CountryCode;
   return guessCountry(request.headers);
 }
 
+/** Whether a path is one of the app's routes; `:name` segments match any one segment (/admin-campaign/7/report). */
+export function clientRouteMatcher(routePaths: string[]): (url: string) => boolean {
+  const escape = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = routePaths.map((p) => new RegExp(`^${p.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : escape(seg))).join('/')}$`));
+  return (url) => patterns.some((re) => re.test(url));
+}
+
 /**
  * Serves the built React app (docs/decisions/023-prerendered-public-pages.md):
  * - the public pages prerendered at build time (dist-ssr/pages), with head tags for this APP_URL;
@@ -80,7 +87,7 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
   }
 
   const pages = bundle?.PUBLIC_PAGES ?? [];
-  const clientRoutes = new Set(bundle?.ROUTE_PATHS ?? []);
+  const isClientRoute = clientRouteMatcher(bundle?.ROUTE_PATHS ?? []);
   const fileOf = (page: PublicPage) => readFileSync(path.join(ssrDir, 'pages', page.file), 'utf8');
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -175,7 +182,7 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'not_found' });
     }
-    if (notFound && !clientRoutes.has(url)) {
+    if (notFound && !isClientRoute(url)) {
       const { head } = await headFor(notFound.page, request, reply);
       return sendHtml(reply, notFound.template.replace('<!--uplift-head-->', () => head), 404);
     }
