@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { fixedClock } from '../../clock.ts';
+import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
 import { startEmbeddedDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
@@ -132,6 +133,7 @@ async function main() {
       clock: fixedClock('2026-11-23T09:00:00Z'),
       log,
       appUrl: 'http://localhost:3000',
+      receipt: loadConfig({ NODE_ENV: 'development' }).receipt,
     };
     say(`Billing with ${workers} worker(s) in parallel, ${concurrency} charges in flight each, ${batchSize} claimed per transaction…`);
     const started = performance.now();

@@ -43,7 +43,7 @@ export type BillingDeps = {
   /** Where the app lives, for the "View my pledge" link in mails. */
   appUrl: string;
   /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt. */
-  receipt?: Config['receipt'];
+  receipt: Config['receipt'];
 };
 
 export type BillingOptions = {
