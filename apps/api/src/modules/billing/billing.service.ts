@@ -10,10 +10,10 @@ import type { PaymentProvider } from '../payments/payment-provider.ts';
 import {
   claimBatch,
   dropStaleRetries,
-  loadPayment,
-  releasePayment,
+  loadPayments,
+  releasePayments,
   serialSession,
-  tryChargeLock,
+  tryChargeLocks,
   type Claim,
   type ClaimScope,
   type DueDates,
@@ -27,6 +27,7 @@ import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-o
 // 1. Claim in a short transaction: row lock (SKIP LOCKED) + the CLAIM advisory lock on this
 //    worker's session, and the idempotency key written before the provider is ever called.
 // 2. Just before the call, take the CHARGE lock and re-read: a cancelled pledge is never charged.
+//    (Up to `concurrency` payments at a time: one statement locks them, the next reads them.)
 // 3. Call the provider outside any transaction, with the stored key.
 // 4. Record the outcome where the key still matches and nothing is recorded yet; then mail.
 // 5. A soft decline is tried once more two days later in the campaign's zone, never on or after the
@@ -51,7 +52,7 @@ export type BillingOptions = {
   asOf?: IsoDate;
   /** Payments claimed per transaction. */
   batchSize?: number;
-  /** Provider calls in flight at once. */
+  /** Provider calls in flight at once (claimed payments are settled this many at a time). */
   concurrency?: number;
 };
 
@@ -103,16 +104,9 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
         const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
         if (lastId === null) break;
         afterId = lastId;
-        await eachWithLimit(claims, concurrency, async (claim) => {
-          try {
-            const { result, recovered } = await settleClaim(deps, session, claim, due);
-            report[result] += 1;
-            if (recovered) report.recovered += 1;
-          } catch (err) {
-            report.errors += 1;
-            deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
-          }
-        });
+        for (let i = 0; i < claims.length; i += concurrency) {
+          await settleChunk(deps, session, claims.slice(i, i + concurrency), due, report);
+        }
       }
     }
   } finally {
@@ -122,60 +116,86 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   return report;
 }
 
-/** Charges (or resolves) one claimed payment; the CLAIM lock is released at the end either way. */
-async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, due: DueDates): Promise<{ result: Result; recovered: boolean }> {
-  let heldCharge = false;
-  let after: (() => Promise<void>) | undefined;
-  let result: Result = 'skipped';
-  let recovered = false;
+/**
+ * Settles up to `concurrency` claimed payments together: their CHARGE locks are taken in one
+ * statement just before the provider calls and their payments read in the next (so a cancel that
+ * committed before is seen), the calls run side by side, each outcome is recorded as it comes, and
+ * all the locks are given back in one statement. Mails go after the locks, so a cancel waiting on
+ * one of these payments goes on at once. Fewer round trips per charge, the same rules.
+ */
+async function settleChunk(deps: BillingDeps, session: Session, claims: Claim[], due: DueDates, report: BillingReport): Promise<void> {
+  const ids = claims.map((c) => c.id);
+  let charged = new Set<number>();
+  const mails: (() => Promise<void>)[] = [];
   try {
-    heldCharge = await tryChargeLock(session, claim.id);
-    if (!heldCharge) return { result, recovered }; // a cancel holds it: it will be Cancelled
-
-    const payment = await loadPayment(session, claim.id);
-    if (!payment || payment.settled || payment.idempotency_key !== claim.idempotencyKey) return { result, recovered };
-
-    let outcome: Outcome | undefined;
-    if (claim.inDoubt) {
-      // An earlier attempt with this key may have reached the provider before its worker died.
-      const earlier = await deps.payments.findCharge(claim.idempotencyKey);
-      // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
-      if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
-        outcome = outcomeOf(earlier);
-        recovered = true;
-        deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
-      }
-    }
-    if (!outcome && payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled') {
-      // A retry of a failed week whose pledge was cancelled meanwhile: nothing is taken, it stays Failed.
-      outcome = { status: 'Failed', reference: null, code: payment.failure_reason ?? 'card_declined' };
-    }
-    if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
-      outcome = { status: 'Cancelled' };
-    }
-    if (!outcome && (!['Pending', 'Failed'].includes(payment.payment_status) || payment.pledge_status !== 'Confirmed')) {
-      deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
-      return { result, recovered };
-    }
-    if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
-    if (outcome.status === 'Failed' && !payment.retried && payment.payment_status === 'Pending') {
-      // The first failure of a scheduled charge: a soft decline gets its one retry.
-      const nextRetryDate = retryDate(outcome.code, due[payment.country], payment.processing_date, payment.next_payment_date);
-      outcome = { ...outcome, nextRetryDate };
-    }
-    const silent = payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled';
-
-    const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
-    if (!recorded) return { result, recovered }; // settled otherwise meanwhile: theirs stands
-    result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
-    const settled = outcome;
-    if (!silent) after = () => mailOutcome(deps, payment, settled, recorded.paidSoFar);
-    return { result, recovered };
+    charged = await tryChargeLocks(session, ids);
+    const loaded = await loadPayments(session, [...charged]);
+    await Promise.all(
+      claims.map(async (claim) => {
+        try {
+          // Without its CHARGE lock a cancel is working on it: it will be Cancelled.
+          const settled = charged.has(claim.id) ? await settleClaim(deps, session, claim, loaded.get(claim.id), due) : SKIPPED;
+          report[settled.result] += 1;
+          if (settled.recovered) report.recovered += 1;
+          if (settled.mail) mails.push(settled.mail);
+        } catch (err) {
+          report.errors += 1;
+          deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
+        }
+      }),
+    );
+  } catch (err) {
+    report.errors += claims.length;
+    deps.log.error({ err, paymentIds: ids }, 'billing: payments left in doubt; the next run looks them up by their keys');
   } finally {
-    await releasePayment(session, claim.id, heldCharge).catch((err: unknown) => deps.log.error({ err, paymentId: claim.id }, 'billing: unlock failed'));
-    // Mail after the locks are given back: a cancel waiting on this payment goes on at once.
-    if (after) await after();
+    await releasePayments(session, ids, charged).catch((err: unknown) => deps.log.error({ err, paymentIds: ids }, 'billing: unlock failed'));
+    await Promise.all(mails.map((mail) => mail()));
   }
+}
+
+type Settled = { result: Result; recovered: boolean; mail?: () => Promise<void> };
+const SKIPPED: Settled = { result: 'skipped', recovered: false };
+
+/** Charges (or resolves) one claimed payment whose CHARGE lock is held; `payment` was read after the lock was taken. */
+async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, payment: PaymentToCharge | undefined, due: DueDates): Promise<Settled> {
+  if (!payment || payment.settled || payment.idempotency_key !== claim.idempotencyKey) return SKIPPED;
+
+  let recovered = false;
+  let outcome: Outcome | undefined;
+  if (claim.inDoubt) {
+    // An earlier attempt with this key may have reached the provider before its worker died.
+    const earlier = await deps.payments.findCharge(claim.idempotencyKey);
+    // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
+    if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
+      outcome = outcomeOf(earlier);
+      recovered = true;
+      deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
+    }
+  }
+  if (!outcome && payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled') {
+    // A retry of a failed week whose pledge was cancelled meanwhile: nothing is taken, it stays Failed.
+    outcome = { status: 'Failed', reference: null, code: payment.failure_reason ?? 'card_declined' };
+  }
+  if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
+    outcome = { status: 'Cancelled' };
+  }
+  if (!outcome && (!['Pending', 'Failed'].includes(payment.payment_status) || payment.pledge_status !== 'Confirmed')) {
+    deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
+    return { result: 'skipped', recovered };
+  }
+  if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
+  if (outcome.status === 'Failed' && !payment.retried && payment.payment_status === 'Pending') {
+    // The first failure of a scheduled charge: a soft decline gets its one retry.
+    const nextRetryDate = retryDate(outcome.code, due[payment.country], payment.processing_date, payment.next_payment_date);
+    outcome = { ...outcome, nextRetryDate };
+  }
+  const silent = payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled';
+
+  const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
+  if (!recorded) return { result: 'skipped', recovered }; // settled otherwise meanwhile: theirs stands
+  const result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
+  const settled = outcome;
+  return { result, recovered, mail: silent ? undefined : () => mailOutcome(deps, payment, settled, recorded.paidSoFar) };
 }
 
 async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKey: string): Promise<Outcome> {
@@ -207,16 +227,4 @@ export function chargeRequestOf(payment: PaymentToCharge, idempotencyKey: string
       processing_date: payment.processing_date,
     },
   };
-}
-
-/** Runs `fn` over `items` with at most `limit` running at once. */
-async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(lanes);
 }
