@@ -20,6 +20,7 @@ import {
   type PaymentToCharge,
   type Session,
 } from './billing.repository.ts';
+import { mailExpiringCards } from './card-expiry.ts';
 import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
 
 // Weekly billing: charges every Pending payment whose date has come, exactly once, however many
@@ -70,6 +71,8 @@ export type BillingReport = {
   skipped: number;
   /** Provider or database errors: those payments stay claimed and are looked up on the next run. */
   errors: number;
+  /** "Your card expires before your payment on …" mails sent (docs/decisions/048). */
+  cardExpiryMails: number;
 };
 
 type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped' | 'processing';
@@ -88,7 +91,7 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   const due = dueDates(deps.clock, opts.asOf);
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 4;
-  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0 };
+  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0, cardExpiryMails: 0 };
 
   // The worker's own session: its advisory locks say which payments it owns. It is destroyed at the
   // end (never returned to the pool), so no lock can outlive the run.
@@ -97,6 +100,11 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   const session = serialSession(client);
   try {
     await dropStaleRetries(session, due);
+    // If this fails nothing was recorded: it is logged, billing goes on, and the next run mails.
+    report.cardExpiryMails = await mailExpiringCards(deps, session, due, deps.clock.now()).catch((err: unknown) => {
+      deps.log.error({ err }, 'billing: card-expiry mails not sent this run; the next run tries again');
+      return 0;
+    });
     // In-doubt cancelled payments first (rare), then everything due, then retries.
     for (const scope of ['cancelled-in-doubt', 'due', 'retry'] as ClaimScope[]) {
       let afterId = 0;

@@ -14,6 +14,7 @@ export type MailKind =
   | 'pledge-confirmed'
   | 'payment-receipt'
   | 'payment-failed'
+  | 'card-expiry'
   | 'pledge-cancelled'
   | 'email-change'
   | 'account-erased';

@@ -30,11 +30,11 @@ function Login() {
   return <p data-testid="login">{(location.state as { notice?: string } | null)?.notice}</p>;
 }
 
-function renderSummary() {
+function renderSummary(entry = '/summary') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/summary']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/summary" element={<SummaryPage />} />
           <Route path="/login" element={<Login />} />
@@ -156,6 +156,13 @@ describe('summary page', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MSG.cancelPledgeConfirm }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Your pledge is already cancelled');
     expect(screen.queryByTestId('login')).not.toBeInTheDocument();
+  });
+
+  it("opens Change card from the card-expiry mail's link (/summary?card=change)", async () => {
+    stubFetch({ ...replies, 'GET /api/payment_method/secret': { status: 200, body: { provider: 'test', client_secret: 'seti_test_1_secret_x' } } });
+    renderSummary('/summary?card=change');
+    const dialog = await screen.findByRole('dialog', { name: 'Change card' });
+    expect(within(dialog).getByText(/will use the new card/)).toBeTruthy();
   });
 
   it('invites a donor without a pledge to join', async () => {
