@@ -6,7 +6,8 @@ import type { PaymentAction } from '@uplift/core/payment-failures';
 import type { MailContent } from '../mail/mail.layout.ts';
 
 // The two mails a weekly payment sends (DECISIONS.md "Accounts and mail"): a receipt for each
-// Success and a notice for each Failed one, saying what happened and what the donor can do.
+// Success and a notice for each Failed one, saying what happened and what the donor can do; and
+// the warning billing sends before a payment the saved card cannot cover.
 
 export type PaymentMailFacts = {
   firstName: string;
@@ -102,7 +103,7 @@ export function cardExpiryMail(facts: CardExpiryFacts): MailContent {
     greeting: greeting(facts.firstName, facts.country),
     paragraphs: [
       `Your ${brand} card ending ${facts.card.last4} expires at the end of ${expiry}, before your weekly payment of ${money} to ${facts.charity} on ${formatLongDate(facts.paymentDate)}.`,
-      'So that this payment and the ones after it go through, please add your new card: use the button below, and after signing in choose your new card. Your remaining payments will use it, and the old card is removed.',
+      'So that this payment and the ones after it go through, please add your new card: use the button below, and after signing in you can add it there. Your remaining payments will use it, and the old card is removed.',
       `Questions? Reply to this email or write to ${BRAND.contactEmail}.`,
     ],
     rows: [
