@@ -98,6 +98,10 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   const client = await deps.db.$client.connect();
   client.on('error', (err) => deps.log.error({ err }, 'billing session lost'));
   const session = serialSession(client);
+  // Mails of recorded outcomes, sent a claim batch at a time in payment order, while the next
+  // batch is charged (a catch-up run's final receipt then sees every earlier week recorded).
+  const toMail: PendingMail[] = [];
+  let mailing = Promise.resolve();
   try {
     await dropStaleRetries(session, due);
     // If this fails nothing was recorded: it is logged, billing goes on, and the next run mails.
@@ -112,29 +116,47 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
         const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
         if (lastId === null) break;
         afterId = lastId;
-        for (let i = 0; i < claims.length; i += concurrency) {
-          await settleChunk(deps, session, claims.slice(i, i + concurrency), due, report);
-        }
+        // Two lanes of half the calls each: while one lane waits on the provider, the other's
+        // statements use the session. At most `concurrency` calls are in flight either way.
+        const lanes = Math.min(2, concurrency);
+        const size = Math.ceil(concurrency / lanes);
+        const chunks: Claim[][] = [];
+        for (let i = 0; i < claims.length; i += size) chunks.push(claims.slice(i, i + size));
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) await settleChunk(deps, session, chunk, due, report, toMail);
+          }),
+        );
+        await mailing; // at most one claim batch of mail in the air
+        mailing = sendInOrder(toMail.splice(0));
       }
     }
   } finally {
     client.release(true);
+    await mailing;
+    await sendInOrder(toMail.splice(0)); // left by an error: their outcomes are recorded
   }
   deps.log.info({ report }, 'billing run finished');
   return report;
 }
 
 /**
- * Settles up to `concurrency` claimed payments together: their CHARGE locks are taken in one
- * statement just before the provider calls and their payments read in the next (so a cancel that
- * committed before is seen), the calls run side by side, each outcome is recorded as it comes, and
- * all the locks are given back in one statement. Mails go after the locks, so a cancel waiting on
- * one of these payments goes on at once. Fewer round trips per charge, the same rules.
+ * Settles a group of claimed payments together: their CHARGE locks are taken in one statement
+ * just before the provider calls and their payments read in the next (so a cancel that committed
+ * before is seen), the calls run side by side, each outcome is recorded as it comes, and all the
+ * locks are given back in one statement. Their mails are queued in `toMail`, sent after the locks
+ * are back. Fewer round trips per charge, the same rules.
  */
-async function settleChunk(deps: BillingDeps, session: Session, claims: Claim[], due: DueDates, report: BillingReport): Promise<void> {
+async function settleChunk(
+  deps: BillingDeps,
+  session: Session,
+  claims: Claim[],
+  due: DueDates,
+  report: BillingReport,
+  toMail: PendingMail[],
+): Promise<void> {
   const ids = claims.map((c) => c.id);
   let charged = new Set<number>();
-  const mails: (() => Promise<void>)[] = [];
   try {
     charged = await tryChargeLocks(session, ids);
     const loaded = await loadPayments(session, [...charged]);
@@ -145,7 +167,7 @@ async function settleChunk(deps: BillingDeps, session: Session, claims: Claim[],
           const settled = charged.has(claim.id) ? await settleClaim(deps, session, claim, loaded.get(claim.id), due) : SKIPPED;
           report[settled.result] += 1;
           if (settled.recovered) report.recovered += 1;
-          if (settled.mail) mails.push(settled.mail);
+          if (settled.mail) toMail.push({ paymentId: claim.id, send: settled.mail });
         } catch (err) {
           report.errors += 1;
           deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
@@ -157,11 +179,16 @@ async function settleChunk(deps: BillingDeps, session: Session, claims: Claim[],
     deps.log.error({ err, paymentIds: ids }, 'billing: payments left in doubt; the next run looks them up by their keys');
   } finally {
     await releasePayments(session, ids, charged).catch((err: unknown) => deps.log.error({ err, paymentIds: ids }, 'billing: unlock failed'));
-    await Promise.all(mails.map((mail) => mail()));
   }
 }
 
 type Settled = { result: Result; recovered: boolean; mail?: () => Promise<void> };
+type PendingMail = { paymentId: number; send: () => Promise<void> };
+
+/** One after another, by payment id; each mail logs its own failure (mailOutcome never throws). */
+async function sendInOrder(mails: PendingMail[]): Promise<void> {
+  for (const mail of mails.sort((a, b) => a.paymentId - b.paymentId)) await mail.send();
+}
 const SKIPPED: Settled = { result: 'skipped', recovered: false };
 
 /** Charges (or resolves) one claimed payment whose CHARGE lock is held; `payment` was read after the lock was taken. */
