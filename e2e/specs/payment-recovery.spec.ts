@@ -126,3 +126,23 @@ test('a declined card: change card to 4242, then pay the failed week now', async
   await expect(calendar.getByText('Failed', { exact: true })).toHaveCount(0);
   await waitForMail(donor.email, /^Receipt/);
 });
+
+test("the card-expiry mail's link opens Change card; a card the bank must confirm is saved after its step", async ({ page }) => {
+  await donorWithCard(page, '4242 4242 4242 4242', 'expiry');
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await page.goto('/summary?card=change');
+  const change = page.getByRole('dialog', { name: 'Change card' });
+  await change.getByLabel('Card number').fill('4000 0025 0000 3155');
+  await change.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await change.getByLabel('CVC').fill('123');
+  await change.getByRole('button', { name: 'Save new card' }).click();
+  const bank = page.getByRole('dialog', { name: 'Confirm this card with your bank' });
+  await shot(page, 'change-card-bank-step');
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(change).toContainText('Your remaining payments will use your new card.');
+  await shot(page, 'change-card-saved');
+  await change.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('•••• 3155')).toBeVisible();
+  await expect(page).toHaveURL(/\/summary$/);
+});

@@ -50,7 +50,8 @@ async function main(): Promise<number> {
     const due = asOf ?? `today (NZ ${report.dueOn.NZ}, UK ${report.dueOn.UK})`;
     console.log(
       `Billing as of ${due}: ${report.succeeded} succeeded, ${report.failed} failed, ${report.cancelled} cancelled, ` +
-        `${report.recovered} recovered from an earlier run, ${report.skipped} skipped, ${report.errors} errors.`,
+        `${report.recovered} recovered from an earlier run, ${report.skipped} skipped, ${report.errors} errors; ` +
+        `${report.cardExpiryMails} card-expiry ${report.cardExpiryMails === 1 ? 'mail' : 'mails'}.`,
     );
     if (report.errors > 0) {
       console.error('Some payments could not be settled; they keep their idempotency key and are looked up on the next run.');

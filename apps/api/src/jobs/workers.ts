@@ -13,7 +13,7 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl });
+  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt });
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
 }

@@ -50,8 +50,13 @@ export function Dialog({ open, title, onClose, children, tone = 'default' }: Dia
       className={`dialog dialog-${tone}`}
       aria-labelledby={titleId}
       onKeyDown={keepTabInside}
-      onClose={onClose}
+      // React passes a nested dialog's close and cancel up to this one (the card form's bank step
+      // inside "Change card"): only this dialog's own events close it.
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
       onCancel={(e) => {
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}

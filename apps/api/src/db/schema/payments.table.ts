@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { pledges } from './pledges.table.ts';
 import { users } from './users.table.ts';
 
@@ -75,6 +75,28 @@ export const paymentAttempts = pgTable(
     check('payment_attempts_kind_check', sql`${t.kind} in ${sql.raw(sqlList(PAYMENT_ATTEMPT_KINDS))}`),
     check('payment_attempts_outcome_check', sql`${t.outcome} in ${sql.raw(sqlList(PAYMENT_ATTEMPT_OUTCOMES))}`),
   ],
+);
+
+/**
+ * "Your card expires before your payment on …" mails sent by billing (issue 11, docs/decisions/048):
+ * one per pledge and card, written in the statement that picks who to mail, so it goes once
+ * however many runs or workers see it.
+ */
+export const cardExpiryNotices = pgTable(
+  'card_expiry_notices',
+  {
+    pledge_id: integer()
+      .notNull()
+      .references(() => pledges.id, { onDelete: 'cascade' }),
+    /** The provider's id of the card that cannot cover the payment. */
+    stripe_payment_method_id: text().notNull(),
+    /** The first payment the card cannot cover, when the mail went. */
+    payment_id: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    sent_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pledge_id, t.stripe_payment_method_id] })],
 );
 
 /**

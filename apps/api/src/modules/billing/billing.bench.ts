@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { fixedClock } from '../../clock.ts';
+import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
 import { startEmbeddedDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
@@ -34,9 +35,10 @@ function freePort(): Promise<number> {
 /** Counts queries (and their round trips, pool waits included). */
 // Pool.query (Drizzle) hands the client a callback, so only promise-returning calls are timed:
 // each query is counted once, whether it came through the pool or a dedicated client.
-function measureQueries(): { totalMs: () => number; count: () => number } {
+function measureQueries(): { totalMs: () => number; count: () => number; top: (n: number) => [string, { count: number; ms: number }][] } {
   let total = 0;
   let count = 0;
+  const byText = new Map<string, { count: number; ms: number }>();
   const timeOn = (proto: { query: unknown }) => {
     const original = proto.query as (...a: unknown[]) => unknown;
     proto.query = function timed(this: unknown, ...args: unknown[]) {
@@ -44,7 +46,14 @@ function measureQueries(): { totalMs: () => number; count: () => number } {
       const result = original.apply(this, args);
       if (result && typeof (result as Promise<unknown>).then === 'function') {
         count += 1;
-        const done = () => (total += performance.now() - started);
+        const first = args[0] as string | { text?: string };
+        const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').trim().slice(0, 90);
+        const done = () => {
+          const ms = performance.now() - started;
+          total += ms;
+          const entry = byText.get(text) ?? { count: 0, ms: 0 };
+          byText.set(text, { count: entry.count + 1, ms: entry.ms + ms });
+        };
         (result as Promise<unknown>).then(done, done);
       }
       return result;
@@ -52,7 +61,7 @@ function measureQueries(): { totalMs: () => number; count: () => number } {
   };
   timeOn(pg.Client.prototype);
   timeOn(pg.Pool.prototype);
-  return { totalMs: () => total, count: () => count };
+  return { totalMs: () => total, count: () => count, top: (n) => [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, n) };
 }
 
 /** pg_stat_database.active_time: milliseconds spent executing statements in this database. */
@@ -78,6 +87,22 @@ async function activeTime(url: string, waitForReports = false): Promise<number> 
   }
 }
 
+/** Round trips of `select 1` per second on one pooled connection, over about two seconds. */
+async function statementsPerSecond(db: ReturnType<typeof createDb>): Promise<number> {
+  const client = await db.$client.connect();
+  try {
+    let n = 0;
+    const started = performance.now();
+    while (performance.now() - started < 2000) {
+      await client.query('select 1');
+      n += 1;
+    }
+    return n / ((performance.now() - started) / 1000);
+  } finally {
+    client.release();
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -85,6 +110,12 @@ async function main() {
       workers: { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '8' },
       batch: { type: 'string', default: '200' },
+      /** Also print the statements that took the most time. */
+      profile: { type: 'boolean', default: false },
+      /** Percent of the payments that are automatic retries of a soft decline. */
+      'retry-share': { type: 'string', default: '10' },
+      /** Charge the last week of each pledge (every receipt attaches the PDF) rather than the first. */
+      final: { type: 'boolean', default: false },
     },
   });
   const count = Number(values.count);
@@ -100,10 +131,17 @@ async function main() {
   try {
     await runMigrations(db);
     await seedReferenceData(db);
-    say(`Setting up ${count.toLocaleString('en')} due payments (one donor, pledge and saved test card each)…`);
+    const retries = Math.round((count * Number(values['retry-share'])) / 100);
+    say(
+      `Setting up ${count.toLocaleString('en')} payments to charge: ${(count - retries).toLocaleString('en')} due on their date and ` +
+        `${retries.toLocaleString('en')} automatic retries of a soft decline (one donor and a four-week pledge each, saved test card)…`,
+    );
     await db.$client.query(`
       insert into campaigns (campaign_name, country, start_date, end_date, billing_start_date, is_active)
       values ('November Uplift Challenge', 'NZ', '2026-11-20', '2026-12-20', '2026-11-23', true)`);
+    // Billing runs on Wednesday 25 November: week 1 (the 23rd) is due for most; for the first
+    // `retries` donors week 1 was declined (insufficient funds) on the 23rd and is retried today.
+    // `--final` puts the due week last in the schedule instead (its receipt attaches the PDF).
     await db.$client.query(
       `with u as (
          insert into users (first_name, last_name, email, country, password_hash, activated, stripe_customer_id)
@@ -111,27 +149,45 @@ async function main() {
          from generate_series(1, $1::int) g returning id, stripe_customer_id
        ), pl as (
          insert into pledges (user_id, campaign_id, challenge_id, recipient_id, number_of_units, cost_per_unit, confirmed_amount, pledge_status)
-         select u.id, (select max(id) from campaigns), 1, (select min(id) from recipients where country = 'NZ'), 1, 1750, 1750, 'Confirmed'
+         select u.id, (select max(id) from campaigns), 1, (select min(id) from recipients where country = 'NZ'), 1, 1750, 7000, 'Confirmed'
          from u returning id, user_id
        ), pm as (
          insert into test_provider_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour)
          select 'pm_' || u.stripe_customer_id, u.stripe_customer_id, 'visa', '4242', 12, 2030, 'succeeds' from u
        )
-       insert into payments (pledge_id, processing_date, amount, stripe_payment_method_id)
-       select pl.id, '2026-11-23', 1750, 'pm_' || u.stripe_customer_id from pl join u on u.id = pl.user_id`,
-      [count],
+       insert into payments (pledge_id, processing_date, amount, stripe_payment_method_id, payment_status, settled_at)
+       select pl.id, '2026-11-23'::date + week * (case when $2 then -7 else 7 end), 1750, 'pm_' || u.stripe_customer_id,
+              case when $2 and week > 0 then 'Success' else 'Pending' end, case when $2 and week > 0 then now() end
+       from pl join u on u.id = pl.user_id cross join generate_series(0, 3) week`,
+      [count, values.final],
+    );
+    await db.$client.query(
+      `with failed as (
+         update payments set payment_status = 'Failed', failure_reason = 'insufficient_funds', attempts = 1,
+                idempotency_key = 'payment-' || id || '-attempt-1', attempted_at = '2026-11-23T09:00:00Z',
+                settled_at = '2026-11-23T09:00:01Z', next_retry_date = '2026-11-25'
+          where processing_date = '2026-11-23' and pledge_id <= (select min(id) from pledges) + $1 - 1
+          returning id, idempotency_key
+       )
+       insert into payment_attempts (payment_id, kind, idempotency_key, started_at, finished_at, outcome, decline_code)
+       select id, 'scheduled', idempotency_key, '2026-11-23T09:00:00Z', '2026-11-23T09:00:01Z', 'failed', 'insufficient_funds' from failed`,
+      [retries],
     );
     await db.$client.query('analyze');
 
+    // The machine's speed right now, to read the figures against: simple statements per second
+    // on one connection (the billing figures fall with it when other work shares the cores).
+    const baseline = await statementsPerSecond(db);
     const activeBefore = await activeTime(embedded.url);
     const queries = measureQueries();
     const deps = {
       db,
       payments: createTestProvider(db),
       mailer: createMailer({ db, queue: undefined, smtpUrl: undefined, from: 'bench@example.org', log }),
-      clock: fixedClock('2026-11-23T09:00:00Z'),
+      clock: fixedClock('2026-11-25T09:00:00Z'),
       log,
       appUrl: 'http://localhost:3000',
+      receipt: loadConfig({ NODE_ENV: 'development' }).receipt,
     };
     say(`Billing with ${workers} worker(s) in parallel, ${concurrency} charges in flight each, ${batchSize} claimed per transaction…`);
     const started = performance.now();
@@ -141,7 +197,11 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const charged = reports.reduce((n, r) => n + r.succeeded, 0);
     const errors = reports.reduce((n, r) => n + r.errors, 0);
-    const { rows } = await db.$client.query<{ n: number }>('select count(*)::int as n from test_provider_charges');
+    const { rows } = await db.$client.query<{ n: number; retried: number }>(
+      `select (select count(*)::int from test_provider_charges) as n,
+              (select count(*)::int from payment_attempts where kind = 'retry' and outcome = 'succeeded') as retried`,
+    );
+    const retried = rows[0]!.retried;
     // Server-side statement time: the pool is closed first so every backend reports its statistics.
     await db.$client.end();
     closed = true;
@@ -149,9 +209,15 @@ async function main() {
     say('');
     say(`Charged:                ${charged.toLocaleString('en')} of ${count.toLocaleString('en')} (errors: ${errors}; provider ledger: ${rows[0]!.n.toLocaleString('en')} charges)`);
     say(`Wall time:              ${seconds.toFixed(1)} s`);
-    say(`Charges per second:     ${(charged / seconds).toFixed(0)}`);
+    say(`Charges per second:     ${(charged / seconds).toFixed(0)} (automatic retries among them: ${retried.toLocaleString('en')})`);
+    say(`Baseline:               ${baseline.toFixed(0)} simple statements per second on one connection, measured before the run`);
     say(`Database time / charge: ${(serverMs / charged).toFixed(2)} ms executing ${(queries.count() / charged).toFixed(1)} queries in PostgreSQL (billing, test provider and receipt mail)`);
     say(`Round trip / charge:    ${(queries.totalMs() / charged).toFixed(2)} ms summed over all queries (pool waits included)`);
+    if (values.profile) {
+      say('');
+      say('Statements by summed round trip (count, ms):');
+      for (const [text, { count: n, ms }] of queries.top(20)) say(`  ${String(n).padStart(7)} ${ms.toFixed(0).padStart(8)}  ${text}`);
+    }
     if (charged !== count || rows[0]!.n !== count) process.exitCode = 1;
   } finally {
     if (!closed) await db.$client.end();

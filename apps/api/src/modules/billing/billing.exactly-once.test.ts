@@ -162,6 +162,53 @@ describe('billing exactly once', () => {
     expect(cancelMail!.text_body).toContain('The $17.50 you have already given stays with');
   });
 
+  it('a cancel racing an automatic retry waits for it: nothing is charged after the cancel', async () => {
+    const campaign = await createCampaign(ctx.db);
+    const { user, pledge, payments: rows } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
+    // Week 1 was declined softly; its one retry is due on the 25th.
+    await ctx.db
+      .update(payments)
+      .set({
+        payment_status: 'Failed',
+        failure_reason: 'insufficient_funds',
+        settled_at: new Date('2026-11-23T09:00:00Z'),
+        attempts: 1,
+        idempotency_key: `payment-${rows[0]!.id}-attempt-1`,
+        next_retry_date: '2026-11-25',
+      })
+      .where(eq(payments.id, rows[0]!.id));
+    let cancelling: ReturnType<typeof cancelAs> | undefined;
+    let cancelDoneBeforeCharge = false;
+    const provider = fakeProvider({
+      answer: async (r) => {
+        // The donor cancels while the retry is at the provider.
+        let done = false;
+        cancelling = cancelAs(user.id).then((res) => ((done = true), res));
+        for (let i = 0; i < 200 && !done; i += 1) {
+          const { rows: waiting } = await ctx.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          );
+          if (waiting[0]!.n > 0) break;
+          await new Promise((res) => setTimeout(res, 10));
+        }
+        cancelDoneBeforeCharge = done;
+        return succeed(r);
+      },
+    });
+
+    const report = await bill(ctx, provider, { asOf: '2026-11-25' });
+    const cancelled = await cancelling!;
+    // The cancel waited for the retry in flight, so the charge happened before it, never after.
+    expect(cancelDoneBeforeCharge).toBe(false);
+    expect(report).toMatchObject({ succeeded: 1, errors: 0 });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ pledge_status: 'Cancelled', cancelled_payments: 3, paid_amount: 17.5 });
+    expect((await paymentRows(ctx.db, pledge.id)).map((p) => p.payment_status)).toEqual(['Success', 'Cancelled', 'Cancelled', 'Cancelled']);
+    expect(provider.calls).toHaveLength(1);
+    await bill(ctx, provider, { asOf: '2026-12-31' });
+    expect(provider.calls).toHaveLength(1);
+  });
+
   it('an attempt left in doubt and then cancelled is looked up: money that moved is recorded as paid', async () => {
     const campaign = await createCampaign(ctx.db);
     const { user, pledge } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });

@@ -6,7 +6,8 @@ import type { PaymentAction } from '@uplift/core/payment-failures';
 import type { MailContent } from '../mail/mail.layout.ts';
 
 // The two mails a weekly payment sends (DECISIONS.md "Accounts and mail"): a receipt for each
-// Success and a notice for each Failed one, saying what happened and what the donor can do.
+// Success and a notice for each Failed one, saying what happened and what the donor can do; and
+// the warning billing sends before a payment the saved card cannot cover.
 
 export type PaymentMailFacts = {
   firstName: string;
@@ -77,5 +78,40 @@ export function paymentFailedMail(
       ['Payment', `${facts.paymentNumber} of ${facts.paymentCount}`],
     ],
     action: { label: authenticate ? 'Confirm with your bank' : facts.action === 'new_card' ? 'Use another card' : 'Pay now', url: facts.actionUrl },
+  };
+}
+
+export type CardExpiryFacts = {
+  firstName: string;
+  country: CountryCode;
+  charity: string;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  /** The first payment the card cannot cover. */
+  paymentDate: IsoDate;
+  amount: number;
+  /** /summary?card=change: opens "Change card" after signing in. */
+  changeCardUrl: string;
+};
+
+/** Sent by billing 7 days before the first payment a saved card cannot cover (docs/decisions/048). */
+export function cardExpiryMail(facts: CardExpiryFacts): MailContent {
+  const money = formatMoney(facts.amount, facts.country);
+  const brand = facts.card.brand.charAt(0).toUpperCase() + facts.card.brand.slice(1);
+  const expiry = `${String(facts.card.exp_month).padStart(2, '0')}/${facts.card.exp_year}`;
+  return {
+    subject: `Your card expires before your ${money} payment to ${facts.charity}`,
+    greeting: greeting(facts.firstName, facts.country),
+    paragraphs: [
+      `Your ${brand} card ending ${facts.card.last4} expires at the end of ${expiry}, before your weekly payment of ${money} to ${facts.charity} on ${formatLongDate(facts.paymentDate)}.`,
+      'So that this payment and the ones after it go through, please add your new card: use the button below, and after signing in you can add it there. Your remaining payments will use it, and the old card is removed.',
+      `Questions? Reply to this email or write to ${BRAND.contactEmail}.`,
+    ],
+    rows: [
+      ['Card', `${brand} ending ${facts.card.last4}, expires ${expiry}`],
+      ['Next payment it cannot cover', formatLongDate(facts.paymentDate)],
+      ['Amount', money],
+      ['Charity', facts.charity],
+    ],
+    action: { label: 'Change card', url: facts.changeCardUrl },
   };
 }

@@ -187,10 +187,27 @@ async function releaseClaims(session: Session, ids: number[]): Promise<void> {
   await session.query('select pg_advisory_unlock($2, id) from unnest($1::int[]) as t(id)', [ids, CLAIM_LOCK]);
 }
 
-/** The CHARGE lock, without waiting: false when a cancel is working on this payment right now. */
-export async function tryChargeLock(session: Session, paymentId: number): Promise<boolean> {
-  const { rows } = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
-  return rows[0]?.ok === true;
+/**
+ * The CHARGE locks of these payments, without waiting, in ascending order (as every locker takes
+ * them): the ids it got. A payment left out has a cancel working on it right now.
+ */
+export async function tryChargeLocks(session: Session, paymentIds: number[]): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const { rows } = await session.query<{ id: number }>(
+    'select id from unnest($1::int[]) with ordinality as t(id, n) where pg_try_advisory_lock($2, id) order by n',
+    [[...paymentIds].sort((a, b) => a - b), CHARGE_LOCK],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Gives back the CLAIM locks of these payments, and the CHARGE locks of those in `charged`. */
+export async function releasePayments(session: Session, paymentIds: number[], charged: Set<number>): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await session.query(
+    `select pg_advisory_unlock($2, id), case when id = any($3::int[]) then pg_advisory_unlock($4, id) end
+       from unnest($1::int[]) as t(id)`,
+    [paymentIds, CLAIM_LOCK, [...charged], CHARGE_LOCK],
+  );
 }
 
 /** Gives back the payment's CHARGE lock (if held) and CLAIM lock. */
@@ -234,6 +251,12 @@ export type PaymentToCharge = {
 
 /** Read after the CHARGE lock is taken, so it sees any cancel that committed before. */
 export async function loadPayment(session: Session, paymentId: number): Promise<PaymentToCharge | undefined> {
+  return (await loadPayments(session, [paymentId])).get(paymentId);
+}
+
+/** loadPayment for many at once (one statement, issued after the statement that took their CHARGE locks). */
+export async function loadPayments(session: Session, paymentIds: number[]): Promise<Map<number, PaymentToCharge>> {
+  if (paymentIds.length === 0) return new Map();
   const { rows } = await session.query<PaymentToCharge>(
     `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.stripe_payment_method_id,
             p.idempotency_key, p.settled_at is not null as settled, p.failure_reason, p.provider_reference,
@@ -248,8 +271,8 @@ export async function loadPayment(session: Session, paymentId: number): Promise<
      join campaigns c on c.id = pl.campaign_id
      join users u on u.id = pl.user_id
      join recipients r on r.id = pl.recipient_id
-     where p.id = $1`,
-    [paymentId],
+     where p.id = any($1::int[])`,
+    [paymentIds],
   );
-  return rows[0];
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -10,16 +10,17 @@ import type { PaymentProvider } from '../payments/payment-provider.ts';
 import {
   claimBatch,
   dropStaleRetries,
-  loadPayment,
-  releasePayment,
+  loadPayments,
+  releasePayments,
   serialSession,
-  tryChargeLock,
+  tryChargeLocks,
   type Claim,
   type ClaimScope,
   type DueDates,
   type PaymentToCharge,
   type Session,
 } from './billing.repository.ts';
+import { mailExpiringCards } from './card-expiry.ts';
 import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
 
 // Weekly billing: charges every Pending payment whose date has come, exactly once, however many
@@ -27,6 +28,7 @@ import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-o
 // 1. Claim in a short transaction: row lock (SKIP LOCKED) + the CLAIM advisory lock on this
 //    worker's session, and the idempotency key written before the provider is ever called.
 // 2. Just before the call, take the CHARGE lock and re-read: a cancelled pledge is never charged.
+//    (Up to `concurrency` payments at a time: one statement locks them, the next reads them.)
 // 3. Call the provider outside any transaction, with the stored key.
 // 4. Record the outcome where the key still matches and nothing is recorded yet; then mail.
 // 5. A soft decline is tried once more two days later in the campaign's zone, never on or after the
@@ -43,7 +45,7 @@ export type BillingDeps = {
   /** Where the app lives, for the "View my pledge" link in mails. */
   appUrl: string;
   /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt. */
-  receipt?: Config['receipt'];
+  receipt: Config['receipt'];
 };
 
 export type BillingOptions = {
@@ -51,7 +53,7 @@ export type BillingOptions = {
   asOf?: IsoDate;
   /** Payments claimed per transaction. */
   batchSize?: number;
-  /** Provider calls in flight at once. */
+  /** Provider calls in flight at once (claimed payments are settled this many at a time). */
   concurrency?: number;
 };
 
@@ -69,6 +71,8 @@ export type BillingReport = {
   skipped: number;
   /** Provider or database errors: those payments stay claimed and are looked up on the next run. */
   errors: number;
+  /** "Your card expires before your payment on …" mails sent (docs/decisions/048). */
+  cardExpiryMails: number;
 };
 
 type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped' | 'processing';
@@ -87,15 +91,24 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
   const due = dueDates(deps.clock, opts.asOf);
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 4;
-  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0 };
+  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0, cardExpiryMails: 0 };
 
   // The worker's own session: its advisory locks say which payments it owns. It is destroyed at the
   // end (never returned to the pool), so no lock can outlive the run.
   const client = await deps.db.$client.connect();
   client.on('error', (err) => deps.log.error({ err }, 'billing session lost'));
   const session = serialSession(client);
+  // Mails of recorded outcomes, sent a claim batch at a time in payment order, while the next
+  // batch is charged (a catch-up run's final receipt then sees every earlier week recorded).
+  const toMail: PendingMail[] = [];
+  let mailing = Promise.resolve();
   try {
     await dropStaleRetries(session, due);
+    // If this fails nothing was recorded: it is logged, billing goes on, and the next run mails.
+    report.cardExpiryMails = await mailExpiringCards(deps, session, due, deps.clock.now()).catch((err: unknown) => {
+      deps.log.error({ err }, 'billing: card-expiry mails not sent this run; the next run tries again');
+      return 0;
+    });
     // In-doubt cancelled payments first (rare), then everything due, then retries.
     for (const scope of ['cancelled-in-doubt', 'due', 'retry'] as ClaimScope[]) {
       let afterId = 0;
@@ -103,79 +116,121 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
         const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
         if (lastId === null) break;
         afterId = lastId;
-        await eachWithLimit(claims, concurrency, async (claim) => {
-          try {
-            const { result, recovered } = await settleClaim(deps, session, claim, due);
-            report[result] += 1;
-            if (recovered) report.recovered += 1;
-          } catch (err) {
-            report.errors += 1;
-            deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
-          }
-        });
+        // Two lanes of half the calls each: while one lane waits on the provider, the other's
+        // statements use the session. At most `concurrency` calls are in flight either way.
+        const lanes = Math.min(2, concurrency);
+        const size = Math.ceil(concurrency / lanes);
+        const chunks: Claim[][] = [];
+        for (let i = 0; i < claims.length; i += size) chunks.push(claims.slice(i, i + size));
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) await settleChunk(deps, session, chunk, due, report, toMail);
+          }),
+        );
+        await mailing; // at most one claim batch of mail in the air
+        mailing = sendInOrder(toMail.splice(0));
       }
     }
   } finally {
     client.release(true);
+    await mailing;
+    await sendInOrder(toMail.splice(0)); // left by an error: their outcomes are recorded
   }
   deps.log.info({ report }, 'billing run finished');
   return report;
 }
 
-/** Charges (or resolves) one claimed payment; the CLAIM lock is released at the end either way. */
-async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, due: DueDates): Promise<{ result: Result; recovered: boolean }> {
-  let heldCharge = false;
-  let after: (() => Promise<void>) | undefined;
-  let result: Result = 'skipped';
-  let recovered = false;
+/**
+ * Settles a group of claimed payments together: their CHARGE locks are taken in one statement
+ * just before the provider calls and their payments read in the next (so a cancel that committed
+ * before is seen), the calls run side by side, each outcome is recorded as it comes, and all the
+ * locks are given back in one statement. Their mails are queued in `toMail`, sent after the locks
+ * are back. Fewer round trips per charge, the same rules.
+ */
+async function settleChunk(
+  deps: BillingDeps,
+  session: Session,
+  claims: Claim[],
+  due: DueDates,
+  report: BillingReport,
+  toMail: PendingMail[],
+): Promise<void> {
+  const ids = claims.map((c) => c.id);
+  let charged = new Set<number>();
   try {
-    heldCharge = await tryChargeLock(session, claim.id);
-    if (!heldCharge) return { result, recovered }; // a cancel holds it: it will be Cancelled
-
-    const payment = await loadPayment(session, claim.id);
-    if (!payment || payment.settled || payment.idempotency_key !== claim.idempotencyKey) return { result, recovered };
-
-    let outcome: Outcome | undefined;
-    if (claim.inDoubt) {
-      // An earlier attempt with this key may have reached the provider before its worker died.
-      const earlier = await deps.payments.findCharge(claim.idempotencyKey);
-      // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
-      if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
-        outcome = outcomeOf(earlier);
-        recovered = true;
-        deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
-      }
-    }
-    if (!outcome && payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled') {
-      // A retry of a failed week whose pledge was cancelled meanwhile: nothing is taken, it stays Failed.
-      outcome = { status: 'Failed', reference: null, code: payment.failure_reason ?? 'card_declined' };
-    }
-    if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
-      outcome = { status: 'Cancelled' };
-    }
-    if (!outcome && (!['Pending', 'Failed'].includes(payment.payment_status) || payment.pledge_status !== 'Confirmed')) {
-      deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
-      return { result, recovered };
-    }
-    if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
-    if (outcome.status === 'Failed' && !payment.retried && payment.payment_status === 'Pending') {
-      // The first failure of a scheduled charge: a soft decline gets its one retry.
-      const nextRetryDate = retryDate(outcome.code, due[payment.country], payment.processing_date, payment.next_payment_date);
-      outcome = { ...outcome, nextRetryDate };
-    }
-    const silent = payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled';
-
-    const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
-    if (!recorded) return { result, recovered }; // settled otherwise meanwhile: theirs stands
-    result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
-    const settled = outcome;
-    if (!silent) after = () => mailOutcome(deps, payment, settled, recorded.paidSoFar);
-    return { result, recovered };
+    charged = await tryChargeLocks(session, ids);
+    const loaded = await loadPayments(session, [...charged]);
+    await Promise.all(
+      claims.map(async (claim) => {
+        try {
+          // Without its CHARGE lock a cancel is working on it: it will be Cancelled.
+          const settled = charged.has(claim.id) ? await settleClaim(deps, session, claim, loaded.get(claim.id), due) : SKIPPED;
+          report[settled.result] += 1;
+          if (settled.recovered) report.recovered += 1;
+          if (settled.mail) toMail.push({ paymentId: claim.id, send: settled.mail });
+        } catch (err) {
+          report.errors += 1;
+          deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
+        }
+      }),
+    );
+  } catch (err) {
+    report.errors += claims.length;
+    deps.log.error({ err, paymentIds: ids }, 'billing: payments left in doubt; the next run looks them up by their keys');
   } finally {
-    await releasePayment(session, claim.id, heldCharge).catch((err: unknown) => deps.log.error({ err, paymentId: claim.id }, 'billing: unlock failed'));
-    // Mail after the locks are given back: a cancel waiting on this payment goes on at once.
-    if (after) await after();
+    await releasePayments(session, ids, charged).catch((err: unknown) => deps.log.error({ err, paymentIds: ids }, 'billing: unlock failed'));
   }
+}
+
+type Settled = { result: Result; recovered: boolean; mail?: () => Promise<void> };
+type PendingMail = { paymentId: number; send: () => Promise<void> };
+
+/** One after another, by payment id; each mail logs its own failure (mailOutcome never throws). */
+async function sendInOrder(mails: PendingMail[]): Promise<void> {
+  for (const mail of mails.sort((a, b) => a.paymentId - b.paymentId)) await mail.send();
+}
+const SKIPPED: Settled = { result: 'skipped', recovered: false };
+
+/** Charges (or resolves) one claimed payment whose CHARGE lock is held; `payment` was read after the lock was taken. */
+async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, payment: PaymentToCharge | undefined, due: DueDates): Promise<Settled> {
+  if (!payment || payment.settled || payment.idempotency_key !== claim.idempotencyKey) return SKIPPED;
+
+  let recovered = false;
+  let outcome: Outcome | undefined;
+  if (claim.inDoubt) {
+    // An earlier attempt with this key may have reached the provider before its worker died.
+    const earlier = await deps.payments.findCharge(claim.idempotencyKey);
+    // A cancelled payment only changes if money was in fact taken; a declined attempt stays Cancelled.
+    if (earlier && (earlier.status === 'succeeded' || payment.payment_status !== 'Cancelled')) {
+      outcome = outcomeOf(earlier);
+      recovered = true;
+      deps.log.warn({ paymentId: payment.id, status: earlier.status }, 'billing: recovered an attempt from before a crash');
+    }
+  }
+  if (!outcome && payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled') {
+    // A retry of a failed week whose pledge was cancelled meanwhile: nothing is taken, it stays Failed.
+    outcome = { status: 'Failed', reference: null, code: payment.failure_reason ?? 'card_declined' };
+  }
+  if (!outcome && (payment.payment_status === 'Cancelled' || payment.pledge_status === 'Cancelled')) {
+    outcome = { status: 'Cancelled' };
+  }
+  if (!outcome && (!['Pending', 'Failed'].includes(payment.payment_status) || payment.pledge_status !== 'Confirmed')) {
+    deps.log.warn({ paymentId: payment.id, payment: payment.payment_status, pledge: payment.pledge_status }, 'billing: not chargeable; skipped');
+    return { result: 'skipped', recovered };
+  }
+  if (!outcome) outcome = await charge(deps, payment, claim.idempotencyKey);
+  if (outcome.status === 'Failed' && !payment.retried && payment.payment_status === 'Pending') {
+    // The first failure of a scheduled charge: a soft decline gets its one retry.
+    const nextRetryDate = retryDate(outcome.code, due[payment.country], payment.processing_date, payment.next_payment_date);
+    outcome = { ...outcome, nextRetryDate };
+  }
+  const silent = payment.payment_status === 'Failed' && payment.pledge_status === 'Cancelled';
+
+  const recorded = await recordOutcome(session, payment.id, claim.idempotencyKey, outcome, deps.clock.now());
+  if (!recorded) return { result: 'skipped', recovered }; // settled otherwise meanwhile: theirs stands
+  const result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
+  const settled = outcome;
+  return { result, recovered, mail: silent ? undefined : () => mailOutcome(deps, payment, settled, recorded.paidSoFar) };
 }
 
 async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKey: string): Promise<Outcome> {
@@ -207,16 +262,4 @@ export function chargeRequestOf(payment: PaymentToCharge, idempotencyKey: string
       processing_date: payment.processing_date,
     },
   };
-}
-
-/** Runs `fn` over `items` with at most `limit` running at once. */
-async function eachWithLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(lanes);
 }

@@ -16,6 +16,7 @@ const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     log: app.log,
     appUrl: app.config.appUrl,
+    receipt: app.config.receipt,
   });
 
   app.post(

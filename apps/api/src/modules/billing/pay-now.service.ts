@@ -2,6 +2,7 @@ import { failureText } from '@uplift/core/payment-failures';
 import type { PayNowResponse } from '@uplift/core/schemas/payment';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -17,7 +18,16 @@ import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-o
 // billing run working on it gets 409), a new attempt's idempotency key and attempt row are
 // committed before the provider is called, and the outcome goes through recordOutcome.
 
-export type PayNowDeps = { db: Db; payments: PaymentProvider; mailer: Mailer; clock: Clock; log: Pick<BaseLogger, 'error' | 'warn' | 'info'>; appUrl: string };
+export type PayNowDeps = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  clock: Clock;
+  log: Pick<BaseLogger, 'error' | 'warn' | 'info'>;
+  appUrl: string;
+  /** The final week's receipt attaches the pledge's PDF receipt, as billing's does. */
+  receipt: Config['receipt'];
+};
 
 const BUSY = 'This payment is being processed right now. Please wait a moment and reload the page.';
 const NOT_FOUND = 'Payment not found';

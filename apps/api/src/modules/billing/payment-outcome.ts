@@ -144,10 +144,11 @@ export type OutcomeMailDeps = {
   mailer: Mailer;
   log: Pick<BaseLogger, 'error'>;
   appUrl: string;
-  /** With the trust's receipt details (billing), the final payment's receipt mail attaches the pledge's PDF receipt. */
-  receipt?: Config['receipt'];
-  db?: Executor;
-  clock?: Clock;
+  /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt,
+   *  whichever path settled it (billing, pay-now, confirm, webhook), so they are required of every caller. */
+  receipt: Config['receipt'];
+  db: Executor;
+  clock: Clock;
 };
 
 /** The receipt, or the failed-payment mail with the link straight to its action. Never throws. */
@@ -167,10 +168,7 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
   try {
     if (outcome.status === 'Success') {
       const isFinal = payment.payment_number === payment.payment_count;
-      const pdf =
-        isFinal && deps.receipt && deps.db && deps.clock
-          ? await receiptAttachment(deps.db, payment.pledge_id, deps.receipt, deps.clock.now())
-          : undefined;
+      const pdf = isFinal ? await receiptAttachment(deps.db, payment.pledge_id, deps.receipt, deps.clock.now()) : undefined;
       await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf ? [pdf] : undefined);
     } else {
       await deps.mailer.send(

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentAttempts, payments, testProviderCharges, testProviderPaymentMethods } from '../../db/schema.ts';
+import { paymentAttempts, paymentMethods, payments, pledges, testProviderCharges, testProviderPaymentMethods } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
 import { bill, createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from './billing.test-helpers.ts';
@@ -172,6 +172,33 @@ describe('POST /api/payment/{id}/pay', () => {
   });
 });
 
+describe('the final week paid another way', () => {
+  it('pay-now and confirm of the final week attach the PDF receipt, as billing does', async () => {
+    const campaign = await campaignAt('2027-04-05');
+    for (const how of ['pay', 'confirm'] as const) {
+      const donor = await donorWithCard(campaign.id, how === 'pay' ? '4242 4242 4242 4242' : '4000 0027 6000 3184');
+      const rows = donor.payments;
+      await ctx.db
+        .update(payments)
+        .set({ payment_status: 'Success', settled_at: new Date(), attempts: 1 })
+        .where(and(eq(payments.pledge_id, donor.pledge.id), sql`${payments.id} <> ${rows[3]!.id}`));
+      if (how === 'pay') {
+        await failFirst(rows[3]!.id, 'insufficient_funds');
+        expect((await api(donor.token, 'POST', `/api/payment/${rows[3]!.id}/pay`, {})).json()).toMatchObject({ payment_status: 'Success' });
+      } else {
+        await bill(ctx, ctx.app.payments, { asOf: rows[3]!.processing_date });
+        const pay = await api(donor.token, 'POST', `/api/payment/${rows[3]!.id}/pay`, {});
+        await api(donor.token, 'POST', '/api/test-provider/payment/authenticate', { client_secret: pay.json().client_secret, outcome: 'complete' });
+        expect((await api(donor.token, 'POST', `/api/payment/${rows[3]!.id}/confirm`)).json()).toMatchObject({ payment_status: 'Success' });
+      }
+      const receipt = (await mailsTo(ctx.db, donor.user.email)).find((m) => m.kind === 'payment-receipt');
+      expect(receipt!.text_body).toContain('Payment: 4 of 4');
+      expect(receipt!.attachments).toHaveLength(1);
+      expect(receipt!.attachments![0]).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) });
+    }
+  });
+});
+
 describe('the automatic retry', () => {
   it('retries a soft decline (9995) once, two days later in the campaign zone, and mails each failure', async () => {
     const campaign = await campaignAt('2027-01-04');
@@ -264,6 +291,10 @@ describe('PUT /api/payment_method/default (change card)', () => {
       ['Pending', fresh],
       ['Pending', fresh],
     ]);
+    const [freshRow] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.stripe_payment_method_id, fresh));
+    const [pledgeRow] = await ctx.db.select().from(pledges).where(eq(pledges.id, donor.pledge.id));
+    expect(pledgeRow!.payment_method_id).toBe(freshRow!.id);
+    expect(pledgeRow!.payment_method_id).not.toBe(donor.method.id);
     const [oldCard] = await ctx.db.select().from(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, old));
     expect(oldCard!.detached_at).toBeInstanceOf(Date);
     const cards = (await api(donor.token, 'GET', '/api/payment_method')).json();

@@ -4,7 +4,7 @@ import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
 import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
 import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
-import { paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
+import { cardExpiryMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
 import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from '../pledges/pledge-confirmed.mail.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
@@ -51,6 +51,19 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
     name: 'payment failed (bank wants to confirm)',
     render: (d) =>
       paymentFailedMail({ ...paymentFacts(d), reason: 'Your bank needs to confirm it is you.', action: 'authenticate', retryDate: null, actionUrl: 'https://uplift.test/summary?pay=1' }),
+  },
+  {
+    name: 'card expires before a payment',
+    render: (d) =>
+      cardExpiryMail({
+        firstName: 'Sam',
+        country: d.country,
+        charity: 'A charity',
+        card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2026 },
+        paymentDate: d.dates[2]!,
+        amount: 1750,
+        changeCardUrl: 'https://uplift.test/summary?card=change',
+      }),
   },
 ];
 

@@ -14,6 +14,7 @@ export type MailKind =
   | 'pledge-confirmed'
   | 'payment-receipt'
   | 'payment-failed'
+  | 'card-expiry'
   | 'pledge-cancelled'
   | 'email-change'
   | 'account-erased';
@@ -75,12 +76,23 @@ export function createMailer(opts: {
   return {
     async send(to, kind, content, attachments) {
       const rendered = renderMail(content);
+      // With neither a queue nor SMTP the mail goes straight to the dev outbox: one statement, not three.
+      const outboxNow = !transport && !opts.queue;
       const [row] = await opts.db
         .insert(mails)
-        .values({ to_address: to, kind, subject: rendered.subject, text_body: rendered.text, html_body: rendered.html, attachments: attachments ?? null })
+        .values({
+          to_address: to,
+          kind,
+          subject: rendered.subject,
+          text_body: rendered.text,
+          html_body: rendered.html,
+          attachments: attachments ?? null,
+          ...(outboxNow ? { status: 'outbox' as const } : {}),
+        })
         .returning({ id: mails.id });
       const mailId = row!.id;
       if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');
+      if (outboxNow) return mailId;
       try {
         if (opts.queue) {
           await opts.queue.send(SEND_MAIL_JOB, { mailId }, { retryLimit: 8, retryDelay: 30, retryBackoff: true });

@@ -40,6 +40,11 @@ export function createChangeCardService({ db, payments: provider, log }: ChangeC
             ),
           )
           .returning({ id: payments.id });
+        // The pledges say which card they are paid with too (the summary and the account show it).
+        await tx
+          .update(pledges)
+          .set({ payment_method_id: method.id })
+          .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed')));
         const previous = [...new Set(remaining.map((p) => p.method).filter((m): m is string => m !== null && m !== newId))];
         // An old card still used by another payment (a settled one keeps its history) stays attached
         // only if a Pending/Failed payment still needs it; none does now.

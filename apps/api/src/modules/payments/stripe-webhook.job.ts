@@ -1,6 +1,7 @@
 import type { BaseLogger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { serialSession } from '../billing/billing.repository.ts';
@@ -25,7 +26,15 @@ export const stripeWebhookJobSchema = z.object({
 });
 export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
-export type StripeWebhookDeps = { db: Db; clock: Clock; mailer: Mailer; log: Pick<BaseLogger, 'error' | 'warn' | 'info'>; appUrl: string };
+export type StripeWebhookDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<BaseLogger, 'error' | 'warn' | 'info'>;
+  appUrl: string;
+  /** A final payment settled by the webhook gets its PDF receipt too. */
+  receipt: Config['receipt'];
+};
 
 /** Applies one event once: the event row is locked and marked processed in the same transaction. */
 export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: StripeWebhookJob): Promise<void> {

@@ -175,6 +175,19 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await reload(payment.id)).payment_status).toBe('Success');
   });
 
+  it("settling the pledge's final payment attaches the PDF receipt, as billing's final receipt does", async () => {
+    // The latest date of this pledge's payments in this file: it is the final one.
+    const payment = await paymentRow({ idempotency_key: 'payment-z-attempt-1', provider_reference: 'pi_processing_z', date: '2026-12-28', processing_at: new Date() });
+    const body = paymentIntentEvent('payment_intent.succeeded', { id: 'pi_processing_z', idempotencyKey: 'payment-z-attempt-1' });
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    expect((await reload(payment.id)).payment_status).toBe('Success');
+    const [receipt] = await ctx.db.select().from(mails).where(eq(mails.to_address, userEmail));
+    expect(receipt!.kind).toBe('payment-receipt');
+    expect(receipt!.attachments).toHaveLength(1);
+    expect(receipt!.attachments![0]!.contentType).toBe('application/pdf');
+    await ctx.db.delete(mails).where(eq(mails.to_address, userEmail));
+  });
+
   it('acknowledges event types it does not handle', async () => {
     const body = JSON.stringify({ id: 'evt_other_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const res = await post(body, sign(body));

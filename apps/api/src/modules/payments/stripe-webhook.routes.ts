@@ -38,7 +38,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string | undef
       } catch {
         throw badRequest('webhook.invalid_signature', 'Invalid webhook signature');
       }
-      return acceptStripeEvent({ db: app.db, clock: app.clock, queue: app.queue, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl }, event);
+      return acceptStripeEvent({ db: app.db, clock: app.clock, queue: app.queue, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt }, event);
     },
   );
 };

@@ -175,13 +175,11 @@ export function createTestProvider(db: Db): TestPaymentProvider {
     },
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const previous = await findChargeRow(request.idempotencyKey);
-      if (previous) return sameRequestOrThrow(previous, request);
-
       const method = await usableMethod(request.customerId, request.paymentMethodId);
       const { status, code } = chargeOutcome(method?.behaviour as TestChargeBehaviour | undefined);
       const id = randomId('pi_test');
-      // Two racing calls with one key: the first insert wins and both answer with its outcome.
+      // A key seen before (a retry, or two racing calls) inserts nothing and answers with the first
+      // outcome, as Stripe does; trying the insert first saves a lookup on every new charge.
       const [inserted] = await db
         .insert(testProviderCharges)
         .values({

@@ -247,11 +247,15 @@ export async function insertSchedule(
 
 // Cancelling
 
-export async function pendingPaymentIds(tx: Tx, pledgeId: number): Promise<number[]> {
+/**
+ * The payments billing could still charge: Pending ones, and Failed ones awaiting their automatic
+ * retry or a pay-now (a cancel must wait for those too, or a retry could be taken after it).
+ */
+export async function chargeablePaymentIds(tx: Tx, pledgeId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Pending')));
+    .where(and(eq(payments.pledge_id, pledgeId), inArray(payments.payment_status, ['Pending', 'Failed'])));
   return rows.map((r) => r.id);
 }
 

@@ -254,12 +254,12 @@ export function createPledgeService(deps: PledgeDeps) {
         result = await db.transaction(async (tx) => {
           await tx.execute(sql.raw(`set local lock_timeout = '${CANCEL_LOCK_TIMEOUT}'`));
           // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
-          await lockPaymentsAgainstCharging(tx, await repo.pendingPaymentIds(tx, pledge.id));
+          await lockPaymentsAgainstCharging(tx, await repo.chargeablePaymentIds(tx, pledge.id));
           const locked = await repo.lockPledge(tx, pledge.id);
           if (!locked || locked.pledge_status === 'Cancelled') throw alreadyCancelled();
           // A confirmation that committed while we waited for the row may have added payments: lock
           // those too (taking a held advisory lock again is harmless).
-          await lockPaymentsAgainstCharging(tx, await repo.pendingPaymentIds(tx, pledge.id));
+          await lockPaymentsAgainstCharging(tx, await repo.chargeablePaymentIds(tx, pledge.id));
           return repo.cancelPledgeAndPayments(tx, pledge.id, now);
         });
       } catch (err) {

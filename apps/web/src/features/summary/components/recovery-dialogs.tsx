@@ -1,6 +1,7 @@
 import { formatLongDate } from '@uplift/core/calendar';
 import type { PayNowResponse, Payment } from '@uplift/core/schemas/payment';
 import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { CardFormError, type CardCollector } from '../../../components/card-form/card-collector';
 import { authenticateTestPayment } from '../../../components/card-form/confirm-test-card';
@@ -17,8 +18,21 @@ const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-c
 
 const message = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Please try again.');
 
+const NOTHING_RETURNED = () => undefined;
+
 /** The card form of step 5 (test mode or Stripe), for a new card. */
-function NewCardForm({ collector, attempt, returnPath }: { collector: RefObject<CardCollector | null>; attempt: number; returnPath: string }) {
+function NewCardForm({
+  collector,
+  attempt,
+  returnPath,
+  onReturnedWithCard = NOTHING_RETURNED,
+}: {
+  collector: RefObject<CardCollector | null>;
+  attempt: number;
+  returnPath: string;
+  /** Back from a bank redirect with the card saved at the provider (Stripe only). */
+  onReturnedWithCard?: (providerPaymentMethodId: string) => void;
+}) {
   const secret = useSetupSecret(attempt, true);
   if (secret.isError) return <Alert>We could not load the card form. Please close this and try again.</Alert>;
   if (!secret.data) return <p role="status">Loading the card form…</p>;
@@ -28,7 +42,7 @@ function NewCardForm({ collector, attempt, returnPath }: { collector: RefObject<
         ref={collector}
         publishableKey={secret.data.publishable_key}
         clientSecret={secret.data.client_secret}
-        onReturnedWithCard={() => undefined}
+        onReturnedWithCard={onReturnedWithCard}
         returnPath={returnPath}
       />
     </Suspense>
@@ -40,10 +54,18 @@ function NewCardForm({ collector, attempt, returnPath }: { collector: RefObject<
 /** Saves the card in the form with the provider and with us, and makes it the one every remaining payment uses. */
 async function saveAsDefault(collector: CardCollector): Promise<string> {
   const providerId = await collector.collect();
-  await saveCard(providerId);
-  await makeDefaultCard(providerId);
+  await recordAsDefault(providerId);
   return providerId;
 }
+
+/** Records a card the provider has saved and makes it the one every remaining payment uses. */
+async function recordAsDefault(providerId: string): Promise<void> {
+  await saveCard(providerId);
+  await makeDefaultCard(providerId);
+}
+
+/** What Stripe adds to the return URL after a bank redirect. */
+const REDIRECT_PARAMS = ['setup_intent', 'setup_intent_client_secret', 'redirect_status'];
 
 type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret: string; methodId?: string } | { name: 'done'; text: string };
 
@@ -195,17 +217,32 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
 /** "Change card": a new card for every remaining payment; the old one is removed after. */
 export function ChangeCardDialog({ onClose }: { onClose: () => void }) {
   const collector = useRef<CardCollector>(null);
+  const [search, setSearch] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  // Back from a bank redirect the bank said no to: say so above a fresh form.
+  const [error, setError] = useState<string | undefined>(() =>
+    search.get('redirect_status') === 'failed' ? 'Your bank did not confirm this card. Please try again, or use another card.' : undefined,
+  );
   const [done, setDone] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const returned = useRef(false);
   const refresh = useRefreshAfterPayment();
 
-  async function submit() {
+  // The bank's redirect (3-D Secure) left the page: Stripe brings the donor back to
+  // /summary?card=change with the saved card, and the change is finished here.
+  const finishAfterRedirect = (providerId: string) => {
+    if (returned.current) return;
+    returned.current = true;
+    for (const name of REDIRECT_PARAMS) search.delete(name);
+    setSearch(search, { replace: true });
+    void submit(() => recordAsDefault(providerId));
+  };
+
+  async function submit(save: () => Promise<unknown> = () => saveAsDefault(collector.current!)) {
     setBusy(true);
     setError(undefined);
     try {
-      await saveAsDefault(collector.current!);
+      await save();
       setAttempt((n) => n + 1);
       await refresh();
       setDone(true);
@@ -236,7 +273,13 @@ export function ChangeCardDialog({ onClose }: { onClose: () => void }) {
           }}
         >
           <p>Your remaining weekly payments, and any that did not go through, will use the new card. We remove the old card afterwards.</p>
-          <NewCardForm key={attempt} collector={collector} attempt={attempt} returnPath={paths.summary} />
+          <NewCardForm
+            key={attempt}
+            collector={collector}
+            attempt={attempt}
+            returnPath={`${paths.summary}?card=change`}
+            onReturnedWithCard={finishAfterRedirect}
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={busy}>
               {busy ? 'Saving…' : 'Save new card'}

@@ -8,6 +8,16 @@ import { setAccessToken } from '../../../lib/session';
 import { CANCELLED_NOTICE } from './cancel-pledge-dialog';
 import { SummaryPage } from './summary-page';
 
+// Stripe.js stands in for the bank redirect tests: only the SetupIntent it hands back matters.
+const stripe = vi.hoisted(() => ({ retrieveSetupIntent: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: async () => stripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: unknown }) => children,
+  PaymentElement: () => null,
+  useStripe: () => stripe,
+  useElements: () => null,
+}));
+
 type Reply = { status: number; body?: unknown };
 
 function stubFetch(replies: Record<string, Reply>) {
@@ -30,11 +40,11 @@ function Login() {
   return <p data-testid="login">{(location.state as { notice?: string } | null)?.notice}</p>;
 }
 
-function renderSummary() {
+function renderSummary(entry = '/summary') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/summary']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/summary" element={<SummaryPage />} />
           <Route path="/login" element={<Login />} />
@@ -156,6 +166,64 @@ describe('summary page', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MSG.cancelPledgeConfirm }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Your pledge is already cancelled');
     expect(screen.queryByTestId('login')).not.toBeInTheDocument();
+  });
+
+  it("opens Change card from the card-expiry mail's link (/summary?card=change)", async () => {
+    stubFetch({ ...replies, 'GET /api/payment_method/secret': { status: 200, body: { provider: 'test', client_secret: 'seti_test_1_secret_x' } } });
+    renderSummary('/summary?card=change');
+    const dialog = await screen.findByRole('dialog', { name: 'Change card' });
+    expect(within(dialog).getByText(/will use the new card/)).toBeTruthy();
+  });
+
+  const savedCard = { id: 9, method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_new', brand: 'visa', last4: '3155', exp_month: 12, exp_year: 2030 };
+  const cardChanged = {
+    'POST /api/payment_method': { status: 201, body: savedCard },
+    'PUT /api/payment_method/default': { status: 200, body: { payment_method: savedCard, payments_updated: 3, detached: 'pm_old' } },
+  };
+  const defaultCardBody = () => {
+    const put = vi.mocked(fetch).mock.calls.find(([url, init]) => url === '/api/payment_method/default' && init?.method === 'PUT');
+    return JSON.parse(String(put![1]!.body)) as { payment_method_id: string };
+  };
+
+  it("finishes Change card after the test provider's simulated bank step", async () => {
+    const calls = stubFetch({
+      ...replies,
+      ...cardChanged,
+      'GET /api/payment_method/secret': { status: 200, body: { provider: 'test', client_secret: 'seti_test_1_secret_x' } },
+      'POST /api/test-provider/setup/confirm': {
+        status: 200,
+        body: { status: 'requires_action', setup_intent: 'seti_test_1', payment_method: 'pm_new', next_action: { type: 'test_authentication' } },
+      },
+      'POST /api/test-provider/setup/authenticate': { status: 200, body: { status: 'succeeded', setup_intent: 'seti_test_1', payment_method: 'pm_new' } },
+    });
+    const user = userEvent.setup();
+    renderSummary('/summary?card=change');
+    const dialog = await screen.findByRole('dialog', { name: 'Change card' });
+    await user.type(await within(dialog).findByLabelText('Card number'), '4000002500003155');
+    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save new card' }));
+    await user.click(await screen.findByRole('button', { name: 'Complete authentication' }));
+    expect(await screen.findByText('Saved. Your remaining payments will use your new card.')).toBeTruthy();
+    expect(calls.filter((c) => c === 'PUT /api/payment_method/default')).toHaveLength(1);
+    expect(defaultCardBody()).toEqual({ payment_method_id: 'pm_new' });
+  });
+
+  it("finishes Change card when Stripe brings the donor back from the bank's page", async () => {
+    stripe.retrieveSetupIntent.mockResolvedValue({ setupIntent: { status: 'succeeded', payment_method: 'pm_new' } });
+    const calls = stubFetch({
+      ...replies,
+      ...cardChanged,
+      'GET /api/payment_method/secret': { status: 200, body: { provider: 'stripe', client_secret: 'seti_2_secret_y', publishable_key: 'pk_test_1' } },
+    });
+    const back = '/summary?card=change&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded';
+    window.history.replaceState(null, '', back); // Stripe.js reads the page's own address
+    renderSummary(back);
+    expect(await screen.findByText('Saved. Your remaining payments will use your new card.')).toBeTruthy();
+    expect(stripe.retrieveSetupIntent).toHaveBeenCalledWith('seti_1_secret_x');
+    expect(calls.filter((c) => c === 'POST /api/payment_method')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'PUT /api/payment_method/default')).toHaveLength(1);
+    expect(defaultCardBody()).toEqual({ payment_method_id: 'pm_new' });
   });
 
   it('invites a donor without a pledge to join', async () => {

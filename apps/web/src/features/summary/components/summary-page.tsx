@@ -93,8 +93,17 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   const [acting, setActing] = useState<Payment | undefined>(() =>
     payments.find((p) => p.id === requested && p.payment_status === 'Failed' && p.action !== null),
   );
-  const [changingCard, setChangingCard] = useState(false);
   const live = pledge.pledge_status === 'Confirmed';
+  const canChangeCard = live && remaining.length + failedCount > 0;
+  // /summary?card=change (the card-expiry mail's link, after login) opens "Change card".
+  const [changingCard, setChangingCard] = useState(() => canChangeCard && search.get('card') === 'change');
+  const closeChangeCard = () => {
+    setChangingCard(false);
+    if (search.has('card')) {
+      search.delete('card');
+      setSearch(search, { replace: true });
+    }
+  };
   const closeAction = () => {
     setActing(undefined);
     if (search.has('pay')) {
@@ -170,7 +179,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
       {requested !== undefined && !acting && (
         <Alert tone="info">That payment has nothing left to do: it has gone through or is no longer due.</Alert>
       )}
-      {changingCard && <ChangeCardDialog onClose={() => setChangingCard(false)} />}
+      {changingCard && <ChangeCardDialog onClose={closeChangeCard} />}
 
       <div className="summary-columns">
         <ImpactCard
@@ -182,7 +191,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         />
         <PaymentMethodCard
           paymentMethodId={cardId}
-          onChange={live && remaining.length + failedCount > 0 ? () => setChangingCard(true) : undefined}
+          onChange={canChangeCard ? () => setChangingCard(true) : undefined}
           expiryWarning={live ? expiryWarning : undefined}
         />
       </div>
