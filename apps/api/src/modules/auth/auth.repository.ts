@@ -76,7 +76,7 @@ export type RefreshRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Executor,
-  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date },
+  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date; second_factor: boolean },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }
