@@ -12,11 +12,13 @@ export function useStartEnrolment() {
   return useMutation({ mutationFn: () => api<TwoFactorEnrolment>('/api/auth/two-factor/enrolment', { method: 'POST', auth: true }) });
 }
 
-/** POST /api/auth/two-factor/enrolment/confirm: the first code; answers the recovery codes, once. */
+/**
+ * POST /api/auth/two-factor/enrolment/confirm: the first code; answers the recovery codes, once.
+ * The caller starts the new session after it has kept the codes (the page moves on when it starts).
+ */
 export function useConfirmEnrolment() {
   return useMutation({
     mutationFn: (body: TwoFactorCodeInput) => api<TwoFactorEnrolled>('/api/auth/two-factor/enrolment/confirm', { method: 'POST', auth: true, body }),
-    onSuccess: ({ access_token }) => setAccessToken(access_token),
   });
 }
 

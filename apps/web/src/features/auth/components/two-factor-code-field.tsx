@@ -45,7 +45,7 @@ export function TwoFactorCodeForm({
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={label}>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Two-factor sign-in">
       {failure && <Alert>{failure}</Alert>}
       <TextField label={label} hint={hint} autoComplete="one-time-code" inputMode="text" spellCheck={false} error={errors.code?.message} {...register('code')} />
       <div className="form-actions">
