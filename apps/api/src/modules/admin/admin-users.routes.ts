@@ -4,11 +4,13 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { createTwoFactorService } from '../auth/two-factor.service.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
 import { listUsers } from './admin-users.repository.ts';
 import { resendActivation } from './resend-activation.service.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
   const twoFactor = createTwoFactorService({ db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken });
 
   app.get(
@@ -38,7 +40,10 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await resendActivation({ db: app.db, clock: app.clock, mailer: app.mailer, config: app.config }, request.params.id);
+      const message = await audited(request, async (tx) => {
+        const sent = await resendActivation({ db: tx, clock: app.clock, mailer: app.mailer, config: app.config }, request.params.id);
+        return withAudit(sent, { action: 'user.resend_activation', target: `user ${request.params.id}` });
+      });
       request.log.info({ userId: request.params.id, adminId: request.user?.id }, 'activation mail resent');
       return reply.send({ message });
     },
