@@ -19,7 +19,17 @@ export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoF
  * Whom a token is for. An admin's token carries admin rights only when `secondFactor` is
  * 'passed'; otherwise it says which step is left ('enrol' or 'code', docs/decisions/077).
  */
-export type TokenSubject = { id: number; role: string; secondFactor?: 'passed' | TwoFactorStep };
+export type TokenSubject = { id: number; role: string; secondFactor?: 'passed' | TwoFactorStep; sessionVersion?: number };
+
+export type AuthOptions = {
+  jwtSecret: string;
+  /**
+   * The user's current session version (undefined: no such account). A token issued under an
+   * older one is refused: every session ended after it was issued (password change or reset,
+   * erasure). Left out only by tests of the token format alone.
+   */
+  sessionVersionOf?: (userId: number) => Promise<number | undefined>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,12 +67,12 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSecret: string }) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const key = new TextEncoder().encode(opts.jwtSecret);
   app.decorateRequest('user', null);
 
   app.decorate('signAccessToken', async (user: TokenSubject) =>
-    new SignJWT(claimsFor(user))
+    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
@@ -81,6 +91,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSec
       const id = Number(payload.sub);
       const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
       if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw new Error('bad claims');
+      // One primary-key read per request: the price of refusing a token at once when its sessions end.
+      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw new Error('session ended');
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
       return step ? { id, permissions, twoFactor: step } : { id, permissions };
     } catch {

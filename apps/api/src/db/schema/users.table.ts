@@ -32,6 +32,11 @@ export const users = pgTable(
     totp_pending_secret: text(),
     totp_enrolled_at: timestamp({ withTimezone: true }),
     totp_last_step: integer(),
+    /**
+     * Raised whenever every session ends (password change or reset, erasure, a second factor
+     * reset): access tokens carry the value they were issued under, and older ones are refused.
+     */
+    session_version: integer().notNull().default(0),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -201,9 +201,9 @@ export function createAccountService(deps: AccountDeps) {
       const passwordHash = await hashPassword(input.new_password);
       const now = clock.now();
       const refreshToken = newToken();
-      await db.transaction(async (tx) => {
+      const sessionVersion = await db.transaction(async (tx) => {
         await authRepo.setPasswordHash(tx, userId, passwordHash, now);
-        await authRepo.revokeAllRefreshTokens(tx, userId, now);
+        const version = await authRepo.revokeAllRefreshTokens(tx, userId, now);
         await authRepo.insertRefreshToken(tx, {
           user_id: userId,
           family_id: crypto.randomUUID(),
@@ -213,9 +213,10 @@ export function createAccountService(deps: AccountDeps) {
           // A new password is a new sign-in: an admin passes the second factor again.
           second_factor: false,
         });
+        return version;
       });
       log.info({ userId }, 'password changed; other sessions ended');
-      return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false) }), refreshToken };
+      return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
     },
 
     async updateConsents(userId: number, input: ConsentsUpdate): Promise<void> {

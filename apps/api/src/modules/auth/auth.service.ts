@@ -51,7 +51,7 @@ export type SessionTokens = { accessToken: string; refreshToken: string; refresh
  */
 export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'signAccessToken'>,
-  user: Pick<repo.UserRow, 'id' | 'role' | 'totp_secret'>,
+  user: Pick<repo.UserRow, 'id' | 'role' | 'totp_secret' | 'session_version'>,
   family: { id: string; startedAt: Date; secondFactor: boolean },
 ): Promise<SessionTokens> {
   const now = deps.clock.now();
@@ -66,7 +66,7 @@ export async function startSession(
     second_factor: family.secondFactor,
   });
   const step = secondFactorState(user, family.secondFactor);
-  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step });
+  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version });
   return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
 }
 
