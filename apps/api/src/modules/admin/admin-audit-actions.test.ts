@@ -1,9 +1,9 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, challenges, users } from '../../db/schema.ts';
+import { adminAudit, challenges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf, signInAdmin } from './admin.test-helpers.ts';
+import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
 
 // Issue 15's and 13's admin actions are audited in the action's own transaction (decision 076):
 // one row per action with who, what, before and after; none for an action that fails.
@@ -116,12 +116,16 @@ describe('admin audit of charities, challenges, offers, payouts and activation m
   });
 
   it('undoes the action when its audit row cannot be written, so no change goes unrecorded', async () => {
-    const gone = await insertUser(ctx, { role: 'admin' });
-    const headers = { authorization: `Bearer ${(await signInAdmin(ctx, gone)).access_token}` };
-    // The admin's account disappears while the token still lives: its audit row cannot point at it.
-    await ctx.db.delete(users).where(eq(users.id, gone.id));
-    const res = await as('POST', '/api/admin/challenges', { ...challenge, name: 'Never Recorded' }, headers);
-    expect(res.statusCode).toBe(500);
-    expect(await ctx.db.select().from(challenges).where(eq(challenges.name, 'Never Recorded'))).toEqual([]);
+    // The audit table refuses every row (a full disk, a broken replica): the action must not stay.
+    await ctx.db.execute(sql.raw(`
+      create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$;
+      create trigger refuse_audit before insert on admin_audit for each row execute function refuse_audit();`));
+    try {
+      const res = await as('POST', '/api/admin/challenges', { ...challenge, name: 'Never Recorded' });
+      expect(res.statusCode).toBe(500);
+      expect(await ctx.db.select().from(challenges).where(eq(challenges.name, 'Never Recorded'))).toEqual([]);
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger refuse_audit on admin_audit; drop function refuse_audit();'));
+    }
   });
 });
