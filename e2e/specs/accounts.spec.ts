@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { pledgeTotalMinor } from '@uplift/core/calculator';
 import { fromMinor } from '@uplift/core/money';
+import { logInAsAdmin } from '../support/admin.ts';
 import { waitForMail, type SentMail } from '../support/mail.ts';
 
 // Accounts end to end (issue 3): activation from the mailed link, login and its routing, a
@@ -112,9 +113,9 @@ test("a wrong password shows 'Login details incorrect', like an unknown email", 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a user without a pledge goes to /challenge after login (the admin)', async ({ page }) => {
-  await logIn(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-  await expect(page).toHaveURL(/\/challenge$/);
+test('the admin is asked for the second factor after the password, then reaches the admin page', async ({ page }) => {
+  await logInAsAdmin(page);
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test('recover and reset the password, with their messages and redirects, then log in with the new one', async ({ page }) => {
@@ -154,8 +155,7 @@ test('recover and reset the password, with their messages and redirects, then lo
 });
 
 test('a signed-in user who opens password recovery is sent home', async ({ page }) => {
-  await logIn(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
-  await expect(page).toHaveURL(/\/challenge$/);
+  await logInAsAdmin(page);
   await page.goto('/password-recovery');
   await expect(page).toHaveURL(/\/$/);
 });

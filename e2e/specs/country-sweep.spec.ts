@@ -392,9 +392,12 @@ const runs = {} as Record<CountryCode, CountryRun>;
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(240_000);
+  const startedAt = Date.now();
   app = await startApp({ TEST_CLOCK_START: NOW, SEED_DEMO: 'false' });
   api = await playwright.request.newContext({ baseURL: app.baseUrl });
-  adminToken = await adminAccessToken(api, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! });
+  // The app's clock runs from NOW since it started (a few seconds after startedAt): close enough for a TOTP code.
+  const appClock = () => new Date(Date.parse(NOW) + Date.now() - startedAt);
+  adminToken = await adminAccessToken(api, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! }, appClock);
   const admin = { access_token: adminToken };
   for (const country of COUNTRY_CODES) {
     const today = todayInCountry(country, new Date(NOW));

@@ -11,6 +11,7 @@ import type { Queue } from './jobs/queue.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
+import { sessionVersionOf } from './modules/auth/auth.repository.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
 import challengeRoutes from './modules/challenges/challenges.routes.ts';
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Limits are opted into per route (login, register, recovery); see each module. Their counters
   // live in PostgreSQL, so every instance shares them (docs/decisions/072).
   await app.register(rateLimit, { global: false, store: pgRateLimitStore({ db: deps.db, clock: deps.clock }) });
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, sessionVersionOf: (userId) => sessionVersionOf(deps.db, userId) });
   // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
   await app.register(openApiPlugin);
 

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { insertUser } from './modules/admin/admin.test-helpers.ts';
 import { captureLogs, seedOpenCampaign } from './modules/auth/auth-test-support.ts';
 import { IP_LIMITS } from './modules/auth/rate-limits.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
@@ -156,7 +157,8 @@ describe('security events', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'who@example.org', password: 'secret guess 1' }, ...viaProxy });
     await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { reset_token: 'x'.repeat(43), new_password: 'secret new one' }, ...viaProxy });
     await ctx.app.inject({ method: 'GET', url: '/api/admin/recipients', ...viaProxy });
-    const donorToken = await ctx.app.signAccessToken({ id: 1, role: 'user' });
+    // A real donor: a token of an account that does not exist is refused with 401 (docs/decisions/078).
+    const donorToken = await ctx.app.signAccessToken({ id: (await insertUser(ctx, { role: 'user' })).id, role: 'user' });
     await ctx.app.inject({ method: 'GET', url: '/api/admin/recipients', ...viaProxy, headers: { ...viaProxy.headers, authorization: `Bearer ${donorToken}` } });
     for (let i = 0; i <= IP_LIMITS.reset; i += 1) await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: {}, ...viaProxy });
 

@@ -25,6 +25,9 @@ export const MSG = {
   passwordsMustMatch: 'Passwords must match',
   tokenRequired: 'Token is required',
   confirmPasswordRequired: 'Please confirm your password',
+  // Admin two-factor sign-in (docs/decisions/077)
+  twoFactorCodeRequired: 'Code is required',
+  twoFactorCodeInvalid: 'That code is not right. Please try again.',
 
   // Calculator (SPEC §5)
   parkingRequired: "Please check the box if you don't pay for parking",

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { forbidden, unauthorized } from '../errors.ts';
+import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
+import { DomainError, forbidden, unauthorized } from '../errors.ts';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -11,7 +12,24 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'uplift-api';
 const AUDIENCE = 'uplift-web';
 
-export type AuthUser = { id: number; permissions: Permission[] };
+/** `twoFactor`: the step an admin's sign-in still needs; the token then has no admin rights. */
+export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoFactorStep };
+
+/**
+ * Whom a token is for. An admin's token carries admin rights only when `secondFactor` is
+ * 'passed'; otherwise it says which step is left ('enrol' or 'code', docs/decisions/077).
+ */
+export type TokenSubject = { id: number; role: string; secondFactor?: 'passed' | TwoFactorStep; sessionVersion?: number };
+
+export type AuthOptions = {
+  jwtSecret: string;
+  /**
+   * The user's current session version (undefined: no such account). A token issued under an
+   * older one is refused: every session ended after it was issued (password change or reset,
+   * erasure). Left out only by tests of the token format alone.
+   */
+  sessionVersionOf?: (userId: number) => Promise<number | undefined>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +37,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: requires an admin's access token (401 without a token, 403 for a user). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+    signAccessToken: (user: TokenSubject) => Promise<string>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -30,18 +48,31 @@ export function permissionsFor(role: string): Permission[] {
   return role === 'admin' ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER];
 }
 
+/** The claims of a subject's token: admin rights only past the second factor. */
+function claimsFor(user: TokenSubject): { permissions: Permission[]; two_factor?: TwoFactorStep } {
+  if (user.role !== 'admin') return { permissions: permissionsFor(user.role) };
+  const step = user.secondFactor ?? 'code';
+  return step === 'passed' ? { permissions: permissionsFor('admin') } : { permissions: [ROLE_USER], two_factor: step };
+}
+
+/** An admin route asked of an admin who has not passed the second factor: the web goes to that step. */
+const secondFactorNeeded = (step: TwoFactorStep) =>
+  step === 'enrol'
+    ? new DomainError('auth.two_factor_enrolment_required', 403, 'Please set up two-factor sign-in before using the admin pages.')
+    : new DomainError('auth.two_factor_required', 403, 'Please enter the code from your authenticator app to use the admin pages.');
+
 /** The signed-in user of a request; call only behind `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSecret: string }) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const key = new TextEncoder().encode(opts.jwtSecret);
   app.decorateRequest('user', null);
 
-  app.decorate('signAccessToken', async (user: { id: number; role: string }) =>
-    new SignJWT({ permissions: permissionsFor(user.role) })
+  app.decorate('signAccessToken', async (user: TokenSubject) =>
+    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
@@ -60,7 +91,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSec
       const id = Number(payload.sub);
       const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
       if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw new Error('bad claims');
-      return { id, permissions };
+      // One primary-key read per request: the price of refusing a token at once when its sessions end.
+      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw new Error('session ended');
+      const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
+      return step ? { id, permissions, twoFactor: step } : { id, permissions };
     } catch {
       throw unauthorized('Your session has expired. Please log in again.');
     }
@@ -82,7 +116,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtSec
     }
     if (!request.user.permissions.includes(ROLE_ADMIN)) {
       denied(403);
-      throw forbidden();
+      throw request.user.twoFactor ? secondFactorNeeded(request.user.twoFactor) : forbidden();
     }
   });
 });

@@ -17,6 +17,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.challenge, lazy: () => import('./routes/challenge') },
   { path: paths.submitPage, lazy: () => import('./routes/submit-page') },
   { path: paths.login, lazy: () => import('./routes/login') },
+  { path: paths.twoFactor, lazy: () => import('./routes/two-factor') },
   { path: paths.activate, lazy: () => import('./routes/activate') },
   { path: paths.passwordRecovery, lazy: () => import('./routes/password-recovery') },
   { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },

@@ -11,6 +11,8 @@ export const paths = {
   challenge: '/challenge',
   submitPage: '/SubmitPage',
   login: '/login',
+  /** An admin's second sign-in step: set up the authenticator, or type its code. */
+  twoFactor: '/two-factor',
   activate: '/activate',
   passwordRecovery: '/password-recovery',
   resetPassword: '/reset-password',

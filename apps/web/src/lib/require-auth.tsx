@@ -5,7 +5,8 @@ import { useSession } from './session';
 
 /**
  * Shows its children only to a signed-in user (or admin). Everyone else is sent to /login,
- * as SPEC.md §4 says. The server checks roles again on every call; this is only the screen.
+ * as SPEC.md §4 says; an admin short of the second factor goes to /two-factor. The server
+ * checks roles again on every call; this is only the screen.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const session = useSession();
@@ -16,6 +17,10 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
         Checking your session…
       </p>
     );
+  }
+  // An admin who gave only the password finishes signing in first, then comes back here.
+  if (admin && session.status === 'authenticated' && session.twoFactor) {
+    return <Navigate to={paths.twoFactor} replace state={{ from: location.pathname + location.search }} />;
   }
   if (session.status !== 'authenticated' || (admin && !session.isAdmin)) {
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;

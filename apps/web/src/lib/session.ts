@@ -1,3 +1,4 @@
+import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -8,7 +9,15 @@ import { useSyncExternalStore } from 'react';
 export type Session =
   | { status: 'unknown' }
   | { status: 'anonymous' }
-  | { status: 'authenticated'; accessToken: string; userId: number; permissions: string[]; isAdmin: boolean };
+  | {
+      status: 'authenticated';
+      accessToken: string;
+      userId: number;
+      permissions: string[];
+      isAdmin: boolean;
+      /** An admin signed in with the password only: the step left before the admin pages (docs/decisions/077). */
+      twoFactor?: TwoFactorStep;
+    };
 
 const AUTH_FLAG = 'uplift.authenticated';
 let session: Session = { status: 'unknown' };
@@ -18,11 +27,13 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-function decodePayload(token: string): { sub?: string; permissions?: unknown } {
+type Claims = { sub?: string; permissions?: unknown; two_factor?: unknown };
+
+function decodePayload(token: string): Claims {
   try {
     const part = token.split('.')[1] ?? '';
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(json) as { sub?: string; permissions?: unknown };
+    return JSON.parse(json) as Claims;
   } catch {
     return {};
   }
@@ -39,12 +50,14 @@ export function getAccessToken(): string | undefined {
 export function setAccessToken(accessToken: string): void {
   const payload = decodePayload(accessToken);
   const permissions = Array.isArray(payload.permissions) ? payload.permissions.map(String) : [];
+  const twoFactor = TWO_FACTOR_STEPS.find((step) => step === payload.two_factor);
   session = {
     status: 'authenticated',
     accessToken,
     userId: Number(payload.sub),
     permissions,
     isAdmin: permissions.includes('ROLE_ADMIN'),
+    ...(twoFactor ? { twoFactor } : {}),
   };
   safeStorage(() => localStorage.setItem(AUTH_FLAG, 'true'));
   emit();

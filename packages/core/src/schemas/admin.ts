@@ -115,7 +115,25 @@ export const exportListResponseSchema = z.object({ exports: z.array(charityExpor
 export type ExportListResponse = z.infer<typeof exportListResponseSchema>;
 
 /** What an admin did, as recorded in the admin audit (docs/decisions/076). */
-export const ADMIN_AUDIT_ACTIONS = ['campaign.create', 'campaign.edit', 'campaign.delete', 'campaign.deactivate_past', 'donors.export'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'campaign.create',
+  'campaign.edit',
+  'campaign.delete',
+  'campaign.deactivate_past',
+  'campaign.offer_set',
+  'campaign.payout',
+  'donors.export',
+  'charity.create',
+  'charity.edit',
+  'charity.delete',
+  'challenge.create',
+  'challenge.edit',
+  'challenge.delete',
+  'user.resend_activation',
+  'two_factor.enrol',
+  'two_factor.recovery_code_used',
+  'two_factor.reset',
+] as const;
 
 /** GET /api/admin/audit?limit= */
 export const adminAuditQuerySchema = exportListQuerySchema;

@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from '../countries.ts';
 import { MSG } from '../messages.ts';
 import { countryCodeSchema, idSchema } from './common.ts';
 import { pledgeFields } from './pledge.ts';
+import { TWO_FACTOR_STEPS } from './two-factor.ts';
 
 // Auth forms and request bodies with SPEC.md §5's messages. Form schemas carry the fields the
 // user types (confirm_password, terms); request schemas are what the API receives.
@@ -147,8 +148,12 @@ export type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 // Answers
 
-/** POST /api/auth/login and /api/auth/refresh: the access token (the refresh token goes in a cookie). */
-export const accessTokenResponseSchema = z.object({ access_token: z.string() });
+/**
+ * POST /api/auth/login and /api/auth/refresh: the access token (the refresh token goes in a
+ * cookie). `two_factor` is set for an admin whose sign-in still needs its second factor: the
+ * token then carries no admin rights (docs/decisions/077).
+ */
+export const accessTokenResponseSchema = z.object({ access_token: z.string(), two_factor: z.enum(TWO_FACTOR_STEPS).optional() });
 export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 
 /**

@@ -15,7 +15,9 @@ export const savePaymentMethodSchema = z.object({
     .string({ error: MSG.selectPaymentMethod })
     .trim()
     .min(1, { error: MSG.selectPaymentMethod })
-    .max(255, { error: MSG.selectPaymentMethod }),
+    .max(255, { error: MSG.selectPaymentMethod })
+    // Ids are printable ASCII (pm_…, or ours): a NUL byte would otherwise reach PostgreSQL.
+    .regex(/^[\x21-\x7e]*$/, { error: MSG.selectPaymentMethod }),
 });
 
 const FORM_EXPIRED = 'The card form has expired. Please reload the page and try again.';
@@ -114,6 +116,8 @@ export const payNowSchema = z.object({
     .trim()
     .min(1, { error: MSG.selectPaymentMethod })
     .max(255, { error: MSG.selectPaymentMethod })
+    // Ids are printable ASCII (pm_…, or ours): a NUL byte would otherwise reach PostgreSQL.
+    .regex(/^[\x21-\x7e]*$/, { error: MSG.selectPaymentMethod })
     .optional(),
 });
 
@@ -145,7 +149,9 @@ export const setDefaultPaymentMethodSchema = z.object({
     .string({ error: MSG.selectPaymentMethod })
     .trim()
     .min(1, { error: MSG.selectPaymentMethod })
-    .max(255, { error: MSG.selectPaymentMethod }),
+    .max(255, { error: MSG.selectPaymentMethod })
+    // Ids are printable ASCII (pm_…, or ours): a NUL byte would otherwise reach PostgreSQL.
+    .regex(/^[\x21-\x7e]*$/, { error: MSG.selectPaymentMethod }),
 });
 export const setDefaultPaymentMethodResponseSchema = z.object({
   payment_method: paymentMethodSchema,

@@ -35,7 +35,9 @@ export const confirmPledgeSchema = z.object({
     .string({ error: MSG.selectPaymentMethod })
     .trim()
     .min(1, { error: MSG.selectPaymentMethod })
-    .max(255, { error: MSG.selectPaymentMethod }),
+    .max(255, { error: MSG.selectPaymentMethod })
+    // Ids are printable ASCII (pm_…, or ours): a NUL byte would otherwise reach PostgreSQL.
+    .regex(/^[\x21-\x7e]*$/, { error: MSG.selectPaymentMethod }),
 });
 
 /** PUT /api/pledge/confirmed: the card, and optionally the total the donor was shown (checked, never trusted). */

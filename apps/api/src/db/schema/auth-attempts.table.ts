@@ -18,6 +18,6 @@ export const authAttempts = pgTable(
   (t) => [
     index('auth_attempts_subject_idx').on(t.action, t.subject_hash, t.created_at),
     index('auth_attempts_created_idx').on(t.created_at),
-    check('auth_attempts_action_check', sql`${t.action} in ('login', 'register', 'forgot')`),
+    check('auth_attempts_action_check', sql`${t.action} in ('login', 'register', 'forgot', 'two_factor')`),
   ],
 );

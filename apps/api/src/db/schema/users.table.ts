@@ -26,6 +26,17 @@ export const users = pgTable(
     stripe_customer_id: text(),
     /** Set when the donor erased their account: the row is then anonymised (docs/decisions/082). */
     erased_at: timestamp({ withTimezone: true }),
+    // Admin two-factor sign-in (docs/decisions/077): the confirmed TOTP secret, one awaiting its
+    // first code, and the last time step accepted (a code is never accepted twice).
+    totp_secret: text(),
+    totp_pending_secret: text(),
+    totp_enrolled_at: timestamp({ withTimezone: true }),
+    totp_last_step: integer(),
+    /**
+     * Raised whenever every session ends (password change or reset, erasure, a second factor
+     * reset): access tokens carry the value they were issued under, and older ones are refused.
+     */
+    session_version: integer().notNull().default(0),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +82,8 @@ export const refreshTokens = pgTable(
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
     revoked_at: timestamp({ withTimezone: true }),
+    /** The family's sign-in passed the second factor: only such a family gives an admin admin rights. */
+    second_factor: boolean().notNull().default(false),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -78,4 +91,19 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.family_id),
     index('refresh_tokens_user_idx').on(t.user_id),
   ],
+);
+
+/** An admin's single-use recovery codes (SHA-256 of each; the codes are shown once, at enrolment). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text().notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_hash_key').on(t.user_id, t.code_hash)],
 );

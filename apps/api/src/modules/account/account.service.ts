@@ -9,10 +9,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText } from '../admin/csv.ts';
 import * as authRepo from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearAttempts } from '../auth/rate-limits.ts';
+import { secondFactorState } from '../auth/second-factor.ts';
 import { hashToken, newToken, REFRESH_TTL_MS } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -30,7 +32,7 @@ export type AccountDeps = {
   payments: PaymentProvider;
   config: Pick<Config, 'appUrl' | 'receipt'>;
   log: FastifyBaseLogger;
-  signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+  signAccessToken: (user: TokenSubject) => Promise<string>;
 };
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -199,19 +201,22 @@ export function createAccountService(deps: AccountDeps) {
       const passwordHash = await hashPassword(input.new_password);
       const now = clock.now();
       const refreshToken = newToken();
-      await db.transaction(async (tx) => {
+      const sessionVersion = await db.transaction(async (tx) => {
         await authRepo.setPasswordHash(tx, userId, passwordHash, now);
-        await authRepo.revokeAllRefreshTokens(tx, userId, now);
+        const version = await authRepo.revokeAllRefreshTokens(tx, userId, now);
         await authRepo.insertRefreshToken(tx, {
           user_id: userId,
           family_id: crypto.randomUUID(),
           token_hash: hashToken(refreshToken),
           expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
           created_at: now,
+          // A new password is a new sign-in: an admin passes the second factor again.
+          second_factor: false,
         });
+        return version;
       });
       log.info({ userId }, 'password changed; other sessions ended');
-      return { accessToken: await deps.signAccessToken(user), refreshToken };
+      return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
     },
 
     async updateConsents(userId: number, input: ConsentsUpdate): Promise<void> {

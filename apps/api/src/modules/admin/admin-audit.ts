@@ -1,6 +1,8 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { adminAudit, users } from '../../db/schema.ts';
 
 type Executor = Pick<Db, 'insert'>;
@@ -20,6 +22,32 @@ export async function recordAdminAction(
     after: json(entry.after),
     created_at: entry.at,
   });
+}
+
+/** What an admin action changed, for its audit row. */
+export type AuditedChange = { action: AdminAuditEntry['action']; target: string; before?: object | null; after?: object | null };
+
+/**
+ * Runs an admin action and records it in one transaction (docs/decisions/076): an action that
+ * fails leaves no row, and a row is never lost after the action took effect. `run` gets the
+ * transaction as its database; a service that opens its own transaction gets a savepoint in it.
+ */
+export async function auditedAction<T>(db: Db, by: { adminId: number; at: Date }, run: (tx: Db) => Promise<{ result: T; audit: AuditedChange }>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // A transaction answers every query the services make of a Db (it lacks only the pool).
+    const { result, audit } = await run(tx as unknown as Db);
+    await recordAdminAction(tx, { adminId: by.adminId, ...audit, at: by.at });
+    return result;
+  });
+}
+
+/** What an audited action's `run` answers: its result, and the change to record. */
+export const withAudit = <T>(result: T, audit: AuditedChange): { result: T; audit: AuditedChange } => ({ result, audit });
+
+/** `auditedAction` for the signed-in admin of a request, at the app clock's now. */
+export function auditorFor(app: Pick<FastifyInstance, 'db' | 'clock'>) {
+  return <T>(request: FastifyRequest, run: (tx: Db) => Promise<{ result: T; audit: AuditedChange }>) =>
+    auditedAction(app.db, { adminId: currentUser(request).id, at: app.clock.now() }, run);
 }
 
 /** The newest admin actions first. */

@@ -7,11 +7,8 @@ import {
 } from '@uplift/core/schemas/campaign';
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
-import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
-import { recordAdminAction } from './admin-audit.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
 import { findCampaign, listCampaigns } from './admin-campaigns.repository.ts';
 import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './admin-campaigns.service.ts';
 
@@ -27,8 +24,7 @@ const BODY_ERRORS = [400, 413, 415] as const;
  * ('/api/campaign/', '/api/campaign/deactivate') take precedence over their '/:id'.
  */
 const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const audit = (request: FastifyRequest, action: AdminAuditEntry['action'], target: string, before: object | null, after: object | null) =>
-    recordAdminAction(app.db, { adminId: currentUser(request).id, action, target, before, after, at: app.clock.now() });
+  const audited = auditorFor(app);
 
   for (const url of ['/api/campaign/', '/api/campaign']) {
     app.get(
@@ -55,8 +51,10 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const campaign = await createCampaign(app.db, request.body);
-      await audit(request, 'campaign.create', `campaign ${campaign.id}`, null, campaign);
+      const campaign = await audited(request, async (tx) => {
+        const created = await createCampaign(tx, request.body);
+        return withAudit(created, { action: 'campaign.create', target: `campaign ${created.id}`, after: created });
+      });
       request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign created');
       return reply.status(201).send(campaign);
     },
@@ -74,9 +72,11 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await findCampaign(app.db, request.params.id);
-      const campaign = await editCampaign(app.db, request.params.id, request.body, app.clock.now());
-      await audit(request, 'campaign.edit', `campaign ${campaign.id}`, before ?? null, campaign);
+      const campaign = await audited(request, async (tx) => {
+        const before = await findCampaign(tx, request.params.id);
+        const edited = await editCampaign(tx, request.params.id, request.body, app.clock.now());
+        return withAudit(edited, { action: 'campaign.edit', target: `campaign ${edited.id}`, before, after: edited });
+      });
       request.log.info({ campaignId: campaign.id, adminId: request.user?.id }, 'campaign edited');
       return campaign;
     },
@@ -93,9 +93,11 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const before = await findCampaign(app.db, request.params.id);
-      await removeCampaign(app.db, request.params.id);
-      await audit(request, 'campaign.delete', `campaign ${request.params.id}`, before ?? null, null);
+      await audited(request, async (tx) => {
+        const before = await findCampaign(tx, request.params.id);
+        await removeCampaign(tx, request.params.id);
+        return withAudit(undefined, { action: 'campaign.delete', target: `campaign ${request.params.id}`, before });
+      });
       request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign deleted');
       return reply.send({ message: 'Campaign deleted', id: request.params.id });
     },
@@ -111,8 +113,10 @@ const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const count = await deactivatePastCampaigns(app.db, app.clock.now());
-      await audit(request, 'campaign.deactivate_past', 'campaigns past their end date', null, { deactivated: count });
+      const count = await audited(request, async (tx) => {
+        const n = await deactivatePastCampaigns(tx, app.clock.now());
+        return withAudit(n, { action: 'campaign.deactivate_past', target: 'campaigns past their end date', after: { deactivated: n } });
+      });
       request.log.info({ count, adminId: request.user?.id }, 'past campaigns deactivated');
       return reply.send({ message: deactivatedMessage(count), count });
     },

@@ -63,7 +63,8 @@ function hasPledgesError(n: number) {
 export async function removeCampaign(db: Db, id: number): Promise<void> {
   let deleted: boolean;
   try {
-    deleted = await deleteCampaign(db, id);
+    // In a savepoint: inside an audited transaction, a refused delete must leave it usable for the count.
+    deleted = await db.transaction((tx) => deleteCampaign(tx, id));
   } catch (err) {
     if (isStillReferenced(err)) throw hasPledgesError(await countPledges(db, id));
     throw err;

@@ -9,7 +9,8 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAdminChallenges } from './admin-challenges.repository.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
+import { findAdminChallenge, listAdminChallenges, selectOffer } from './admin-challenges.repository.ts';
 import { createChallenge, editChallenge, getOffer, removeChallenge, setOffer } from './admin-challenges.service.ts';
 
 const tags = ['admin'];
@@ -18,6 +19,8 @@ const BODY_ERRORS = [400, 413, 415] as const;
 
 /** The admin's challenge management and what each campaign offers (issue 15). Inside the admin plugin. */
 const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
+
   app.get(
     '/api/admin/challenges',
     {
@@ -41,7 +44,10 @@ const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const challenge = await createChallenge(app.db, request.body);
+      const challenge = await audited(request, async (tx) => {
+        const created = await createChallenge(tx, request.body);
+        return withAudit(created, { action: 'challenge.create', target: `challenge ${created.id}`, after: created });
+      });
       request.log.info({ challengeId: challenge.id, adminId: request.user?.id }, 'challenge created');
       return reply.status(201).send(challenge);
     },
@@ -59,7 +65,11 @@ const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const challenge = await editChallenge(app.db, request.params.id, request.body);
+      const challenge = await audited(request, async (tx) => {
+        const before = await findAdminChallenge(tx, request.params.id);
+        const edited = await editChallenge(tx, request.params.id, request.body);
+        return withAudit(edited, { action: 'challenge.edit', target: `challenge ${edited.id}`, before, after: edited });
+      });
       request.log.info({ challengeId: challenge.id, adminId: request.user?.id, enabled: challenge.is_enabled }, 'challenge edited');
       return reply.send(challenge);
     },
@@ -76,7 +86,11 @@ const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeChallenge(app.db, request.params.id);
+      await audited(request, async (tx) => {
+        const before = await findAdminChallenge(tx, request.params.id);
+        await removeChallenge(tx, request.params.id);
+        return withAudit(undefined, { action: 'challenge.delete', target: `challenge ${request.params.id}`, before });
+      });
       request.log.info({ challengeId: request.params.id, adminId: request.user?.id }, 'challenge deleted');
       return reply.send({ message: 'Challenge deleted', id: request.params.id });
     },
@@ -107,7 +121,11 @@ const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const offer = await setOffer(app.db, request.params.id, request.body);
+      const offer = await audited(request, async (tx) => {
+        const before = await selectOffer(tx, request.params.id);
+        const after = await setOffer(tx, request.params.id, request.body);
+        return withAudit(after, { action: 'campaign.offer_set', target: `campaign ${request.params.id}`, before, after });
+      });
       request.log.info({ campaignId: request.params.id, adminId: request.user?.id }, 'campaign offer set');
       return reply.send(offer);
     },

@@ -7,7 +7,8 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listCharities } from './admin-charities.repository.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
+import { findCharity, listCharities } from './admin-charities.repository.ts';
 import { createCharity, editCharity, removeCharity } from './admin-charities.service.ts';
 
 const tags = ['admin'];
@@ -18,6 +19,8 @@ const BODY_LIMIT = 400 * 1024;
 
 /** The admin's charity management (issue 15, decision 053). Registered inside the admin plugin. */
 const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
+
   app.get(
     '/api/admin/charities',
     {
@@ -42,7 +45,10 @@ const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const charity = await createCharity(app.db, request.body, app.clock.now());
+      const charity = await audited(request, async (tx) => {
+        const created = await createCharity(tx, request.body, app.clock.now());
+        return withAudit(created, { action: 'charity.create', target: `charity ${created.id}`, after: created });
+      });
       request.log.info({ recipientId: charity.id, adminId: request.user?.id }, 'charity created');
       return reply.status(201).send(charity);
     },
@@ -61,7 +67,12 @@ const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const charity = await editCharity(app.db, request.params.id, request.body, app.clock.now());
+      // Disabling or enabling is an edit: is_enabled before and after says which.
+      const charity = await audited(request, async (tx) => {
+        const before = await findCharity(tx, request.params.id);
+        const edited = await editCharity(tx, request.params.id, request.body, app.clock.now());
+        return withAudit(edited, { action: 'charity.edit', target: `charity ${edited.id}`, before, after: edited });
+      });
       request.log.info({ recipientId: charity.id, adminId: request.user?.id, enabled: charity.is_enabled }, 'charity edited');
       return reply.send(charity);
     },
@@ -78,7 +89,11 @@ const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeCharity(app.db, request.params.id);
+      await audited(request, async (tx) => {
+        const before = await findCharity(tx, request.params.id);
+        await removeCharity(tx, request.params.id);
+        return withAudit(undefined, { action: 'charity.delete', target: `charity ${request.params.id}`, before });
+      });
       request.log.info({ recipientId: request.params.id, adminId: request.user?.id }, 'charity deleted');
       return reply.send({ message: 'Charity deleted', id: request.params.id });
     },

@@ -66,7 +66,8 @@ export async function editCharity(db: Db, id: number, input: CharityRequest, now
 export async function removeCharity(db: Db, id: number): Promise<void> {
   let deleted: boolean;
   try {
-    deleted = await deleteCharity(db, id);
+    // In a savepoint: inside an audited transaction, a refused delete must leave it usable for the count.
+    deleted = await db.transaction((tx) => deleteCharity(tx, id));
   } catch (err) {
     if (isStillReferenced(err)) {
       const n = await countCharityPledges(db, id);

@@ -1,12 +1,18 @@
 import { resendActivationResponseSchema, userListQuerySchema, userPageSchema } from '@uplift/core/schemas/admin';
 import { idParamSchema } from '@uplift/core/schemas/common';
-import { errorResponses } from '@uplift/core/schemas/error';
+import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { createTwoFactorService } from '../auth/two-factor.service.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
 import { listUsers } from './admin-users.repository.ts';
 import { resendActivation } from './resend-activation.service.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
+  const twoFactor = createTwoFactorService({ db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken });
+
   app.get(
     '/api/auth/all_users',
     {
@@ -34,9 +40,28 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await resendActivation({ db: app.db, clock: app.clock, mailer: app.mailer, config: app.config }, request.params.id);
+      const message = await audited(request, async (tx) => {
+        const sent = await resendActivation({ db: tx, clock: app.clock, mailer: app.mailer, config: app.config }, request.params.id);
+        return withAudit(sent, { action: 'user.resend_activation', target: `user ${request.params.id}` });
+      });
       request.log.info({ userId: request.params.id, adminId: request.user?.id }, 'activation mail resent');
       return reply.send({ message });
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/two-factor/reset',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Forget an admin's second factor (a lost phone): their sessions end and their next sign-in sets it up again",
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      await twoFactor.reset(currentUser(request).id, request.params.id);
+      return reply.send({ message: 'Two-factor sign-in was reset. The admin sets it up again at their next sign-in.' });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
+import { newTotpSecret, totpCode } from '../auth/totp.ts';
 
 // Direct inserts for the admin tests: each test sets up exactly the rows it reasons about.
 
@@ -26,11 +27,30 @@ export async function insertUser(
   return user!;
 }
 
-/** An admin and a plain user with their bearer headers. */
+/**
+ * Signs an admin in through the second factor, as every admin test does: the password step's
+ * token (signed here: scrypt in every test would be slow; login itself is tested in auth), an
+ * authenticator holding the admin's secret, and the real code step, whose token has admin rights.
+ */
+export async function signInAdmin(ctx: TestContext, admin: { id: number }): Promise<{ access_token: string; totpSecret: string }> {
+  const totpSecret = newTotpSecret();
+  await ctx.db.update(users).set({ totp_secret: totpSecret, totp_enrolled_at: ctx.clock.now() }).where(eq(users.id, admin.id));
+  const passwordStep = await ctx.app.signAccessToken({ id: admin.id, role: 'admin', secondFactor: 'code' });
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify',
+    headers: { authorization: `Bearer ${passwordStep}` },
+    payload: { code: totpCode(totpSecret, ctx.clock.now()) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`admin sign-in failed: ${verified.statusCode} ${verified.body}`);
+  return { access_token: verified.json<{ access_token: string }>().access_token, totpSecret };
+}
+
+/** An admin (signed in through the second factor) and a plain user with their bearer headers. */
 export async function adminAndUser(ctx: TestContext) {
   const admin = await insertUser(ctx, { role: 'admin', first_name: 'Ada', last_name: 'Admin' });
   const user = await insertUser(ctx, { role: 'user' });
-  const adminAuth = { authorization: `Bearer ${await ctx.app.signAccessToken({ id: admin.id, role: 'admin' })}` };
+  const adminAuth = { authorization: `Bearer ${(await signInAdmin(ctx, admin)).access_token}` };
   const userAuth = { authorization: `Bearer ${await ctx.app.signAccessToken({ id: user.id, role: 'user' })}` };
   return { admin, user, adminAuth, userAuth };
 }

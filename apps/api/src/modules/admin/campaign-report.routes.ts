@@ -9,6 +9,7 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
 import { buildCampaignReport, listPayouts, recordPayout, reportCsv } from './campaign-report.service.ts';
 
 const tags = ['admin'];
@@ -16,6 +17,7 @@ const ADMIN = [401, 403] as const;
 
 /** The campaign report and the payout record (issue 15). Registered inside the admin plugin. */
 const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
   app.get(
     '/api/admin/campaigns/:id/report',
     {
@@ -76,7 +78,10 @@ const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = currentUser(request);
-      const payout = await recordPayout(app.db, request.params.id, admin.id, request.body, app.clock.now());
+      const payout = await audited(request, async (tx) => {
+        const recorded = await recordPayout(tx, request.params.id, admin.id, request.body, app.clock.now());
+        return withAudit(recorded, { action: 'campaign.payout', target: `campaign ${recorded.campaign_id}, charity ${recorded.recipient_id}`, after: recorded });
+      });
       request.log.info({ payoutId: payout.id, campaignId: payout.campaign_id, recipientId: payout.recipient_id, adminId: admin.id }, 'payout recorded');
       return reply.status(201).send(payout);
     },

@@ -6,9 +6,9 @@ import {
   exportListResponseSchema,
 } from '@uplift/core/schemas/admin';
 import { errorResponses } from '@uplift/core/schemas/error';
-import { recordAdminAction } from './admin-audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { auditorFor, withAudit } from './admin-audit.ts';
 import { listExports, listRecipients } from './charity-export.repository.ts';
 import { createCharityExport } from './charity-export.service.ts';
 
@@ -16,6 +16,7 @@ const tags = ['admin'];
 
 /** The partner-charity export of opted-in donors, and the record of every export made. */
 const charityExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audited = auditorFor(app);
   app.get(
     '/api/admin/recipients',
     {
@@ -42,18 +43,11 @@ const charityExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = currentUser(request);
-      const result = await createCharityExport(app.db, {
-        adminId: admin.id,
-        recipientId: request.query.recipient_id,
-        campaignId: request.query.campaign_id,
-        now: app.clock.now(),
-      });
-      await recordAdminAction(app.db, {
-        adminId: admin.id,
-        action: 'donors.export',
-        target: `charity ${request.query.recipient_id}, campaign ${request.query.campaign_id}`,
-        after: { export_id: result.exportId, rows: result.rowCount },
-        at: app.clock.now(),
+      const result = await audited(request, async (tx) => {
+        const made = await createCharityExport(tx, { adminId: admin.id, recipientId: request.query.recipient_id, campaignId: request.query.campaign_id, now: app.clock.now() });
+        // Counts and ids only: never the donors' details.
+        const target = `charity ${request.query.recipient_id}, campaign ${request.query.campaign_id}`;
+        return withAudit(made, { action: 'donors.export', target, after: { export_id: made.exportId, rows: made.rowCount } });
       });
       // Counts and ids only: donors' details never reach the log.
       request.log.info(

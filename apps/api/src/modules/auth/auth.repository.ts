@@ -76,7 +76,7 @@ export type RefreshRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Executor,
-  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date },
+  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date; second_factor: boolean },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }
@@ -109,11 +109,28 @@ export async function revokeRefreshFamily(db: Executor, familyId: string, now: D
     .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
 }
 
-export async function revokeAllRefreshTokens(db: Executor, userId: number, now: Date): Promise<void> {
+/**
+ * Ends every session of a user: the refresh tokens are revoked and the session version raised, so
+ * access tokens issued before are refused at once too (not only when they lapse). Answers the new
+ * version, for a session started right after (a password change keeps its own device signed in).
+ */
+export async function revokeAllRefreshTokens(db: Executor, userId: number, now: Date): Promise<number> {
   await db
     .update(refreshTokens)
     .set({ revoked_at: now })
     .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+  const [row] = await db
+    .update(users)
+    .set({ session_version: sql`${users.session_version} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ version: users.session_version });
+  return row?.version ?? 0;
+}
+
+/** The session version access tokens of a user must carry; undefined when the account is gone. */
+export async function sessionVersionOf(db: Executor, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ version: users.session_version }).from(users).where(eq(users.id, userId));
+  return row?.version;
 }
 
 export async function setRole(db: Executor, userId: number, role: 'user' | 'admin', now: Date): Promise<void> {

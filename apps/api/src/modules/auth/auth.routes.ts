@@ -8,13 +8,13 @@ import {
   userSchema,
 } from '@uplift/core/schemas/auth';
 import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createAuthService, type SessionTokens } from './auth.service.ts';
+import { createAuthService } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
-import { REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from './tokens.ts';
+import { sessionCookies } from './session-cookie.ts';
+import twoFactorRoutes from './two-factor.routes.ts';
 
 const tags = ['auth'];
 // Answers are sent with reply.send(): TypeScript checks an object literal there against the
@@ -37,15 +37,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Made now, so the first unknown-email login costs no more than any other.
   dummyHash().catch((err: unknown) => app.log.error({ err }, 'could not prepare the dummy password hash'));
 
-  const cookieName = refreshCookieName(app.config);
-  const readRefreshCookie = (request: FastifyRequest): string | undefined => request.cookies[cookieName] || undefined;
-  // The cookie lives as long as its token, which never outlives the session's absolute lifetime.
-  const setSessionCookie = (reply: FastifyReply, session: SessionTokens) =>
-    reply
-      .setCookie(cookieName, session.refreshToken, refreshCookieOptions(app.config, session.refreshExpiresAt.getTime() - app.clock.now().getTime()))
-      .header('cache-control', 'no-store');
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(cookieName, { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+  const { readRefreshCookie, setSessionCookie, clearSessionCookie } = sessionCookies(app);
 
   app.post(
     '/api/auth/register',
@@ -96,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await auth.login(request.body);
       setSessionCookie(reply, session);
-      return reply.send({ access_token: session.accessToken });
+      return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
     },
   );
 
@@ -114,7 +106,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       try {
         const session = await auth.refresh(readRefreshCookie(request));
         setSessionCookie(reply, session);
-        return reply.send({ access_token: session.accessToken });
+        return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
       } catch (err) {
         clearSessionCookie(reply);
         throw err;
@@ -175,6 +167,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => auth.userInfo(currentUser(request).id),
   );
+
+  await app.register(twoFactorRoutes);
 };
 
 export default routes;

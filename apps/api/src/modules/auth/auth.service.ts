@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
+import type { TwoFactorStep } from '@uplift/core/schemas/two-factor';
 import { MSG } from '@uplift/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
@@ -7,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { FieldError } from '../../errors.ts';
+import type { TokenSubject } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { recordRegistrationConsents } from '../account/consents.ts';
 import { createPendingPledge } from '../pledges/pledges.service.ts';
@@ -14,6 +16,7 @@ import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { secondFactorState } from './second-factor.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
@@ -32,11 +35,41 @@ export type AuthDeps = {
   mailer: Mailer;
   config: Pick<Config, 'appUrl' | 'devOutbox'>;
   log: FastifyBaseLogger;
-  signAccessToken: (user: { id: number; role: string }) => Promise<string>;
+  signAccessToken: (user: TokenSubject) => Promise<string>;
 };
 
-/** A signed-in session: the access token for the body, the refresh token (and its expiry) for the cookie. */
-export type SessionTokens = { accessToken: string; refreshToken: string; refreshExpiresAt: Date };
+/**
+ * A signed-in session: the access token for the body, the refresh token (and its expiry) for the
+ * cookie, and for an admin short of the second factor the step that is left.
+ */
+export type SessionTokens = { accessToken: string; refreshToken: string; refreshExpiresAt: Date; twoFactor?: TwoFactorStep };
+
+/**
+ * Issues a refresh token of a family begun at `familyStartedAt` (it never outlives the family's
+ * lifetime) and its access token. `secondFactor`: the family's sign-in passed an admin's second
+ * factor; an admin's family without it gives no admin rights (docs/decisions/077).
+ */
+export async function startSession(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'signAccessToken'>,
+  user: Pick<repo.UserRow, 'id' | 'role' | 'totp_secret' | 'session_version'>,
+  family: { id: string; startedAt: Date; secondFactor: boolean },
+): Promise<SessionTokens> {
+  const now = deps.clock.now();
+  const refreshToken = newToken();
+  const expiresAt = new Date(Math.min(now.getTime() + REFRESH_TTL_MS, family.startedAt.getTime() + sessionLifetimeMs(user.role)));
+  await repo.insertRefreshToken(deps.db, {
+    user_id: user.id,
+    family_id: family.id,
+    token_hash: hashToken(refreshToken),
+    expires_at: expiresAt,
+    created_at: now,
+    second_factor: family.secondFactor,
+  });
+  const step = secondFactorState(user, family.secondFactor);
+  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version });
+  return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
+}
+
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, mailer, config, log } = deps;
@@ -44,21 +77,6 @@ export function createAuthService(deps: AuthDeps) {
   /** Outside production with no SMTP server the token is logged too, so a developer can go on. */
   function logDevToken(kind: string, email: string, token: string) {
     if (config.devOutbox) log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
-  }
-
-  /** Issues a refresh token of a family begun at `familyStartedAt`; it never outlives the family's lifetime. */
-  async function startSession(user: { id: number; role: string }, familyId: string, familyStartedAt: Date): Promise<SessionTokens> {
-    const now = clock.now();
-    const refreshToken = newToken();
-    const expiresAt = new Date(Math.min(now.getTime() + REFRESH_TTL_MS, familyStartedAt.getTime() + sessionLifetimeMs(user.role)));
-    await repo.insertRefreshToken(db, {
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: hashToken(refreshToken),
-      expires_at: expiresAt,
-      created_at: now,
-    });
-    return { accessToken: await deps.signAccessToken(user), refreshToken, refreshExpiresAt: expiresAt };
   }
 
   return {
@@ -140,7 +158,8 @@ export function createAuthService(deps: AuthDeps) {
       await release();
       if (!user.activated) throw notActivated();
       log.info({ userId: user.id }, 'logged in');
-      return startSession(user, randomUUID(), clock.now());
+      // An admin's password alone starts a session without admin rights: the second factor follows.
+      return startSession(deps, user, { id: randomUUID(), startedAt: clock.now(), secondFactor: false });
     },
 
     /**
@@ -175,7 +194,7 @@ export function createAuthService(deps: AuthDeps) {
         log.info({ userId: user.id }, 'session reached its absolute lifetime: log in again');
         throw sessionEnded();
       }
-      return startSession(user, row.family_id, startedAt);
+      return startSession(deps, user, { id: row.family_id, startedAt, secondFactor: row.second_factor });
     },
 
     /** Ends the session the refresh token belongs to. Without one there is nothing to end. */

@@ -6,6 +6,7 @@ import authPlugin from '../../plugins/auth.ts';
 import errorsPlugin from '../../plugins/errors.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
+import { totpCode } from './totp.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth-test-support.ts';
 
 const MINUTE = 60_000;
@@ -272,15 +273,24 @@ describe('tokens and sessions', () => {
   });
 
   describe('roles', () => {
-    it('puts ROLE_ADMIN in an admin token only; an admin-only route answers 401 / 403 / 200', async () => {
+    it('puts ROLE_ADMIN in an admin token only after the second factor; an admin-only route answers 401 / 403 / 200', async () => {
       await ensureAdmin(ctx.db, { email: 'boss@example.org', password: 'admin password 123' }, ctx.clock.now());
       const admin = await login('boss@example.org', 'admin password 123');
       expect(admin.statusCode).toBe(200);
-      const adminToken = admin.json<{ access_token: string }>().access_token;
+      const passwordStep = admin.json<{ access_token: string }>().access_token;
       const user = await signUp(ctx.app, smtp, registration(open.pledge));
       const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { permissions: string[] };
-      expect(claimsOf(adminToken).permissions).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+      expect(claimsOf(passwordStep).permissions).toEqual(['ROLE_USER']);
       expect(claimsOf(user.accessToken).permissions).toEqual(['ROLE_USER']);
+      const enrolment = await inject({ method: 'POST', url: '/api/auth/two-factor/enrolment', headers: { authorization: `Bearer ${passwordStep}` } });
+      const enrolled = await inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/enrolment/confirm',
+        headers: { authorization: `Bearer ${passwordStep}` },
+        payload: { code: totpCode(enrolment.json<{ secret: string }>().secret, ctx.clock.now()) },
+      });
+      const adminToken = enrolled.json<{ access_token: string }>().access_token;
+      expect(claimsOf(adminToken).permissions).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
 
       // The guard every admin route uses, with tokens the real login issued.
       const guarded = Fastify();
@@ -291,6 +301,7 @@ describe('tokens and sessions', () => {
         guarded.inject({ method: 'GET', url: '/admin-only', headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect((await call()).statusCode).toBe(401);
       expect((await call(user.accessToken)).statusCode).toBe(403);
+      expect((await call(passwordStep)).statusCode).toBe(403);
       expect((await call(adminToken)).statusCode).toBe(200);
       await guarded.close();
     });

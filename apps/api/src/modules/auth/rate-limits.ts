@@ -12,7 +12,7 @@ import { subjectHash } from './tokens.ts';
 
 const MINUTE = 60_000;
 
-export type AccountAction = 'login' | 'register' | 'forgot';
+export type AccountAction = 'login' | 'register' | 'forgot' | 'two_factor';
 
 /** Per account: at most `max` attempts of an action in `windowMs`. */
 export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: number }> = {
@@ -22,6 +22,8 @@ export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: numb
   register: { max: 10, windowMs: 60 * MINUTE },
   // Recovery mails asked for one email: stops a mailbox being flooded.
   forgot: { max: 5, windowMs: 60 * MINUTE },
+  // Wrong second-factor codes of one admin: 5 guesses in 15 minutes leave a 6-digit code unguessable.
+  two_factor: { max: 5, windowMs: 15 * MINUTE },
 };
 
 export const tooManyAttempts = () => new DomainError('auth.rate_limited', 429, MSG.tooManyRequests);
@@ -40,7 +42,7 @@ export function perIpLimit(max: number, isProduction: boolean) {
   };
 }
 
-export const IP_LIMITS = { login: 30, register: 10, forgot: 10, reset: 10, activate: 20, refresh: 120 } as const;
+export const IP_LIMITS = { login: 30, register: 10, forgot: 10, reset: 10, activate: 20, refresh: 120, twoFactor: 30 } as const;
 
 /**
  * Claims one attempt for an account before the work is done: the attempt is recorded first and

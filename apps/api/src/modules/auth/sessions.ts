@@ -6,12 +6,12 @@ import { hashToken } from './tokens.ts';
 // Session revocation for other modules (a donor's account page changes a password or an email):
 // every device signs in again, or every device but the one making the change.
 
-/** Ends every session (refresh-token family) of a user. Access tokens lapse within 15 minutes. */
+/** Ends every session of a user: refresh-token families revoked, earlier access tokens refused (docs/decisions/078). */
 export async function endAllSessions(db: Executor, userId: number, now: Date): Promise<void> {
   await revokeAllRefreshTokens(db, userId, now);
 }
 
-/** Ends every session of a user except the one `keepRefreshToken` (the caller's cookie) belongs to. */
+/** Ends every session of a user except the one `keepRefreshToken` (the caller's cookie) belongs to; the other devices' access tokens lapse within 15 minutes. */
 export async function endOtherSessions(db: Executor, userId: number, keepRefreshToken: string | undefined, now: Date): Promise<void> {
   const [kept] = keepRefreshToken
     ? await db.select({ family: refreshTokens.family_id }).from(refreshTokens).where(eq(refreshTokens.token_hash, hashToken(keepRefreshToken)))

@@ -11,7 +11,19 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'campaign.edit': 'Edited a campaign',
   'campaign.delete': 'Deleted a campaign',
   'campaign.deactivate_past': 'Deactivated past campaigns',
+  'campaign.offer_set': 'Set what a campaign offers',
+  'campaign.payout': 'Recorded a payout',
   'donors.export': 'Exported donors',
+  'charity.create': 'Added a charity',
+  'charity.edit': 'Edited a charity',
+  'charity.delete': 'Deleted a charity',
+  'challenge.create': 'Added a challenge',
+  'challenge.edit': 'Edited a challenge',
+  'challenge.delete': 'Deleted a challenge',
+  'user.resend_activation': 'Resent an activation mail',
+  'two_factor.enrol': 'Set up two-factor sign-in',
+  'two_factor.recovery_code_used': 'Signed in with a recovery code',
+  'two_factor.reset': "Reset an admin's two-factor sign-in",
 };
 
 function Change({ label, value }: { label: string; value: Record<string, unknown> | null }) {

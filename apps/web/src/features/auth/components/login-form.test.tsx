@@ -76,6 +76,15 @@ describe('LoginForm', () => {
     expect(getSession()).toMatchObject({ status: 'authenticated', userId: 7 });
   });
 
+  it("sends an admin who gave only the password to the second factor, then on to where they were going", async () => {
+    const passwordStep = `x.${btoa(JSON.stringify({ sub: '9', permissions: ['ROLE_USER'], two_factor: 'code' }))}.y`;
+    stubFetch({ 'POST /api/auth/login': { status: 200, body: { access_token: passwordStep, two_factor: 'code' } } });
+    renderAt(<LoginForm />, '/login');
+    await logIn();
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/two-factor');
+    expect(getSession()).toMatchObject({ status: 'authenticated', isAdmin: false, twoFactor: 'code' });
+  });
+
   it('the Register button goes to the pledge wizard', async () => {
     renderAt(<LoginForm />, '/login');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));

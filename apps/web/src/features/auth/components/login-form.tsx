@@ -35,14 +35,17 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
+    let secondStep: string | undefined;
     try {
-      await loginCall.mutateAsync(values); // starts the session (see useLogin)
+      secondStep = (await loginCall.mutateAsync(values)).two_factor; // starts the session (see useLogin)
     } catch (err) {
       setFailure(describeLoginFailure(err));
       return;
     }
     const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
-    navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
+    // An admin's password is only the first step: the second factor comes next, then the admin page.
+    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });
+    else navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
   });
 
   return (

@@ -1,0 +1,74 @@
+import { accessTokenResponseSchema } from '@uplift/core/schemas/auth';
+import { errorResponses } from '@uplift/core/schemas/error';
+import { twoFactorCodeSchema, twoFactorEnrolledSchema, twoFactorEnrolmentSchema } from '@uplift/core/schemas/two-factor';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
+import { sessionCookies } from './session-cookie.ts';
+import { createTwoFactorService, type Asker } from './two-factor.service.ts';
+
+const tags = ['auth'];
+const BODY_ERRORS = [400, 413, 415] as const;
+
+/** An admin's second factor (docs/decisions/077), asked with the password step's access token. */
+const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const twoFactor = createTwoFactorService({ db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken });
+  const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
+  const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction) };
+  const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, refreshToken: readRefreshCookie(request) });
+
+  app.post(
+    '/api/auth/two-factor/enrolment',
+    {
+      preHandler: app.authenticate,
+      config: limit,
+      schema: {
+        tags,
+        summary: "Start an admin's two-factor set-up: a new TOTP secret and its QR code (confirmed by its first code)",
+        response: { 200: twoFactorEnrolmentSchema, ...errorResponses(401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await twoFactor.beginEnrolment(asker(request))),
+  );
+
+  app.post(
+    '/api/auth/two-factor/enrolment/confirm',
+    {
+      preHandler: app.authenticate,
+      config: limit,
+      schema: {
+        tags,
+        summary: 'Finish the set-up with the first code: the admin session starts and the ten recovery codes are shown, once',
+        body: twoFactorCodeSchema,
+        response: { 200: twoFactorEnrolledSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { session, recoveryCodes } = await twoFactor.confirmEnrolment(asker(request), request.body.code);
+      setSessionCookie(reply, session);
+      return reply.send({ access_token: session.accessToken, recovery_codes: recoveryCodes });
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/verify',
+    {
+      preHandler: app.authenticate,
+      config: limit,
+      schema: {
+        tags,
+        summary: "The second step of an admin's sign-in: a code from the authenticator app, or an unused recovery code",
+        body: twoFactorCodeSchema,
+        response: { 200: accessTokenResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await twoFactor.verify(asker(request), request.body.code);
+      setSessionCookie(reply, session);
+      return reply.send({ access_token: session.accessToken });
+    },
+  );
+};
+
+export default twoFactorRoutes;
