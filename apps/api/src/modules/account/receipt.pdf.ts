@@ -32,10 +32,28 @@ let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /** Read once per process: every receipt (and the final payment's mail) embeds the same two files. */
 function receiptFonts() {
   fonts ??= {
-    regular: readFileSync(path.join(FONT_DIR, 'SourceSans3-Regular.ttf')),
-    bold: readFileSync(path.join(FONT_DIR, 'SourceSans3-Bold.ttf')),
+    regular: withoutLayoutTables(readFileSync(path.join(FONT_DIR, 'SourceSans3-Regular.ttf'))),
+    bold: withoutLayoutTables(readFileSync(path.join(FONT_DIR, 'SourceSans3-Bold.ttf'))),
   };
   return fonts;
+}
+
+const LAYOUT_TABLES = new Set(['GSUB', 'GPOS', 'GDEF', 'kern']);
+/**
+ * The font with its OpenType layout tables renamed out of sight. Reading them cost about 13 ms per
+ * font per receipt (fontkit parses them again for every document), which billing pays for every
+ * final payment; a receipt needs no kerning or ligatures, and text is NFC-normalised, so every
+ * macron is a precomposed glyph found through the character map.
+ */
+export function withoutLayoutTables(font: Buffer): Buffer {
+  const out = Buffer.from(font);
+  const tableCount = out.readUInt16BE(4);
+  for (let i = 0; i < tableCount; i += 1) {
+    const at = 12 + i * 16; // the sfnt table directory: 16-byte records after a 12-byte header
+    const tag = out.toString('latin1', at, at + 4);
+    if (LAYOUT_TABLES.has(tag)) out.write(`x${tag.slice(1).toLowerCase()}`, at, 'latin1');
+  }
+  return out;
 }
 
 export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
@@ -57,7 +75,7 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
     doc.on('error', reject);
   });
   const line = (text: string, opts: { bold?: boolean; size?: number; gap?: number } = {}) => {
-    doc.font(opts.bold ? 'bold' : 'regular').fontSize(opts.size ?? 11).text(text);
+    doc.font(opts.bold ? 'bold' : 'regular').fontSize(opts.size ?? 11).text(text.normalize('NFC'));
     if (opts.gap) doc.moveDown(opts.gap);
   };
 
