@@ -22,6 +22,10 @@ const CLOSED = 'That campaign is not open for pledges';
 const CLOSED_AT_CONFIRM = 'This campaign is no longer open to join';
 const NO_PAYMENTS_LEFT = 'All of this campaign’s payment dates have passed';
 const AT_LEAST_10 = 'Please ensure your pledge is at least $10';
+const CHALLENGE_NOT_OFFERED = 'That challenge is not part of this campaign';
+const CHARITY_NOT_OFFERED = 'That charity is not part of this campaign';
+const CHALLENGE_DISABLED = 'That challenge is no longer taking pledges. Please choose another.';
+const CHARITY_DISABLED = 'That charity is no longer taking pledges. Please choose another.';
 
 let ctx: TestContext;
 let ids: Awaited<ReturnType<typeof referenceIds>>;
@@ -38,6 +42,49 @@ afterAll(async () => {
 afterEach(() => {
   ctx.clock.set(TEST_NOW);
 });
+
+let fresh = 0;
+/** A new NZ charity of this file's own, so disabling it touches no other test. */
+async function newCharity(): Promise<number> {
+  fresh += 1;
+  const [row] = await ctx.db
+    .insert(recipients)
+    .values({
+      slug: `rules-charity-${fresh}`,
+      recipient_name: `Rules Charity ${fresh}`,
+      logo: 'rules.svg',
+      impact_cost: 500,
+      impact_unit: 'meal',
+      impact_description: 'a meal',
+      description: 'A charity for the pledge rules',
+      link: 'https://example.org',
+      country: 'NZ',
+    })
+    .returning({ id: recipients.id });
+  return row!.id;
+}
+
+/** A new challenge of this file's own. */
+async function newChallenge(): Promise<number> {
+  fresh += 1;
+  const [row] = await ctx.db
+    .insert(challenges)
+    .values({
+      slug: `rules-challenge-${fresh}`,
+      name: `Rules Challenge ${fresh}`,
+      landing_page_icon: 'coffee',
+      icon: 'coffee',
+      unit: 'cup',
+      description: 'A challenge for the pledge rules',
+      hashtag: '#rules',
+      hashtag_link: 'https://example.org',
+    })
+    .returning({ id: challenges.id });
+  return row!.id;
+}
+
+const disableCharity = (id: number) => ctx.db.update(recipients).set({ is_enabled: false }).where(eq(recipients.id, id));
+const disableChallenge = (id: number) => ctx.db.update(challenges).set({ is_enabled: false }).where(eq(challenges.id, id));
 
 type Figures = { number_of_units: number; cost_per_unit: number; confirmed_amount: number; period: 'weekly' | 'monthly' };
 
@@ -183,7 +230,7 @@ describe('refusals when the pledge is made', () => {
     const [other] = await ctx.db.select({ id: challenges.id }).from(challenges).where(eq(challenges.slug, 'lunches'));
     expect(other, 'the seeded lunches challenge').toBeDefined();
     await ctx.db.insert(campaignChallenges).values({ campaign_id: narrow, challenge_id: other!.id });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe('That challenge is not part of this campaign');
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe(CHALLENGE_NOT_OFFERED);
     // The challenge it does offer is accepted.
     const user = await createUser(ctx);
     await createPledge(user, pledgeBody(twoFives, { campaign_id: narrow, challenge_id: other!.id }));
@@ -194,9 +241,21 @@ describe('refusals when the pledge is made', () => {
     const nz = await ctx.db.select({ id: recipients.id }).from(recipients).where(eq(recipients.country, 'NZ')).orderBy(recipients.id);
     const offered = nz.find((r) => r.id !== ids.recipientId)!;
     await ctx.db.insert(campaignRecipients).values({ campaign_id: narrow, recipient_id: offered.id });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe('That charity is not part of this campaign');
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe(CHARITY_NOT_OFFERED);
     const user = await createUser(ctx);
     await createPledge(user, pledgeBody(twoFives, { campaign_id: narrow, recipient_id: offered.id }));
+  });
+
+  it('a disabled charity (the campaign offers every charity)', async () => {
+    const charity = await newCharity();
+    await disableCharity(charity);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { recipient_id: charity }))).toBe(CHARITY_DISABLED);
+  });
+
+  it('a disabled challenge (the campaign offers every challenge)', async () => {
+    const challenge = await newChallenge();
+    await disableChallenge(challenge);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { challenge_id: challenge }))).toBe(CHALLENGE_DISABLED);
   });
 
   it('a total under 10 because a payment date has passed (3.00 a week: 12.00 on Monday, 9.00 on Thursday)', async () => {
@@ -241,6 +300,48 @@ describe('refusals when the pledge is confirmed', () => {
     const res = await confirm(user, card);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(CLOSED_AT_CONFIRM);
+    await expectStillPending(pledge.id);
+  });
+
+  it('the charity was disabled since', async () => {
+    const charity = await newCharity();
+    const { user, card } = await donorWithCard();
+    const pledge = await createPledge(user, pledgeBody(twoFives, { recipient_id: charity }));
+    await disableCharity(charity);
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CHARITY_DISABLED);
+    await expectStillPending(pledge.id);
+  });
+
+  it('the challenge was disabled since', async () => {
+    const challenge = await newChallenge();
+    const { user, card } = await donorWithCard();
+    const pledge = await createPledge(user, pledgeBody(twoFives, { challenge_id: challenge }));
+    await disableChallenge(challenge);
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CHALLENGE_DISABLED);
+    await expectStillPending(pledge.id);
+  });
+
+  it('the campaign no longer offers the charity (it was narrowed to another since)', async () => {
+    const campaign = await createCampaign(ctx, { start: '2026-11-20', end: '2026-12-20', billing: '2026-11-25' });
+    const { user, card, pledge } = await pendingOn(campaign);
+    await ctx.db.insert(campaignRecipients).values({ campaign_id: campaign, recipient_id: await newCharity() });
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CHARITY_NOT_OFFERED);
+    await expectStillPending(pledge.id);
+  });
+
+  it('the campaign no longer offers the challenge (it was narrowed to another since)', async () => {
+    const campaign = await createCampaign(ctx, { start: '2026-11-20', end: '2026-12-20', billing: '2026-11-25' });
+    const { user, card, pledge } = await pendingOn(campaign);
+    await ctx.db.insert(campaignChallenges).values({ campaign_id: campaign, challenge_id: await newChallenge() });
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(CHALLENGE_NOT_OFFERED);
     await expectStillPending(pledge.id);
   });
 
