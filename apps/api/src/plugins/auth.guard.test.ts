@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAndUser } from '../modules/admin/admin.test-helpers.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import authPlugin from './auth.ts';
+import errorsPlugin from './errors.ts';
 
 // The access-token guard and the admin guard, pinned to their rules with literal values:
 //   - an access token is an HS256 JWT (typ JWT) from issuer uplift-api for audience uplift-web,
@@ -47,10 +50,28 @@ async function tokenWith(claims: { sub?: string; permissions?: unknown }) {
   return jwt.sign(SECRET);
 }
 
+/** The plugin on its own app, built inside a test (so a mutation run sees its set-up), with a user route. */
+async function pluginApp() {
+  const app = Fastify();
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing' });
+  app.get('/mine', { preHandler: app.authenticate }, async (request) => ({ id: request.user?.id }));
+  return app;
+}
+
 describe('the access token', () => {
-  it('is an HS256 JWT', async () => {
-    const token = auth.userAuth.authorization.slice('Bearer '.length);
-    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+  it('is an HS256 JWT that opens a user route; a bad one is refused as expired', async () => {
+    const app = await pluginApp();
+    try {
+      const token = await app.signAccessToken({ id: 7, role: 'user' });
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect((await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ id: 7 });
+      const forged = await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${token}x` } });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toEqual({ code: 'auth.unauthorized', message: EXPIRED });
+    } finally {
+      await app.close();
+    }
   });
 
   it('a token with the right claims opens a user route (extra spaces after Bearer are allowed)', async () => {
