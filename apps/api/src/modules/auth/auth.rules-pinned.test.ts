@@ -58,7 +58,7 @@ describe('account rules, pinned to DECISIONS', () => {
       at(11 * SECOND);
       const eleventh = await login(user.password);
       expect(eleventh.statusCode).toBe(429);
-      expect(eleventh.json()).toMatchObject({ message: TOO_MANY });
+      expect(eleventh.json()).toEqual({ code: 'auth.rate_limited', message: TOO_MANY });
 
       // Still inside the window of the first failure (15 minutes from 00:01): blocked.
       at(15 * MINUTE);

@@ -32,6 +32,50 @@ export function pledgeAboveMaximumMessage(country: CountryCode): string {
   return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
 }
 
+export const CHALLENGE_DISABLED = 'That challenge is no longer taking pledges. Please choose another.';
+export const CHARITY_DISABLED = 'That charity is no longer taking pledges. Please choose another.';
+
+/**
+ * The challenge and the charity a pledge names, checked at create and again at confirm (an admin
+ * may have narrowed the campaign or disabled either since): the campaign offers both (a campaign
+ * with no narrowing rows offers every one; a charity must be of the campaign's country) and
+ * neither is disabled. A 400 says which one and why.
+ */
+export async function checkOffered(
+  db: Executor,
+  campaign: { id: number; country: CountryCode },
+  challengeId: number,
+  recipientId: number,
+): Promise<{ challenge: number; recipient: number }> {
+  const [challenge] = await db
+    .select({ enabled: challenges.is_enabled })
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.id, challengeId),
+        sql`(not exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id})
+          or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id} and cc.challenge_id = ${challenges.id}))`,
+      ),
+    );
+  if (!challenge) throw badRequest('pledge.challenge_not_offered', 'That challenge is not part of this campaign');
+  if (!challenge.enabled) throw badRequest('pledge.challenge_disabled', CHALLENGE_DISABLED);
+
+  const [recipient] = await db
+    .select({ enabled: recipients.is_enabled })
+    .from(recipients)
+    .where(
+      and(
+        eq(recipients.id, recipientId),
+        eq(recipients.country, campaign.country),
+        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
+          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
+      ),
+    );
+  if (!recipient) throw badRequest('pledge.recipient_not_offered', 'That charity is not part of this campaign');
+  if (!recipient.enabled) throw badRequest('pledge.recipient_disabled', CHARITY_DISABLED);
+  return { challenge: challengeId, recipient: recipientId };
+}
+
 /**
  * The server's check of a pledge (used by registration and POST /api/pledge): the campaign is
  * open to join, it offers the challenge and the charity, and the total recomputed from the
@@ -45,33 +89,7 @@ export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: 
     throw badRequest('pledge.campaign_closed', 'That campaign is not open for pledges');
   }
 
-  const [challenge] = await db
-    .select({ id: challenges.id })
-    .from(challenges)
-    .where(
-      and(
-        eq(challenges.id, input.challenge_id),
-        eq(challenges.is_enabled, true),
-        // Offered when the campaign has no narrowing rows, or lists this challenge.
-        sql`(not exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id} and cc.challenge_id = ${challenges.id}))`,
-      ),
-    );
-  if (!challenge) throw badRequest('pledge.challenge_not_offered', 'That challenge is not part of this campaign');
-
-  const [recipient] = await db
-    .select({ id: recipients.id })
-    .from(recipients)
-    .where(
-      and(
-        eq(recipients.id, input.recipient_id),
-        eq(recipients.country, country),
-        eq(recipients.is_enabled, true),
-        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
-      ),
-    );
-  if (!recipient) throw badRequest('pledge.recipient_not_offered', 'That charity is not part of this campaign');
+  const { challenge, recipient } = await checkOffered(db, campaign, input.challenge_id, input.recipient_id);
 
   const remainingDates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
   if (remainingDates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
@@ -93,8 +111,8 @@ export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: 
 
   return {
     campaign_id: campaign.id,
-    challenge_id: challenge.id,
-    recipient_id: recipient.id,
+    challenge_id: challenge,
+    recipient_id: recipient,
     number_of_units: input.number_of_units,
     cost_per_unit: costPerUnit,
     period: input.period,

@@ -22,6 +22,10 @@ const CLOSED = 'That campaign is not open for pledges';
 const CLOSED_AT_CONFIRM = 'This campaign is no longer open to join';
 const NO_PAYMENTS_LEFT = 'All of this campaign’s payment dates have passed';
 const AT_LEAST_10 = 'Please ensure your pledge is at least $10';
+const CHALLENGE_NOT_OFFERED = 'That challenge is not part of this campaign';
+const CHARITY_NOT_OFFERED = 'That charity is not part of this campaign';
+const CHALLENGE_DISABLED = 'That challenge is no longer taking pledges. Please choose another.';
+const CHARITY_DISABLED = 'That charity is no longer taking pledges. Please choose another.';
 
 let ctx: TestContext;
 let ids: Awaited<ReturnType<typeof referenceIds>>;
@@ -38,6 +42,49 @@ afterAll(async () => {
 afterEach(() => {
   ctx.clock.set(TEST_NOW);
 });
+
+let fresh = 0;
+/** A new NZ charity of this file's own, so disabling it touches no other test. */
+async function newCharity(): Promise<number> {
+  fresh += 1;
+  const [row] = await ctx.db
+    .insert(recipients)
+    .values({
+      slug: `rules-charity-${fresh}`,
+      recipient_name: `Rules Charity ${fresh}`,
+      logo: 'rules.svg',
+      impact_cost: 500,
+      impact_unit: 'meal',
+      impact_description: 'a meal',
+      description: 'A charity for the pledge rules',
+      link: 'https://example.org',
+      country: 'NZ',
+    })
+    .returning({ id: recipients.id });
+  return row!.id;
+}
+
+/** A new challenge of this file's own. */
+async function newChallenge(): Promise<number> {
+  fresh += 1;
+  const [row] = await ctx.db
+    .insert(challenges)
+    .values({
+      slug: `rules-challenge-${fresh}`,
+      name: `Rules Challenge ${fresh}`,
+      landing_page_icon: 'coffee',
+      icon: 'coffee',
+      unit: 'cup',
+      description: 'A challenge for the pledge rules',
+      hashtag: '#rules',
+      hashtag_link: 'https://example.org',
+    })
+    .returning({ id: challenges.id });
+  return row!.id;
+}
+
+const disableCharity = (id: number) => ctx.db.update(recipients).set({ is_enabled: false }).where(eq(recipients.id, id));
+const disableChallenge = (id: number) => ctx.db.update(challenges).set({ is_enabled: false }).where(eq(challenges.id, id));
 
 type Figures = { number_of_units: number; cost_per_unit: number; confirmed_amount: number; period: 'weekly' | 'monthly' };
 
@@ -159,23 +206,39 @@ describe('refusals when the pledge is made', () => {
     const user = await createUser(ctx);
     const res = await call(ctx, 'POST', '/api/pledge', { token: user.token, body });
     expect(res.statusCode).toBe(400);
-    return res.json().message as string;
+    return res.json() as { code: string; message: string };
   }
+
+  it('a campaign that does not exist', async () => {
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: 999_999 }))).toEqual({
+      code: 'pledge.campaign_not_found',
+      message: 'That campaign does not exist',
+    });
+  });
+
+  it('a total above 10,000.00 (exactly 10,000.00 is accepted)', async () => {
+    // 1 × 2,500.00 a week over four weeks.
+    const user = await createUser(ctx);
+    await createPledge(user, pledgeBody({ number_of_units: 1, cost_per_unit: 2500, confirmed_amount: 10_000, period: 'weekly' }));
+    const over = await refusedAtCreate(pledgeBody({ number_of_units: 1, cost_per_unit: 2500.01, confirmed_amount: 10_000.04, period: 'weekly' }));
+    expect(over.code).toBe('pledge.above_maximum');
+    expect(over.message).toContain('$10,000.00');
+  });
 
   it('an inactive campaign', async () => {
     const inactive = await createCampaign(ctx, { start: '2026-11-20', end: '2026-12-20', billing: '2026-11-25', active: false });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: inactive }))).toBe(CLOSED);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: inactive }))).toEqual({ code: 'pledge.campaign_closed', message: CLOSED });
   });
 
   it('a campaign that has ended (its end date was yesterday)', async () => {
     const ended = await createCampaign(ctx, { start: '2026-10-20', end: '2026-11-22', billing: '2026-10-22' });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: ended }))).toBe(CLOSED);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: ended }))).toEqual({ code: 'pledge.campaign_closed', message: CLOSED });
   });
 
   it('a campaign whose payment dates have all passed', async () => {
     // Billing 20/10: 20/10, 27/10, 3/11, 10/11, all before today; the campaign itself runs to 30/11.
     const late = await createCampaign(ctx, { start: '2026-10-15', end: '2026-11-30', billing: '2026-10-20' });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: late }))).toBe(NO_PAYMENTS_LEFT);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: late }))).toEqual({ code: 'pledge.no_payments_left', message: NO_PAYMENTS_LEFT });
   });
 
   it('a challenge the campaign does not offer', async () => {
@@ -183,7 +246,7 @@ describe('refusals when the pledge is made', () => {
     const [other] = await ctx.db.select({ id: challenges.id }).from(challenges).where(eq(challenges.slug, 'lunches'));
     expect(other, 'the seeded lunches challenge').toBeDefined();
     await ctx.db.insert(campaignChallenges).values({ campaign_id: narrow, challenge_id: other!.id });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe('That challenge is not part of this campaign');
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toEqual({ code: 'pledge.challenge_not_offered', message: CHALLENGE_NOT_OFFERED });
     // The challenge it does offer is accepted.
     const user = await createUser(ctx);
     await createPledge(user, pledgeBody(twoFives, { campaign_id: narrow, challenge_id: other!.id }));
@@ -194,9 +257,21 @@ describe('refusals when the pledge is made', () => {
     const nz = await ctx.db.select({ id: recipients.id }).from(recipients).where(eq(recipients.country, 'NZ')).orderBy(recipients.id);
     const offered = nz.find((r) => r.id !== ids.recipientId)!;
     await ctx.db.insert(campaignRecipients).values({ campaign_id: narrow, recipient_id: offered.id });
-    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toBe('That charity is not part of this campaign');
+    expect(await refusedAtCreate(pledgeBody(twoFives, { campaign_id: narrow }))).toEqual({ code: 'pledge.recipient_not_offered', message: CHARITY_NOT_OFFERED });
     const user = await createUser(ctx);
     await createPledge(user, pledgeBody(twoFives, { campaign_id: narrow, recipient_id: offered.id }));
+  });
+
+  it('a disabled charity (the campaign offers every charity)', async () => {
+    const charity = await newCharity();
+    await disableCharity(charity);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { recipient_id: charity }))).toEqual({ code: 'pledge.recipient_disabled', message: CHARITY_DISABLED });
+  });
+
+  it('a disabled challenge (the campaign offers every challenge)', async () => {
+    const challenge = await newChallenge();
+    await disableChallenge(challenge);
+    expect(await refusedAtCreate(pledgeBody(twoFives, { challenge_id: challenge }))).toEqual({ code: 'pledge.challenge_disabled', message: CHALLENGE_DISABLED });
   });
 
   it('a total under 10 because a payment date has passed (3.00 a week: 12.00 on Monday, 9.00 on Thursday)', async () => {
@@ -204,7 +279,7 @@ describe('refusals when the pledge is made', () => {
     await createPledge(user, pledgeBody({ number_of_units: 1, cost_per_unit: 3, confirmed_amount: 12, period: 'weekly' }));
     await call(ctx, 'DELETE', '/api/pledge/delete', { token: user.token });
     ctx.clock.set(NZ_THU_26_NOV);
-    expect(await refusedAtCreate(pledgeBody({ number_of_units: 1, cost_per_unit: 3, confirmed_amount: 9, period: 'weekly' }))).toBe(AT_LEAST_10);
+    expect(await refusedAtCreate(pledgeBody({ number_of_units: 1, cost_per_unit: 3, confirmed_amount: 9, period: 'weekly' }))).toEqual({ code: 'pledge.below_minimum', message: AT_LEAST_10 });
   });
 });
 
@@ -229,7 +304,7 @@ describe('refusals when the pledge is confirmed', () => {
     await ctx.db.update(campaigns).set({ is_active: false }).where(eq(campaigns.id, campaign));
     const res = await confirm(user, card);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(CLOSED_AT_CONFIRM);
+    expect(res.json()).toEqual({ code: 'pledge.campaign_closed', message: CLOSED_AT_CONFIRM });
     await expectStillPending(pledge.id);
   });
 
@@ -240,7 +315,49 @@ describe('refusals when the pledge is confirmed', () => {
     ctx.clock.set(NZ_THU_26_NOV);
     const res = await confirm(user, card);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(CLOSED_AT_CONFIRM);
+    expect(res.json()).toEqual({ code: 'pledge.campaign_closed', message: CLOSED_AT_CONFIRM });
+    await expectStillPending(pledge.id);
+  });
+
+  it('the charity was disabled since', async () => {
+    const charity = await newCharity();
+    const { user, card } = await donorWithCard();
+    const pledge = await createPledge(user, pledgeBody(twoFives, { recipient_id: charity }));
+    await disableCharity(charity);
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'pledge.recipient_disabled', message: CHARITY_DISABLED });
+    await expectStillPending(pledge.id);
+  });
+
+  it('the challenge was disabled since', async () => {
+    const challenge = await newChallenge();
+    const { user, card } = await donorWithCard();
+    const pledge = await createPledge(user, pledgeBody(twoFives, { challenge_id: challenge }));
+    await disableChallenge(challenge);
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'pledge.challenge_disabled', message: CHALLENGE_DISABLED });
+    await expectStillPending(pledge.id);
+  });
+
+  it('the campaign no longer offers the charity (it was narrowed to another since)', async () => {
+    const campaign = await createCampaign(ctx, { start: '2026-11-20', end: '2026-12-20', billing: '2026-11-25' });
+    const { user, card, pledge } = await pendingOn(campaign);
+    await ctx.db.insert(campaignRecipients).values({ campaign_id: campaign, recipient_id: await newCharity() });
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'pledge.recipient_not_offered', message: CHARITY_NOT_OFFERED });
+    await expectStillPending(pledge.id);
+  });
+
+  it('the campaign no longer offers the challenge (it was narrowed to another since)', async () => {
+    const campaign = await createCampaign(ctx, { start: '2026-11-20', end: '2026-12-20', billing: '2026-11-25' });
+    const { user, card, pledge } = await pendingOn(campaign);
+    await ctx.db.insert(campaignChallenges).values({ campaign_id: campaign, challenge_id: await newChallenge() });
+    const res = await confirm(user, card);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'pledge.challenge_not_offered', message: CHALLENGE_NOT_OFFERED });
     await expectStillPending(pledge.id);
   });
 
@@ -249,7 +366,7 @@ describe('refusals when the pledge is confirmed', () => {
     ctx.clock.set(NZ_THU_17_DEC);
     const res = await confirm(user, card);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(NO_PAYMENTS_LEFT);
+    expect(res.json()).toEqual({ code: 'pledge.no_payments_left', message: NO_PAYMENTS_LEFT });
     await expectStillPending(pledge.id);
   });
 
@@ -258,7 +375,7 @@ describe('refusals when the pledge is confirmed', () => {
     ctx.clock.set(NZ_THU_26_NOV);
     const res = await confirm(user, card);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(AT_LEAST_10);
+    expect(res.json()).toEqual({ code: 'pledge.below_minimum', message: AT_LEAST_10 });
     await expectStillPending(pledge.id);
   });
 

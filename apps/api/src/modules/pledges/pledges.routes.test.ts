@@ -398,6 +398,9 @@ describe('PUT /api/pledge/confirmed', () => {
     expect(mail!.text_body).toContain('16/12/2026: $9.99 NZD');
     expect(mail!.text_body).toContain('2.9% + $0.30 per payment');
     expect(mail!.text_body).toContain('Visa card ending 4242');
+    // "Add to calendar": the four payments as an .ics attachment.
+    expect(mail!.attachments).toEqual([expect.objectContaining({ contentType: 'text/calendar', filename: expect.stringMatching(/\.ics$/) })]);
+    expect(Buffer.from(mail!.attachments![0]!.content, 'base64').toString().match(/BEGIN:VEVENT/g)).toHaveLength(4);
   });
 
   it('accepts the provider’s payment method id as well as ours', async () => {
@@ -417,7 +420,7 @@ describe('PUT /api/pledge/confirmed', () => {
     expect((await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body })).statusCode).toBe(200);
     const again = await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('pledge.already_confirmed');
+    expect(again.json()).toEqual({ code: 'pledge.already_confirmed', message: 'Your pledge is already confirmed' });
     expect(await ctx.db.select().from(payments).where(eq(payments.pledge_id, pledge.id))).toHaveLength(4);
   });
 
@@ -426,7 +429,7 @@ describe('PUT /api/pledge/confirmed', () => {
     const card = await saveTestCard(ctx, user);
     const res = await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body: { payment_method_id: String(card.id) } });
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('pledge.no_pending');
+    expect(res.json()).toEqual({ code: 'pledge.no_pending', message: 'You have no pledge waiting for payment. Please make a pledge first.' });
   });
 
   it('refuses another user’s card, a disabled card and a missing one', async () => {
@@ -437,7 +440,7 @@ describe('PUT /api/pledge/confirmed', () => {
     for (const id of [String(theirs.id), theirs.stripe_payment_method_id, '999999']) {
       const res = await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body: { payment_method_id: id } });
       expect(res.statusCode).toBe(404);
-      expect(res.json().code).toBe('payment_method.not_found');
+      expect(res.json()).toEqual({ code: 'payment_method.not_found', message: 'We could not find that card on your account. Please choose another.' });
     }
     const mine = await saveTestCard(ctx, user);
     await ctx.db.update(paymentMethods).set({ is_enabled: false }).where(eq(paymentMethods.id, mine.id));

@@ -17,7 +17,7 @@ import { findOwnEnabledMethodByReference } from '../payments/payment-methods.rep
 import { calendarAttachment } from '../account/account.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
-import { checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
+import { checkOffered, checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
 import * as repo from './pledges.repository.ts';
 import type { PledgeRow } from './pledges.repository.ts';
 
@@ -181,6 +181,7 @@ export function createPledgeService(deps: PledgeDeps) {
         if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
           throw badRequest('pledge.campaign_closed', MSG.campaignClosed);
         }
+        await checkOffered(tx, campaign, pledge.challenge_id, pledge.recipient_id);
         const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
         if (dates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
 
