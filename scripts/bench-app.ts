@@ -1,5 +1,5 @@
 // The real app on a throwaway embedded PostgreSQL (migrated, reference data seeded), in this
-// process, for the benchmarks that time one request at a time (bench:totals, bench:login).
+// process, for the benchmarks that time one request at a time (bench:totals, bench:login, bench:report, bench:users).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { searchFilter } from './admin-users.repository.ts';
+import { planScans, statementsDuring, type Statement } from '../../test/statements.ts';
+import { GENERATED_USERS as GENERATED, LAST_NAMES, loadUsers } from './admin.scale-fixture.ts';
 import { adminAndUser, insertUser } from './admin.test-helpers.ts';
 
-const GENERATED = 10_000;
-const LAST_NAMES = ['Smith', 'ngata', 'Wilson', 'Brown', 'Taylor', 'Evans', 'Tawhiri', 'Sharma', 'Jones', 'walker', 'Clark'];
-// One request over 10,000 users must answer well within this, even on a busy test machine.
-const BUDGET_MS = 1_000;
+// How fast a page answers over 10,000 users is measured by `npm run bench:users`, not asserted
+// here (docs/decisions/103): this file checks the answers and, deterministically, the statements
+// the route sends and the indexes their plans use.
 
 type UserRow = {
   id: number;
@@ -31,26 +30,25 @@ describe('GET /api/auth/all_users over 10,000 users', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ adminAuth } = await adminAndUser(ctx));
-    const names = sql.raw(`array[${LAST_NAMES.map((n) => `'${n}'`).join(',')}]`);
-    await ctx.db.execute(sql`
-      insert into users (first_name, last_name, email, user_address, country, password_hash, activated,
-                         opt_in_uplift_comms, opt_in_charity_comms)
-      select 'Given' || i, (${names})[1 + i % ${LAST_NAMES.length}], 'donor' || i || '@example.org',
-             i || ' Queen Street', case when i % 2 = 0 then 'NZ' else 'UK' end, '!', i % 3 <> 0,
-             i % 4 = 0, i % 5 = 0
-      from generate_series(1, ${GENERATED}) as i`);
-    await ctx.db.execute(sql`analyze users`);
+    await loadUsers(ctx.db);
     await insertUser(ctx, { first_name: 'Real', last_name: '100%_Sure', email: 'percent@example.org' });
     total = GENERATED + 3;
   });
   afterAll(async () => ctx.close());
 
-  async function fetchPage(query: string): Promise<{ status: number; body: Page; ms: number }> {
-    const started = performance.now();
+  async function fetchPage(query: string): Promise<{ status: number; body: Page }> {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/all_users${query}`, headers: adminAuth });
-    const ms = performance.now() - started;
-    expect(ms, `${query} took ${Math.round(ms)} ms`).toBeLessThan(BUDGET_MS);
-    return { status: res.statusCode, body: res.json(), ms };
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  /** The page's statements over users (its rows and its count), as the route really sends them. */
+  async function pageStatements(query: string): Promise<{ rows: Statement; count: Statement }> {
+    const sent = await statementsDuring(ctx.db, async () => expect((await fetchPage(query)).status).toBe(200));
+    const overUsers = sent.filter((s) => /from "users"/.test(s.text) && !/"session_version"/.test(s.text));
+    // The admin's session check, then the page's rows and its count, sent together: nothing per row.
+    expect(sent).toHaveLength(3);
+    expect(overUsers).toHaveLength(2);
+    return { rows: overUsers.find((s) => !/count\(/.test(s.text))!, count: overUsers.find((s) => /count\(/.test(s.text))! };
   }
 
   it('answers the first page by id with the user table columns and nothing secret', async () => {
@@ -131,16 +129,46 @@ describe('GET /api/auth/all_users over 10,000 users', () => {
     expect(none).toEqual({ users: [], total: 0, page: 1, page_size: 25 });
   });
 
-  it('searches through the trigram index (its expression matches the query)', async () => {
-    const query = ctx.db.select({ id: users.id }).from(users).where(searchFilter('wilson')).toSQL();
-    const client = await ctx.db.$client.connect();
-    try {
-      await client.query('set enable_seqscan = off');
-      const plan = await client.query(`explain ${query.sql}`, query.params);
-      expect(plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n')).toContain('users_search_trgm_idx');
-    } finally {
-      await client.query('reset enable_seqscan');
-      client.release();
+  it('searches through the trigram index (the route\'s expression matches the index\'s)', async () => {
+    // At 10,000 users the whole table is a few hundred pages and the planner rightly scans it (or
+    // walks the primary key for the page's order) for a search; the trigram index pays off at
+    // 100,000 (issue 15's scale). What is deterministic is that the index serves the statements
+    // the route sends: with table scans priced out, the count (which reads every match) and with
+    // ordered index scans priced out too, the page, are read through users_search_trgm_idx.
+    const planOf = async (statement: Statement, off: string[]) => {
+      const client = await ctx.db.$client.connect();
+      try {
+        for (const setting of off) await client.query(`set ${setting} = off`);
+        const plan = await client.query(`explain ${statement.text}`, statement.values);
+        return plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await client.query('reset all');
+        client.release();
+      }
+    };
+    for (const search of ['given4321', 'smith%2C%20given1', 'donor9999%40example', 'wilson']) {
+      const { rows, count } = await pageStatements(`?search=${search}`);
+      expect(await planOf(count, ['enable_seqscan']), search).toContain('users_search_trgm_idx');
+      expect(await planOf(rows, ['enable_seqscan', 'enable_indexscan']), search).toContain('users_search_trgm_idx');
+    }
+  });
+
+  it('sorts each page from an index, and reads each row\'s pledge through pledges_user_idx', async () => {
+    const sortedBy: [string, string][] = [
+      ['', 'users_pkey'],
+      ['?sort=id&order=desc&page=60&page_size=100', 'users_pkey'],
+      ['?sort=last_name&order=asc&page=60&page_size=100', 'users_last_name_idx'],
+      ['?sort=last_name&order=desc', 'users_last_name_idx'],
+      ['?sort=email&order=desc', 'users_email_lower_key'],
+      ['?search=wilson&sort=last_name&order=desc&page=3&page_size=20', 'users_last_name_idx'],
+    ];
+    for (const [query, index] of sortedBy) {
+      const scans = await planScans(ctx.db, (await pageStatements(query)).rows);
+      // Users in the index's order (a sort of the whole table would be Seq Scan + Sort); the
+      // pledge beside each row by donor, never a scan of pledges.
+      expect(scans.filter((s) => s.relation === 'users'), query).toEqual([expect.objectContaining({ index })]);
+      expect(scans.filter((s) => s.relation === 'pledges').map((s) => s.node), query).not.toContain('Seq Scan');
+      expect(scans.some((s) => s.index === 'pledges_user_idx'), query).toBe(true);
     }
   });
 

@@ -8,7 +8,7 @@ import { newTotpSecret, totpCode } from '../auth/totp.ts';
 let counter = 0;
 
 export async function insertUser(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'db'>,
   fields: Partial<typeof users.$inferInsert> = {},
 ): Promise<typeof users.$inferSelect> {
   counter += 1;
@@ -32,7 +32,7 @@ export async function insertUser(
  * token (signed here: scrypt in every test would be slow; login itself is tested in auth), an
  * authenticator holding the admin's secret, and the real code step, whose token has admin rights.
  */
-export async function signInAdmin(ctx: TestContext, admin: { id: number }): Promise<{ access_token: string; totpSecret: string }> {
+export async function signInAdmin(ctx: Pick<TestContext, 'app' | 'db' | 'clock'>, admin: { id: number }): Promise<{ access_token: string; totpSecret: string }> {
   const totpSecret = newTotpSecret();
   await ctx.db.update(users).set({ totp_secret: totpSecret, totp_enrolled_at: ctx.clock.now() }).where(eq(users.id, admin.id));
   const passwordStep = await ctx.app.signAccessToken({ id: admin.id, role: 'admin', secondFactor: 'code' });

@@ -1,83 +1,85 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { planScans, statementsDuring, type Statement } from '../../test/statements.ts';
 import { adminAndUser } from './admin.test-helpers.ts';
+import { loadReportCampaign, REPORT_PAYMENTS, REPORT_PLEDGES } from './admin.scale-fixture.ts';
 
-const PLEDGES = 25_000;
-const PAYMENTS = PLEDGES * 4;
-/**
- * Budget for the report of a campaign with 100,000 payments (issue 15): measured on this
- * project's 2-core machine shared with other work, well under it; the median of five reads,
- * so one hiccup does not decide the result.
- */
-const BUDGET_MS = 500;
+// How fast the report answers is measured by `npm run bench:report` (target 500 ms, issue 15),
+// not asserted here: a stopwatch in `npm test` fails on a busy machine and passes on a fast one
+// whatever the plan (docs/decisions/103). This file checks deterministically the figures at
+// 100,000 payments and what keeps the report fast: the statements the route really sends (one
+// per table, decision 056) and their plans.
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
+type Report = { total: { pledges: number; collected: number }; days: { collected: number }[] };
 
 describe('campaign report at 100,000 payments', () => {
   let ctx: TestContext;
   let adminAuth: Record<string, string>;
   let campaignId: number;
+  /** A small past campaign of the same shape beside the big one: 10 pledges, 40 payments. */
+  let smallId: number;
+
+  async function report(id: number): Promise<Report> {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}/report`, headers: adminAuth });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  /** The tables each statement reads (from its plan), sorted, one entry per scan. */
+  async function tablesRead(statement: Statement): Promise<string[]> {
+    return (await planScans(ctx.db, statement)).map((s) => s.relation).filter(Boolean).sort();
+  }
 
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ adminAuth } = await adminAndUser(ctx));
-    const c = await challengeIds(ctx.db);
-    const r = await recipientIds(ctx.db, 'NZ');
-    campaignId = (await insertCampaign(ctx.db, { country: 'NZ', start_date: '2026-11-20', end_date: '2026-12-20' })).id;
-    const client = await ctx.db.$client.connect();
-    try {
-      await client.query('set session_replication_role = replica');
-      // Every 10th pledge cancelled after its first week; the rest confirmed at 70.00 (4 × 17.50).
-      await client.query(
-        `insert into pledges (user_id, campaign_id, challenge_id, recipient_id, number_of_units, cost_per_unit, period, confirmed_amount, pledge_status, confirmed_at)
-         select g, $1, ($2::int[])[1 + g % 6], ($3::int[])[1 + g % 3], 5, 350, 'weekly', 7000,
-                case when g % 10 = 0 then 'Cancelled' else 'Confirmed' end, '2026-11-20T01:00:00Z'::timestamptz + (g % 7) * interval '1 day'
-           from generate_series(1, $4::int) g`,
-        [campaignId, c, r, PLEDGES],
-      );
-      // Weeks 1–2 charged (one in 50 of the second week failed), weeks 3–4 still to come
-      // (cancelled for cancelled pledges).
-      await client.query(
-        `insert into payments (pledge_id, payment_status, processing_date, amount)
-         select p.id,
-                case when w = 1 then 'Success'
-                     when p.pledge_status = 'Cancelled' then 'Cancelled'
-                     when w = 2 and p.id % 50 = 0 then 'Failed'
-                     when w = 2 then 'Success'
-                     else 'Pending' end,
-                date '2026-11-20' + (w - 1) * 7, 1750
-           from pledges p cross join generate_series(1, 4) w
-          where p.campaign_id = $1`,
-        [campaignId],
-      );
-      await client.query('set session_replication_role = origin');
-      await client.query('vacuum analyze pledges');
-      await client.query('vacuum analyze payments');
-    } finally {
-      client.release();
-    }
+    campaignId = await loadReportCampaign(ctx.db);
+    smallId = await loadReportCampaign(ctx.db, { pledges: 10, start: '2025-01-10' });
   }, 300_000);
   afterAll(async () => ctx.close());
 
-  it(`answers within ${BUDGET_MS} ms with figures that add up`, async () => {
-    const times: number[] = [];
-    let body: { total: { pledges: number; collected: number }; days: { collected: number }[] } | undefined;
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report`, headers: adminAuth });
-      times.push(performance.now() - t);
-      expect(res.statusCode).toBe(200);
-      body = res.json();
+  it('has figures that add up', async () => {
+    const body = await report(campaignId);
+    const { rows } = await ctx.db.$client.query(
+      `select count(*)::int as n from payments pay join pledges p on p.id = pay.pledge_id where p.campaign_id = $1`,
+      [campaignId],
+    );
+    expect(rows[0].n).toBe(REPORT_PAYMENTS);
+    expect(body.total.pledges).toBe(REPORT_PLEDGES);
+    const collected = body.days.reduce((s, d) => s + d.collected * 100, 0);
+    expect(Math.round(collected)).toBe(Math.round(body.total.collected * 100));
+    expect((await report(smallId)).total.pledges).toBe(10);
+  });
+
+  it('sends one statement per table (decision 056), whatever the campaign size', async () => {
+    for (const id of [campaignId, smallId]) {
+      const sent = await statementsDuring(ctx.db, () => report(id));
+      const reads = await Promise.all(sent.map(tablesRead));
+      // The admin's session check, the campaign, the figures (pledges ⋈ payments, grouping sets:
+      // charities, challenges and total in one pass), the payouts, the per-day series (counted
+      // pledges by day and payments by day: each table read once per part), charities, challenges.
+      expect(reads.map((t) => [...new Set(t)].join(' ⋈ ')).sort()).toEqual(
+        ['campaigns', 'challenges', 'payments ⋈ pledges', 'payments ⋈ pledges', 'payouts', 'recipients', 'users'].sort(),
+      );
+      const overPledges = reads.filter((t) => t.includes('pledges'));
+      expect(overPledges.map((t) => t.join(' ')).sort()).toEqual(['payments payments pledges pledges', 'payments pledges']);
     }
-    const [{ rows }] = [await ctx.db.$client.query(`select count(*)::int as n from payments`)];
-    expect(rows[0].n).toBe(PAYMENTS);
-    expect(body!.total.pledges).toBe(PLEDGES);
-    const collected = body!.days.reduce((s, d) => s + d.collected * 100, 0);
-    expect(Math.round(collected)).toBe(Math.round(body!.total.collected * 100));
-    expect(median(times), `report reads (ms): ${times.map(Math.round).join(', ')}`).toBeLessThan(BUDGET_MS);
+  });
+
+  it('reads a campaign\'s pledges and payments through their indexes, never by scanning either table', async () => {
+    // The big campaign is every row of pledges and payments here, so its plans rightly read both
+    // tables whole (a sequential scan and a hash join beat 100,000 index probes): what is
+    // deterministic about it is the statement count above. A campaign that is a small part of
+    // the tables — every campaign once there are several — must come through the indexes:
+    // pledges by campaign (pledges_campaign_status_idx), payments by pledge.
+    const sent = await statementsDuring(ctx.db, () => report(smallId));
+    const overPledges = sent.filter((s) => /from pledges/.test(s.text));
+    expect(overPledges).toHaveLength(2);
+    for (const statement of overPledges) {
+      const scans = (await planScans(ctx.db, statement)).filter((s) => ['pledges', 'payments'].includes(s.relation) || s.index);
+      expect(scans.filter((s) => s.node === 'Seq Scan')).toEqual([]);
+      expect(scans.some((s) => s.index?.startsWith('pledges_campaign'))).toBe(true);
+      expect(scans.some((s) => s.index?.startsWith('payments_pledge'))).toBe(true);
+    }
   });
 });

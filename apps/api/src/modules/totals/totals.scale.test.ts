@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
+import { planScans, statementsDuring } from '../../test/statements.ts';
 import { CANCELLED_PAID, CONFIRMED, loadMillionPledges } from './totals.scale-fixture.ts';
 
 // How fast the reads are is measured by `npm run bench:totals`, not asserted here: a stopwatch in
@@ -32,34 +33,14 @@ describe('pledge totals at a million pledges', () => {
     expect(byChallenge.reduce((a, b) => a + b, 0)).toBe(CONFIRMED + CANCELLED_PAID);
   });
 
-  /** The statements the app sends to PostgreSQL (text and parameters) while `action` runs. */
-  async function statementsDuring(action: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-    const spy = vi.spyOn(ctx.db.$client, 'query');
-    try {
-      await action();
-      // pg takes (text, values) or ({ text, values }) or ({ text }, values).
-      return spy.mock.calls.map(([first, second]) => {
-        const config = typeof first === 'string' ? { text: first } : (first as { text: string; values?: unknown[] });
-        return { text: config.text, values: config.values ?? (second as unknown[] | undefined) ?? [] };
-      });
-    } finally {
-      spy.mockRestore();
-    }
-  }
-
   it('reads the confirmed pledges from the covering index alone, in the query the app really runs', async () => {
     expireCache();
-    const sent = await statementsDuring(() => read('campaign-amount'));
+    const sent = await statementsDuring(ctx.db, () => read('campaign-amount'));
     const totals = sent.filter((s) => /from pledges/.test(s.text));
     expect(totals, 'one totals query per cold read').toHaveLength(1);
-    const { rows } = await ctx.db.$client.query(`explain (format json) ${totals[0]!.text}`, totals[0]!.values);
-    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-    const scans: string[] = [];
-    const walk = (node: PlanNode) => {
-      if (node['Relation Name'] === 'pledges') scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
-      node.Plans?.forEach(walk);
-    };
-    walk(rows[0]['QUERY PLAN'][0].Plan);
+    const scans = (await planScans(ctx.db, totals[0]!))
+      .filter((s) => s.relation === 'pledges')
+      .map((s) => `${s.node} ${s.index ?? ''}`.trim());
     // The Confirmed branch (a million rows) from the covering index alone; the Cancelled branch
     // (ten thousand) may use any index, never a scan of the whole table.
     expect(scans[0]).toBe('Index Only Scan pledges_confirmed_totals_idx');
@@ -69,6 +50,6 @@ describe('pledge totals at a million pledges', () => {
   it('answers a cached read without any query', async () => {
     expireCache();
     await read('campaign-amount');
-    expect(await statementsDuring(() => read('recipient-amount'))).toEqual([]);
+    expect(await statementsDuring(ctx.db, () => read('recipient-amount'))).toEqual([]);
   });
 });
