@@ -6,7 +6,7 @@ import { joinButtonText } from '@uplift/core/countdown';
 import { calendarDays, countrySlips } from '@uplift/core/country-check';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { formatMoney, toMinor } from '@uplift/core/money';
-import { adminAccessToken, logInAsAdmin } from '../support/admin.ts';
+import { adminAccessToken, logInAsAdmin, type ServerClock } from '../support/admin.ts';
 import { ROOT, startApp, type RunningApp } from '../support/app.ts';
 import { expectJson } from '../support/donor.ts';
 import { icsText, pdfText, pngFacts } from '../support/files.ts';
@@ -291,7 +291,7 @@ const OUTPUTS: Output[] = [
       await page.context().clearCookies();
       await page.goto('/login');
       await page.evaluate(() => localStorage.clear());
-      await logInAsAdmin(page, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! });
+      await logInAsAdmin(page, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! }, appClock);
       await page.goto(`/admin-campaign/${run.campaign.id}/report`);
       await expect(page.getByRole('region', { name: 'Figures per charity' })).toBeVisible();
       return screenText(page);
@@ -388,6 +388,8 @@ function runBilling(app: RunningApp): Promise<{ code: number | null; output: str
 let app: RunningApp;
 let api: APIRequestContext;
 let adminToken: string;
+/** The app's test clock, estimated: the TOTP codes of the admin's sign-ins follow it. */
+let appClock: ServerClock;
 const runs = {} as Record<CountryCode, CountryRun>;
 
 test.beforeAll(async ({ playwright }) => {
@@ -396,7 +398,7 @@ test.beforeAll(async ({ playwright }) => {
   app = await startApp({ TEST_CLOCK_START: NOW, SEED_DEMO: 'false' });
   api = await playwright.request.newContext({ baseURL: app.baseUrl });
   // The app's clock runs from NOW since it started (a few seconds after startedAt): close enough for a TOTP code.
-  const appClock = () => new Date(Date.parse(NOW) + Date.now() - startedAt);
+  appClock = () => new Date(Date.parse(NOW) + Date.now() - startedAt);
   adminToken = await adminAccessToken(api, { email: app.env.ADMIN_EMAIL!, password: app.env.ADMIN_PASSWORD! }, appClock);
   const admin = { access_token: adminToken };
   for (const country of COUNTRY_CODES) {

@@ -61,12 +61,12 @@ export async function nextCode(phone: Phone, clock: ServerClock = realClock): Pr
 }
 
 /** Enrols on the /two-factor page: reads the key under the QR code, types its first code, keeps the recovery codes. */
-async function enrolInBrowser(page: Page, admin: Admin, baseUrl: string): Promise<string[]> {
+async function enrolInBrowser(page: Page, admin: Admin, baseUrl: string, clock: ServerClock): Promise<string[]> {
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = ((await page.locator('.two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
   const phone: Phone = { secret, lastStep: 0 };
-  await page.getByLabel('Code from your app').fill(await nextCode(phone));
+  await page.getByLabel('Code from your app').fill(await nextCode(phone, clock));
   savePhone(baseUrl, admin.email, phone);
   await page.getByRole('button', { name: 'Confirm' }).click();
   const codes = page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
@@ -80,7 +80,7 @@ async function enrolInBrowser(page: Page, admin: Admin, baseUrl: string): Promis
  * Signs an admin in through the login form and the second factor (enrolling at the first sign-in)
  * and waits until the app has left /login and /two-factor. Answers the recovery codes when it enrolled.
  */
-export async function logInAsAdmin(page: Page, admin = ADMIN): Promise<string[] | undefined> {
+export async function logInAsAdmin(page: Page, admin = ADMIN, clock: ServerClock = realClock): Promise<string[] | undefined> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
@@ -90,10 +90,10 @@ export async function logInAsAdmin(page: Page, admin = ADMIN): Promise<string[] 
   let recoveryCodes: string[] | undefined;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Set up two-factor sign-in|Enter your code/);
   if ((await page.getByRole('heading', { level: 1 }).textContent()) === 'Set up two-factor sign-in') {
-    recoveryCodes = await enrolInBrowser(page, admin, baseUrl);
+    recoveryCodes = await enrolInBrowser(page, admin, baseUrl, clock);
   } else {
     const phone = readPhone(baseUrl, admin.email);
-    await page.getByLabel('Authentication code').fill(await nextCode(phone));
+    await page.getByLabel('Authentication code').fill(await nextCode(phone, clock));
     savePhone(baseUrl, admin.email, phone);
     await page.getByRole('button', { name: 'Verify' }).click();
   }

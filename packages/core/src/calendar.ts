@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { COUNTRIES, type CountryCode } from './countries.ts';
 
 // Campaign dates are calendar dates ('YYYY-MM-DD') in the campaign country's time zone,
@@ -83,10 +82,30 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
-/** The instant at which `date` begins (00:00 local) in `timeZone`, DST included. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The zone's wall-clock time at an instant, as ms of the same reading taken in UTC. */
+function wallClockMs(timeZone: string, instant: number): number {
+  let fmt = wallClocks.get(timeZone);
+  if (!fmt) {
+    const numeric = 'numeric' as const;
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric });
+    wallClocks.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return utcMs(part('year'), part('month'), part('day')) + ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
+}
+
+/**
+ * The instant at which `date` begins (00:00 local) in `timeZone`, DST included: the zone's offset
+ * is read at a first guess and again at the answer, which differ only across a clock change.
+ * (Built on Intl rather than a time-zone library: it runs in the landing page's first load.)
+ * Both countries change their clocks in the small hours, so their midnight always exists.
+ */
 export function startOfDayInstant(date: IsoDate, timeZone: string): Date {
-  const { year, month, day } = parseIsoDate(date);
-  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+  const wall = toUtcMs(date);
+  const guess = wall - (wallClockMs(timeZone, wall) - wall);
+  return new Date(wall - (wallClockMs(timeZone, guess) - guess));
 }
 
 /** The four payment dates of a pledge: billing start + 0, 7, 14, 21 days. */

@@ -13,6 +13,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BILLING_CYCLES = ['Weekly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
+/** Which step an admin's sign-in still needs (docs/decisions/077): enrol an authenticator, or type its code.
+ *  Here, not beside the two-factor schemas, so the web's session code can read it without zod. */
+export const TWO_FACTOR_STEPS = ['enrol', 'code'] as const;
+export type TwoFactorStep = (typeof TWO_FACTOR_STEPS)[number];
+
 /** SQL list for a check constraint, e.g. `('Pending', 'Confirmed', 'Cancelled')`. */
 export function sqlList(values: readonly string[]): string {
   return `(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`;

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
+import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/statuses';
 import { useSyncExternalStore } from 'react';
 
 /**

@@ -4,9 +4,7 @@ import { MSG } from '../messages.ts';
 // Admin two-factor sign-in (docs/decisions/077): a TOTP app's 6-digit code, or one of the ten
 // single-use recovery codes shown at enrolment.
 
-/** Which step an admin's sign-in still needs: enrol an authenticator, or type its code. */
-export const TWO_FACTOR_STEPS = ['enrol', 'code'] as const;
-export type TwoFactorStep = (typeof TWO_FACTOR_STEPS)[number];
+export { TWO_FACTOR_STEPS, type TwoFactorStep } from '../statuses.ts';
 
 /** A recovery code: ten letters and digits from an unambiguous alphabet, shown as `xxxxx-xxxxx`. */
 export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
