@@ -5,7 +5,7 @@ import { paymentAttempts, payments, pledges, webhookEvents } from '../../db/sche
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ChargeResult } from '../payments/payment-provider.ts';
 import { handleStripePaymentEvent } from '../payments/stripe-webhook.job.ts';
-import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, paymentRows, succeed, tokenFor, type FakeProvider } from './billing.test-helpers.ts';
+import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, paymentRows, softlyDeclined, succeed, tokenFor, type FakeProvider } from './billing.test-helpers.ts';
 
 // The rules billing's outcome and recovery branches implement (docs/decisions/040, 044, 045),
 // each pinned with a few payments on a real PostgreSQL, so the api-billing mutation run can afford
@@ -40,19 +40,9 @@ async function cancelAs(userId: number) {
   return ctx.app.inject({ method: 'PUT', url: '/api/pledge/cancel', headers: { authorization: `Bearer ${await tokenFor(ctx, userId)}` } });
 }
 
-/** The week failed softly (on 23 Nov by default); its one retry is due on `retry`. */
-async function failedWeekOne(paymentId: number, retry = '2026-11-25') {
-  await ctx.db
-    .update(payments)
-    .set({
-      payment_status: 'Failed',
-      failure_reason: 'insufficient_funds',
-      settled_at: new Date('2026-11-23T09:00:00Z'),
-      attempts: 1,
-      idempotency_key: `payment-${paymentId}-attempt-1`,
-      next_retry_date: retry,
-    })
-    .where(eq(payments.id, paymentId));
+/** The week failed softly on 23 Nov; its one retry is due on `retry`. */
+function failedWeekOne(paymentId: number, retry = '2026-11-25') {
+  return softlyDeclined(ctx.db, paymentId, retry);
 }
 
 async function payment(id: number) {
