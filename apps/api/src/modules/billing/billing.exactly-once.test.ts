@@ -10,6 +10,7 @@ import {
   fakeProvider,
   mailsTo,
   paymentRows,
+  softlyDeclined,
   succeed,
   tokenFor,
 } from './billing.test-helpers.ts';
@@ -166,17 +167,7 @@ describe('billing exactly once', () => {
     const campaign = await createCampaign(ctx.db);
     const { user, pledge, payments: rows } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
     // Week 1 was declined softly; its one retry is due on the 25th.
-    await ctx.db
-      .update(payments)
-      .set({
-        payment_status: 'Failed',
-        failure_reason: 'insufficient_funds',
-        settled_at: new Date('2026-11-23T09:00:00Z'),
-        attempts: 1,
-        idempotency_key: `payment-${rows[0]!.id}-attempt-1`,
-        next_retry_date: '2026-11-25',
-      })
-      .where(eq(payments.id, rows[0]!.id));
+    await softlyDeclined(ctx.db, rows[0]!.id, '2026-11-25');
     let cancelling: ReturnType<typeof cancelAs> | undefined;
     let cancelDoneBeforeCharge = false;
     const provider = fakeProvider({

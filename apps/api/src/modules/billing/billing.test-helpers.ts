@@ -176,6 +176,21 @@ export async function createManyDuePayments(db: Db, opts: { campaignId: number; 
     from pl join u on u.id = pl.user_id`);
 }
 
+/** The payment's first attempt was declined softly on 23 Nov (as billing records it); its one retry is due on `retry`. */
+export async function softlyDeclined(db: Db, paymentId: number, retry: IsoDate) {
+  await db
+    .update(payments)
+    .set({
+      payment_status: 'Failed',
+      failure_reason: 'insufficient_funds',
+      settled_at: new Date('2026-11-23T09:00:00Z'),
+      attempts: 1,
+      idempotency_key: `payment-${paymentId}-attempt-1`,
+      next_retry_date: retry,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
 export async function paymentRows(db: Db, pledgeId: number) {
   return db.select().from(payments).where(eq(payments.pledge_id, pledgeId)).orderBy(payments.processing_date);
 }
