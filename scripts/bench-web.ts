@@ -11,9 +11,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Figures = { performance: number; accessibility: number; bestPractices: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
 
+/** The median of the runs that measured the figure (a run Lighthouse could not measure gives NaN). */
 const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
 };
 
 async function run(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
@@ -22,7 +23,10 @@ async function run(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> 
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
-    const { categories: c, audits: a } = result.lhr;
+    const { categories: c, audits: a, runtimeError, runWarnings } = result.lhr;
+    // Say why a run has no figures rather than let it pass as a number.
+    if (runtimeError) console.log(`  ${preset} run: ${runtimeError.code} ${runtimeError.message}`);
+    for (const warning of runWarnings) console.log(`  ${preset} run warning: ${warning}`);
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
     const value = (k: string) => a[k]?.numericValue ?? NaN;
     return {
@@ -49,6 +53,8 @@ try {
   for (const preset of ['mobile', 'desktop'] as const) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await run(url, preset));
+    const unmeasured = runs.filter((r) => !Number.isFinite(r.lcp)).length;
+    if (unmeasured) console.log(`  ${preset}: ${unmeasured} of ${RUNS} runs measured no timings; medians are of the others`);
     const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padEnd(8);
     console.log(
