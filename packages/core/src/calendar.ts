@@ -53,21 +53,6 @@ function toUtcMs(date: IsoDate): number {
   return utcMs(year, month, day);
 }
 
-// One formatter per zone: building Intl.DateTimeFormat is slow.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date in a time zone at the instant `now`. */
-export function todayIn(timeZone: string, now: Date): IsoDate {
-  let fmt = formatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    formatters.set(timeZone, fmt);
-  }
-  const parts = fmt.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return fromUtcMs(utcMs(part('year'), part('month'), part('day')));
-}
-
 export function todayInCountry(country: CountryCode, now: Date): IsoDate {
   return todayIn(COUNTRIES[country].timeZone, now);
 }
@@ -82,6 +67,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
+// One formatter per zone: building Intl.DateTimeFormat is slow.
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 /** The zone's wall-clock time at an instant, as ms of the same reading taken in UTC. */
 function wallClockMs(timeZone: string, instant: number): number {
@@ -94,6 +80,11 @@ function wallClockMs(timeZone: string, instant: number): number {
   const parts = fmt.formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return utcMs(part('year'), part('month'), part('day')) + ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
+}
+
+/** Today's date in a time zone at the instant `now`. */
+export function todayIn(timeZone: string, now: Date): IsoDate {
+  return fromUtcMs(Math.floor(wallClockMs(timeZone, now.getTime()) / DAY_MS) * DAY_MS);
 }
 
 /**
