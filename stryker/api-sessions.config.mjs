@@ -1,0 +1,20 @@
+// Auth sessions, as changed by admin two-factor and the session version (issue 12):
+// `startSession` (refresh lifetime capped by the family's, the second-factor flag), login and refresh
+// (service and routes: the session they answer, the family lifetime) and the
+// repository's session-version writes and reads. `npm run test:mutation -- api-sessions`.
+import { apiTarget } from './api.mjs';
+
+export default apiTarget('sessions', {
+  mutate: [
+    'apps/api/src/modules/auth/auth.service.ts:52-73',
+    'apps/api/src/modules/auth/auth.service.ts:155-197',
+    'apps/api/src/modules/auth/auth.routes.ts:86-92',
+    'apps/api/src/modules/auth/auth.routes.ts:104-110',
+    'apps/api/src/modules/auth/auth.repository.ts:112-135',
+  ],
+  testFiles: [
+    'apps/api/src/modules/auth/session-version.test.ts',
+    'apps/api/src/modules/auth/auth.sessions.test.ts',
+    'apps/api/src/modules/auth/two-factor.test.ts',
+  ],
+});
