@@ -16,5 +16,7 @@ export default apiTarget('sessions', {
     'apps/api/src/modules/auth/session-version.test.ts',
     'apps/api/src/modules/auth/auth.sessions.test.ts',
     'apps/api/src/modules/auth/two-factor.test.ts',
+    'apps/api/src/modules/auth/auth.flow.test.ts',
+    'apps/api/src/modules/auth/auth.rules-pinned.test.ts',
   ],
 });
