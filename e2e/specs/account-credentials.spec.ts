@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // My account (issue 13): the donor changes their email (by the link mailed to the new address;
 // nothing changes before) and their password (with the current one; other sessions end).
@@ -8,8 +9,7 @@ import { waitForMail } from '../support/mail.ts';
 
 /** Opens /account with the refresh cookie the API login left in this page's context. */
 async function openAccount(page: Page) {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await rememberSignIn(page);
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
 }

@@ -6,6 +6,7 @@ import { formatMoney } from '@uplift/core/money';
 import { DONOR_PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { pdfText, runBilling } from '../support/files.ts';
 import { waitForMail } from '../support/mail.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // My account (issue 13): a donor downloads the receipt, withdraws charity news, downloads their
 // data, deletes the account and cannot log in. The pledge and a first payment are set up through
@@ -25,8 +26,7 @@ test('a donor downloads the receipt, withdraws charity news, downloads their dat
   expect(billed.code, billed.output).toBe(0);
   await waitForMail(email, /Receipt/);
 
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await rememberSignIn(page);
   await page.goto('/summary');
   await page.getByRole('link', { name: /My account/ }).first().click();
   await expect(page).toHaveURL(/\/account$/);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, adminAccessToken, logInAsAdmin } from '../support/admin.ts';
 import { DONOR_PASSWORD as PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // Admin end to end (issue 7): the admin logs in, manages campaign rows in place, deactivates past
 // campaigns, searches and sorts users and downloads a charity's opted-in donors; a plain user
@@ -136,8 +137,7 @@ test.describe.serial('admin', () => {
       }),
     );
     // The refresh cookie came with that login; the saved flag lets the app restore the session.
-    await page.goto('/about');
-    await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+    await rememberSignIn(page, '/about');
     await page.goto('/admin-campaign');
     await expect(rowNamed(page, pastName).locator('td').nth(6)).toHaveText('Yes');
     await page.getByRole('button', { name: 'Deactivate Past Campaigns' }).click();

@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminAccessToken } from '../support/admin.ts';
+import { appStarted } from '../support/hydration.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // The public site (issue 4) against the seeded demo data: an NZ campaign that started 3 days
 // ago and a UK campaign starting in 5 days. Other specs may add pledges or campaigns before this
@@ -92,6 +94,7 @@ test.describe('landing behaviour', () => {
     await page.goto('/?country=NZ');
     // The prerendered page shows the server's totals; the browser's first refresh reads the route.
     await expect(countdown(page)).toHaveText(/^The campaign has started/);
+    await appStarted(page); // its refresh timer is set
     await page.clock.runFor(16_000);
     await expect(countdown(page)).toHaveText("The campaign has started, join 41 others who've pledged $2,870.50!");
     count = 42;
@@ -102,7 +105,7 @@ test.describe('landing behaviour', () => {
   test('the challenge switcher works by keyboard', async ({ page }) => {
     await page.goto('/?country=NZ');
     // The page arrives server-rendered: keys do nothing until its code has loaded and hydrated it.
-    await page.waitForLoadState('networkidle');
+    await appStarted(page);
     const tabs = page.getByRole('tablist', { name: 'Challenges' });
     await tabs.getByRole('tab', { name: 'Coffees' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -123,6 +126,7 @@ test.describe('landing behaviour', () => {
     await page.goto('/?country=NZ');
     const slide = (n: number, title: string) => page.getByRole('group', { name: `${n} of 4: ${title}` });
     await expect(slide(1, 'Coffees')).toHaveAttribute('data-selected', 'true');
+    await appStarted(page); // the slideshow's timer is set
     await page.clock.runFor(4_400);
     await expect(slide(2, 'Food deliveries')).toHaveAttribute('data-selected', 'true');
 
@@ -138,6 +142,7 @@ test.describe('landing behaviour', () => {
 
   test('the impact map toggles between NZ and UK', async ({ page }) => {
     await page.goto('/?country=NZ');
+    await appStarted(page);
     await page.getByRole('heading', { name: 'Pledges across New Zealand' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('img', { name: /^Map of New Zealand/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Map of New Zealand/ }).locator('path.map-land')).toHaveAttribute('d', /^M/);
@@ -208,8 +213,7 @@ test.describe('navbar', () => {
   test('an admin sees Admin and Log Out; logging out clears the session and goes home', async ({ page }) => {
     await adminAccessToken(page.request);
     // The refresh cookie came with that login; the saved flag lets the app restore the session.
-    await page.goto('/about');
-    await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+    await rememberSignIn(page, '/about');
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();

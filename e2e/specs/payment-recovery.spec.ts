@@ -5,6 +5,7 @@ import { splitPayments } from '@uplift/core/calculator';
 import { formatMoney } from '@uplift/core/money';
 import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // Payments that recover (issue 11), in Chromium with the built-in test provider's Stripe test
 // cards: a bank that wants the donor to confirm (4000 0027 6000 3184), reached from the mailed
@@ -99,8 +100,7 @@ test('a declined card: change card to 4242, then pay the failed week now', async
   expect(billed.code, billed.output).toBe(0);
   await waitForMail(donor.email, /did not go through/);
 
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await rememberSignIn(page);
   await page.goto('/summary');
   const calendar = page.getByRole('region', { name: 'Your four weeks' });
   await expect(calendar.getByText('Your bank declined this payment.')).toBeVisible();
@@ -129,8 +129,7 @@ test('a declined card: change card to 4242, then pay the failed week now', async
 
 test("the card-expiry mail's link opens Change card; a card the bank must confirm is saved after its step", async ({ page }) => {
   await donorWithCard(page, '4242 4242 4242 4242', 'expiry');
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await rememberSignIn(page);
   await page.goto('/summary?card=change');
   const change = page.getByRole('dialog', { name: 'Change card' });
   await change.getByLabel('Card number').fill('4000 0025 0000 3155');

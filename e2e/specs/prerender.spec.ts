@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appStarted } from '../support/hydration.ts';
 
 // Issue 14: the public pages arrive as HTML (prerendered), readable and shareable without
 // JavaScript; the live landing page carries the current countdown and the Join link.
@@ -43,7 +44,7 @@ test('the prerendered landing page hydrates without errors and stays interactive
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto('/?country=NZ');
-  await page.waitForLoadState('networkidle');
+  await appStarted(page);
   await page.getByRole('button', { name: 'UK (United Kingdom)' }).click();
   await expect(page.getByTestId('countdown')).toHaveText(/^Starting in \d+ days?$/);
   expect(errors).toEqual([]);
@@ -55,6 +56,15 @@ test('a country chosen on the page is remembered by the server (no flash on the 
   await expect(page.getByTestId('countdown')).toHaveText(/^Starting in/);
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('data-country="UK"');
+});
+
+test('after an in-app navigation the served page\'s canonical link is gone, so sharing names the page shown', async ({ page, baseURL }) => {
+  await page.goto('/about');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/about`);
+  await appStarted(page); // the link now navigates in the app
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Uplift', exact: true }).click();
+  await expect(page).toHaveTitle('Give up a little, lift up a lot · Uplift');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 });
 
 test('head tags, robots.txt and sitemap.xml', async ({ request, baseURL }) => {
@@ -112,7 +122,7 @@ test('a public page carries its CSS in the HTML: no stylesheet is fetched, befor
     if (r.resourceType() === 'stylesheet' || r.url().endsWith('.css')) stylesheets.push(r.url());
   });
   await page.goto('/?country=NZ');
-  await page.waitForLoadState('networkidle');
+  await appStarted(page);
   expect(stylesheets).toEqual([]);
   // Back from a client-side visit to /about (which loads its own CSS), the landing page's is not fetched again.
   await page.getByRole('link', { name: 'About' }).first().click();

@@ -7,6 +7,7 @@ import { formatMoney } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // The pledge summary (issue 6): after paying, /summary shows the calendar, amounts, card and
 // impact; a billing run grows the impact so far; the modal cancels; signed out goes to /login.
@@ -63,8 +64,7 @@ test('after paying, the summary shows the pledge; a billing run grows the impact
   const donor = await donorWithConfirmedPledge(page);
   const money = (minor: number) => formatMoney(minor, 'NZ');
   // The login above set the refresh cookie; the saved flag makes the app restore the session.
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('uplift.authenticated', 'true'));
+  await rememberSignIn(page);
   await page.goto('/summary');
 
   await expect(page.getByRole('heading', { level: 1, name: `Kia ora ${FIRST_NAME}!` })).toBeVisible();

@@ -55,9 +55,18 @@ function inlineCss(file: string): string {
   return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
+/** The app itself: the entry (src/boot.ts) imports it after the first paint, so it is preloaded. */
+const APP_MODULE = 'src/main.tsx';
+
 function template(module: string): string {
-  const { js, css } = assetsOf(chunkKey(module));
-  const links = [...css.map(inlineCss), ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+  const seen = new Set<string>();
+  const app = assetsOf(chunkKey(APP_MODULE), seen);
+  const page = assetsOf(chunkKey(module), seen);
+  const js = [...app.js, ...page.js];
+  const css = [...app.css, ...page.css];
+  // The scripts are named, not preloaded: src/boot.ts preloads them once the page is on screen,
+  // so their download does not compete with the first paint (decision 024's addendum).
+  const links = [...css.map(inlineCss), `<meta name="${server.APP_MODULES_META}" content="${js.map((f) => `/${f}`).join(' ')}">`];
   return shell
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_tag, file: string) => inlineCss(file))
     .replace(/<title>[^<]*<\/title>\s*/, '')
@@ -82,3 +91,12 @@ for (const page of server.PUBLIC_PAGES) {
   writeFileSync(path.join(SSR, 'pages', page.file), html);
   process.stdout.write(`prerendered ${page.path} → dist-ssr/pages/${page.file}${page.live ? ' (live template)' : ''}\n`);
 }
+
+// The SPA shell (every other route) has nothing to paint and loads the app at once: name the
+// app's chunks and CSS beside the entry so the browser fetches them in parallel with it, not after.
+const app = assetsOf(chunkKey(APP_MODULE));
+const appLinks = [
+  ...app.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+  ...app.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+];
+if (!shell.includes(appLinks[0]!)) writeFileSync(path.join(DIST, 'index.html'), shell.replace('</head>', `  ${appLinks.join('\n    ')}\n  </head>`));

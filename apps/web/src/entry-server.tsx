@@ -19,6 +19,7 @@ import { createQueryClient } from './lib/query-client';
 
 export { headTags, PUBLIC_PAGES, type PublicPage } from './app/public-pages';
 export { PRERENDER_DATA_ID, type PrerenderData } from './lib/prerender';
+export { APP_MODULES_META } from './lib/app-modules';
 
 /** Every client-side route path; any other path is the 404 page. */
 export const ROUTE_PATHS = routes.map((r) => r.path).filter((p) => p !== '*');

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -6,7 +6,6 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { restoreSession } from './lib/api-client';
 import { PrerenderProvider, readPrerenderData, seedQueries } from './lib/prerender';
 import { createQueryClient } from './lib/query-client';
-import './styles.css';
 
 void restoreSession();
 
@@ -17,6 +16,14 @@ const prerendered = readPrerenderData();
 const queryClient = createQueryClient();
 seedQueries(queryClient, prerendered);
 
+/** Marks `<html data-app="started">` once the app has rendered or hydrated: tests wait for it. */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <PrerenderProvider data={prerendered}>
@@ -24,6 +31,7 @@ const app = (
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
+        <MarkStarted />
       </AppProviders>
     </PrerenderProvider>
   </StrictMode>
