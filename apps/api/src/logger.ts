@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino, { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 const SECRET_QUERY = /([?&](?:activation_token|token|reset_token|access_token)=)[^&]*/gi;
@@ -67,13 +67,33 @@ export function logDestination(): DestinationStream {
 /**
  * One log line per request, written when it completes (method, URL, status, time), instead of
  * Fastify's two ("incoming request" and "request completed"): half the log volume at launch.
+ *
+ * A completed request's line is written without the redaction pass: its fields are the fixed
+ * shapes the serializers above make (id, method, URL with tokens removed, status, time), so no
+ * redact path can match in them, and the pass cost more than the rest of the line (about 7 of
+ * 10 µs). A line with an error keeps it. A route whose log level is above info logs no line.
  */
 export class OneLinePerRequest extends LogController {
+  readonly #unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    if ((pino.levels.values[reply.log.level] ?? Infinity) > pino.levels.values.info!) return;
+    this.#linesLogger(request.server.log).info({ reqId: request.id, ...line }, 'request completed');
+  }
+
+  #linesLogger(root: FastifyBaseLogger): FastifyBaseLogger {
+    let logger = this.#unredacted.get(root);
+    if (!logger) {
+      logger = root.child({}, { redact: [] });
+      this.#unredacted.set(root, logger);
+    }
+    return logger;
   }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { securityHeaders } from './security.ts';
+
+const directives = (csp: string | undefined) => (csp ?? '').split(';').sort();
+
+// The headers are worked out once at start-up (not per request); these are the ones the app relies on.
+describe('securityHeaders', () => {
+  it('in production: the CSP admitting Stripe, HTTPS upgrades and HSTS, framing refused', () => {
+    const h = securityHeaders({ isProduction: true });
+    expect(directives(h['content-security-policy'])).toEqual(
+      [
+        "base-uri 'self'",
+        'connect-src \'self\' https://api.stripe.com',
+        "default-src 'self'",
+        "font-src 'self' data:",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        'frame-src https://js.stripe.com https://hooks.stripe.com',
+        "img-src 'self' data: https://*.stripe.com",
+        "object-src 'none'",
+        "script-src 'self' https://js.stripe.com",
+        "script-src-attr 'none'",
+        "style-src 'self' 'unsafe-inline'",
+        'upgrade-insecure-requests',
+      ],
+    );
+    expect(h['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['x-frame-options']).toBe('SAMEORIGIN');
+    expect(h['referrer-policy']).toBe('no-referrer');
+    expect(h['cross-origin-opener-policy']).toBe('same-origin');
+    expect(h).not.toHaveProperty('cross-origin-embedder-policy');
+  });
+
+  it('in development (plain http on localhost): no HSTS and no upgrade to HTTPS', () => {
+    const h = securityHeaders({ isProduction: false });
+    expect(h).not.toHaveProperty('strict-transport-security');
+    expect(h['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
