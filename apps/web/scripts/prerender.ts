@@ -17,14 +17,13 @@ const server = (await import(pathToFileURL(path.join(SSR, 'entry-server.js')).hr
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
 const shell = readFileSync(path.join(DIST, 'index.html'), 'utf8');
 
-/** The chunk's own file and CSS plus those of its static imports (the entry is already loaded). */
+/** The chunk's own file and CSS plus those of its static imports (the app's entry included). */
 function assetsOf(key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
   const out = { js: [] as string[], css: [] as string[] };
   if (seen.has(key)) return out;
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
-  if (chunk.isEntry) return out; // already in the shell's <head>
   out.js.push(chunk.file);
   out.css.push(...(chunk.css ?? []));
   for (const dep of chunk.imports ?? []) {
@@ -55,19 +54,28 @@ function inlineCss(file: string): string {
   return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
-/** The app itself: the entry (src/boot.ts) imports it after the first paint, so it is preloaded. */
-const APP_MODULE = 'src/main.tsx';
+/** The app's entry (index.html → src/main.tsx) and the prerendered pages' own (src/boot.ts). */
+const APP_ENTRY = 'index.html';
+const BOOT_ENTRY = 'src/boot.ts';
 
+/**
+ * A public page's HTML: the shell with the page's CSS inline, and the boot script in place of the
+ * app's. The app's scripts are named, not loaded: src/boot.ts preloads and starts them once the page
+ * is on screen, so their download does not hold back the first paint (decision 024's addendum).
+ */
 function template(module: string): string {
   const seen = new Set<string>();
-  const app = assetsOf(chunkKey(APP_MODULE), seen);
+  const app = assetsOf(APP_ENTRY, seen);
   const page = assetsOf(chunkKey(module), seen);
-  const js = [...app.js, ...page.js];
-  const css = [...app.css, ...page.css];
-  // The scripts are named, not preloaded: src/boot.ts preloads them once the page is on screen,
-  // so their download does not compete with the first paint (decision 024's addendum).
+  const js = [...app.js, ...page.js]; // the app's entry first: boot.ts imports it
+  const css = page.css; // the app's own are the shell's stylesheet links, inlined below
+  const appScript = `<script type="module" crossorigin src="/${manifest[APP_ENTRY]!.file}"></script>`;
+  const bootScript = `<script type="module" crossorigin src="/${manifest[BOOT_ENTRY]!.file}"></script>`;
+  if (!shell.includes(appScript)) throw new Error(`index.html does not load ${manifest[APP_ENTRY]!.file}`);
   const links = [...css.map(inlineCss), `<meta name="${server.APP_MODULES_META}" content="${js.map((f) => `/${f}`).join(' ')}">`];
   return shell
+    .replace(appScript, bootScript)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_tag, file: string) => inlineCss(file))
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
@@ -92,11 +100,3 @@ for (const page of server.PUBLIC_PAGES) {
   process.stdout.write(`prerendered ${page.path} → dist-ssr/pages/${page.file}${page.live ? ' (live template)' : ''}\n`);
 }
 
-// The SPA shell (every other route) has nothing to paint and loads the app at once: name the
-// app's chunks and CSS beside the entry so the browser fetches them in parallel with it, not after.
-const app = assetsOf(chunkKey(APP_MODULE));
-const appLinks = [
-  ...app.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-  ...app.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-];
-if (!shell.includes(appLinks[0]!)) writeFileSync(path.join(DIST, 'index.html'), shell.replace('</head>', `  ${appLinks.join('\n    ')}\n  </head>`));

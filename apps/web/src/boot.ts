@@ -1,10 +1,10 @@
-// The page's entry script. A prerendered page (docs/decisions/023-prerendered-public-pages.md)
-// is already readable as HTML: let the browser show it first, then fetch and hydrate the app.
-// Fetching the app's ~100 KB alongside the HTML made the first paint of a slow phone wait for it
-// (Lighthouse's First and Largest Contentful Paint). The empty shell has nothing to show, so
-// it loads the app at once (its HTML preloads the app's chunks).
+// The entry script of a prerendered page (docs/decisions/023-prerendered-public-pages.md), in
+// place of the app's own. The page is already readable as HTML: let the browser show it first,
+// then fetch and start the app (src/main.tsx), which hydrates it. Fetching the app's ~100 KB
+// alongside the HTML made a slow phone's first paint wait for it (Lighthouse's First and Largest
+// Contentful Paint). Decision 024's addendum "the app loads after the first paint".
+// No imports but a constant: this file is its own tiny bundle.
 import { APP_MODULES_META } from './lib/app-modules';
-import './styles.css';
 
 /**
  * Resolves once the browser has shown the page's first content: the paint timing entry is
@@ -29,20 +29,17 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** Fetches, in parallel, the app and the page's own chunks the prerender named. */
-function preloadPageModules(): void {
-  const names = document.querySelector<HTMLMetaElement>(`meta[name="${APP_MODULES_META}"]`)?.content ?? '';
-  for (const href of names.split(' ').filter(Boolean)) {
+// The page names the app's entry first, then the chunks it and the page's route import.
+const [app, ...chunks] = document.querySelector<HTMLMetaElement>(`meta[name="${APP_MODULES_META}"]`)?.content.split(' ') ?? [];
+
+void afterFirstPaint().then(() => {
+  for (const href of [app, ...chunks]) {
+    if (!href) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-}
-
-const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
-void (prerendered ? afterFirstPaint() : Promise.resolve()).then(() => {
-  if (prerendered) preloadPageModules();
-  return import('./main');
+  if (app) return import(/* @vite-ignore */ app);
 });

@@ -6,6 +6,7 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { restoreSession } from './lib/api-client';
 import { PrerenderProvider, readPrerenderData, seedQueries } from './lib/prerender';
 import { createQueryClient } from './lib/query-client';
+import './styles.css';
 
 void restoreSession();
 
