@@ -4,6 +4,7 @@ import { COUNTRIES } from '@uplift/core/countries';
 import { toMinor, formatMoney } from '@uplift/core/money';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { useCountry } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
 import { useClosestConfirmedPledge } from '../../../lib/queries/closest-pledge';
 import { useUserInfo } from '../../../lib/queries/user-info';
@@ -20,9 +21,11 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   const user = useUserInfo();
   const pledge = useClosestConfirmedPledge();
   const payment = useFirstPayment(pledge.data?.id, paymentDelayMs);
+  const visitorCountry = useCountry().country;
   const country = pledge.data?.country;
-  // The campaign's landing page in the donor's country: its Open Graph tags make the preview card.
-  const shareUrl = `${window.location.origin}/${country ? `?country=${country}` : ''}`;
+  // The campaign's landing page in the donor's country (the visitor's, until the pledge has
+  // loaded): its Open Graph tags make that country's preview card.
+  const shareUrl = `${window.location.origin}/?country=${country ?? visitorCountry}`;
 
   return (
     <section className="page narrow thank-you" aria-labelledby="thank-you-title">
