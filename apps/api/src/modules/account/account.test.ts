@@ -7,7 +7,7 @@ import { listUsers } from '../admin/admin-users.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth-test-support.ts';
 import { hashPassword } from '../auth/password.ts';
-import { bill, createCampaign, createConfirmedPledge, fakeProvider, tokenFor } from '../billing/billing.test-helpers.ts';
+import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-helpers.ts';
 import { selectCampaignTotals } from '../totals/totals.repository.ts';
 import { pdfText } from './account-test-support.ts';
 
@@ -298,6 +298,27 @@ describe('my account', () => {
   });
 
   describe('delete my account', () => {
+    it('stops the automatic retry of a failed payment: nothing is charged after the erasure', async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'NZ' });
+      const donor = await donorWithPassword('NZ', campaign.id, 'Hēmi');
+      await bill(ctx, provider, { asOf: '2026-11-23' });
+      const [, second] = await paymentRows(ctx.db, donor.pledge.id);
+      await softlyDeclined(ctx.db, second!.id, '2026-12-07'); // its one retry is due on 7 December
+
+      expect((await send('POST', '/api/account/erase', donor.user.id, { password: PASSWORD })).statusCode).toBe(200);
+      expect(smtp.last(donor.user.email, /has been deleted/).text).toContain('3 remaining weekly payments were cancelled');
+      const chargesBefore = provider.calls.length;
+      await bill(ctx, provider, { asOf: '2026-12-07' });
+      expect(provider.calls.slice(chargesBefore).filter((c) => c.idempotencyKey.startsWith(`payment-${second!.id}-`))).toEqual([]);
+      const after = await paymentRows(ctx.db, donor.pledge.id);
+      expect(after.map((p) => [p.payment_status, p.next_retry_date])).toEqual([
+        ['Success', null],
+        ['Failed', null],
+        ['Cancelled', null],
+        ['Cancelled', null],
+      ]);
+    });
+
     it('cancels what is left, erases the person everywhere, keeps the financial record and the totals', async () => {
       const campaign = await createCampaign(ctx.db, { country: 'NZ' });
       const donor = await donorWithPassword('NZ', campaign.id, 'Wiremu');
