@@ -72,6 +72,13 @@ test('the admin edits a challenge on the Challenges screen and the wizard offers
   // Nobody pledged to it, so it goes again (the other specs see the seeded six).
   await page.goto('/admin-challenges');
   await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  // It asks first: Cancel keeps the challenge.
+  const confirm = page.getByRole('dialog', { name: `Delete ${renamed}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(table.getByText(renamed)).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await page.getByRole('dialog', { name: `Delete ${renamed}?` }).getByRole('button', { name: 'Delete challenge' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Deleted ${renamed}` })).toBeVisible();
   await expect(table.getByText(renamed)).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import { CHALLENGE_ICONS, CHALLENGE_MESSAGES, isHttpsUrl, type AdminChallenge, t
 import { CHALLENGE_KINDS, type ChallengeKind } from '@uplift/core/schemas/challenge';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
+import { Dialog } from '../../../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
 import { useAdminChallenges, useDeleteChallenge, useSaveChallenge } from '../api/challenges';
 import { AdminError } from './admin-error';
@@ -49,6 +50,7 @@ export function ChallengeManager() {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<{ title: string; reason?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<AdminChallenge | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
@@ -99,7 +101,10 @@ export function ChallengeManager() {
     }
   }
 
-  async function remove(c: AdminChallenge) {
+  async function deleteConfirmed() {
+    const c = confirmDelete;
+    if (!c) return;
+    setConfirmDelete(null);
     setNotice(null);
     try {
       await deleteCall.mutateAsync(c.id);
@@ -191,7 +196,7 @@ export function ChallengeManager() {
                         {c.is_enabled ? 'Disable' : 'Enable'}
                       </button>
                       {c.pledge_count === 0 && (
-                        <button type="button" className="button admin-small admin-danger" onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
+                        <button type="button" className="button admin-small admin-danger" onClick={() => setConfirmDelete(c)} aria-label={`Delete ${c.name}`}>
                           Delete
                         </button>
                       )}
@@ -203,6 +208,18 @@ export function ChallengeManager() {
           </table>
         </div>
       )}
+
+      <Dialog open={confirmDelete !== null} title={`Delete ${confirmDelete?.name ?? 'challenge'}?`} tone="danger" onClose={() => setConfirmDelete(null)}>
+        <p>The challenge will be removed for good. A challenge donors have pledged to cannot be deleted; disable it instead.</p>
+        <div className="form-actions">
+          <button type="button" className="button admin-danger" onClick={() => void deleteConfirmed()}>
+            Delete challenge
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)} ref={(el) => el?.setAttribute('autofocus', '')}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
     </div>
   );
 }

@@ -76,8 +76,14 @@ type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret
  */
 export function PayNowDialog({ payment, money, onClose }: { payment: Payment; money: (minor: number) => string; onClose: () => void }) {
   const action = payment.action ?? 'pay_now';
-  const [stage, setStage] = useState<Stage>(action === 'new_card' ? { name: 'card' } : { name: 'start' });
-  const [error, setError] = useState<string>();
+  const [search, setSearch] = useSearchParams();
+  // Back from the bank's page after "Use another card" (Stripe): the card form picks the card up.
+  const backFromBank = search.has('setup_intent_client_secret');
+  const [stage, setStage] = useState<Stage>(action === 'new_card' || backFromBank ? { name: 'card' } : { name: 'start' });
+  const [error, setError] = useState<string | undefined>(() =>
+    search.get('redirect_status') === 'failed' ? 'Your bank did not confirm this card. Please try again, or use another card.' : undefined,
+  );
+  const returned = useRef(false);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const collector = useRef<CardCollector>(null);
@@ -113,6 +119,20 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
       setStage({ name: 'start' });
     }
   }
+
+  // The bank's redirect (3-D Secure) left the page while the new card was being saved: Stripe
+  // brings the donor back to /summary?pay={id} with the saved card, and the payment is made here.
+  const payAfterRedirect = (providerId: string) => {
+    if (returned.current) return;
+    returned.current = true;
+    for (const name of REDIRECT_PARAMS) search.delete(name);
+    setSearch(search, { replace: true });
+    void run(async () => {
+      await recordAsDefault(providerId);
+      setAttempt((n) => n + 1);
+      return payNow(payment.id, providerId);
+    });
+  };
 
   async function bankStep(outcome: 'complete' | 'fail', clientSecret: string, methodId?: string) {
     if (provider.data?.provider === 'stripe') {
@@ -177,7 +197,13 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
         }}
       >
         <p>Add a card for this payment. Your remaining weekly payments will use it too.</p>
-        <NewCardForm key={attempt} collector={collector} attempt={attempt} returnPath={`${paths.summary}?pay=${payment.id}`} />
+        <NewCardForm
+          key={attempt}
+          collector={collector}
+          attempt={attempt}
+          returnPath={`${paths.summary}?pay=${payment.id}`}
+          onReturnedWithCard={payAfterRedirect}
+        />
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Paying…' : `Save card and pay ${amount}`}

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@uplift/core/messages';
+import type { PayNowResponse } from '@uplift/core/schemas/payment';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/session';
@@ -224,6 +225,35 @@ describe('summary page', () => {
     expect(calls.filter((c) => c === 'POST /api/payment_method')).toHaveLength(1);
     expect(calls.filter((c) => c === 'PUT /api/payment_method/default')).toHaveLength(1);
     expect(defaultCardBody()).toEqual({ payment_method_id: 'pm_new' });
+  });
+
+  it("pays a failed week with another card when Stripe brings the donor back from the bank's page", async () => {
+    stripe.retrieveSetupIntent.mockResolvedValue({ setupIntent: { status: 'succeeded', payment_method: 'pm_new' } });
+    const paid = { payment_status: 'Success', outcome: 'succeeded', failure_reason: null, message: 'Paid' } satisfies PayNowResponse;
+    const calls = stubFetch({
+      ...replies,
+      ...cardChanged,
+      'GET /api/payment_method/secret': { status: 200, body: { provider: 'stripe', client_secret: 'seti_2_secret_y', publishable_key: 'pk_test_1' } },
+      'POST /api/payment/12/pay': { status: 200, body: paid },
+    });
+    const back = '/summary?pay=12&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded';
+    window.history.replaceState(null, '', back); // Stripe.js reads the page's own address
+    renderSummary(back);
+    expect(await screen.findByText('Thank you! Your $17.50 payment has gone through. We have emailed you a receipt.')).toBeTruthy();
+    expect(stripe.retrieveSetupIntent).toHaveBeenCalledWith('seti_1_secret_x');
+    expect(calls.filter((c) => c === 'PUT /api/payment_method/default')).toHaveLength(1);
+    expect(defaultCardBody()).toEqual({ payment_method_id: 'pm_new' });
+    const pay = vi.mocked(fetch).mock.calls.filter(([url]) => url === '/api/payment/12/pay');
+    expect(pay.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ payment_method_id: 'pm_new' }]);
+  });
+
+  it('says so when the bank did not confirm the other card, above a fresh card form', async () => {
+    stubFetch({ ...replies, 'GET /api/payment_method/secret': { status: 200, body: { provider: 'test', client_secret: 'seti_test_1_secret_x' } } });
+    renderSummary('/summary?pay=12&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=failed');
+    const dialog = await screen.findByRole('dialog', { name: /payment of/ });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your bank did not confirm this card. Please try again, or use another card.');
+    expect(await within(dialog).findByLabelText('Card number')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save card and pay $17.50' })).toBeTruthy();
   });
 
   it('invites a donor without a pledge to join', async () => {
