@@ -125,6 +125,17 @@ describe('serializeError', () => {
     expect(out).toContain('mail.service.ts');
   });
 
+  it('leaves out the database client node-postgres attaches to a lost connection', async () => {
+    const { serializeError } = await import('./logger.ts');
+    const err = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { user: 'uplift', host: 'db.internal', connectionParameters: { user: 'uplift', port: 5432 } },
+    });
+    const out = serializeError(err) as Record<string, unknown>;
+    expect(out).not.toHaveProperty('client');
+    expect(out).toMatchObject({ message: 'terminating connection due to administrator command', code: '57P01' });
+  });
+
   it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig(prodBase).host).toBe('0.0.0.0');

@@ -11,12 +11,15 @@ export function redactUrl(url: string): string {
 const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
 
 /**
- * Errors as pino logs them, minus a failed query's parameters: Drizzle puts them in the message
- * and on `.params`, and they can hold tokens, password hashes and donors' details.
+ * Errors as pino logs them, minus a failed query's parameters (Drizzle puts them in the message
+ * and on `.params`, and they can hold tokens, password hashes and donors' details) and minus the
+ * database client node-postgres attaches to a connection error.
  */
 export function serializeError(err: Error): ReturnType<typeof stdSerializers.err> {
   const out = stdSerializers.err(err);
   if ('params' in out) out.params = '[redacted]';
+  // node-postgres puts the whole connection on a lost connection's error: noise, and its settings.
+  if ('client' in out) delete out.client;
   if (typeof out.message === 'string') out.message = out.message.replace(QUERY_PARAMS, '\nparams: [redacted]');
   if (typeof out.stack === 'string') out.stack = out.stack.replace(QUERY_PARAMS, '\nparams: [redacted]');
   return out;
