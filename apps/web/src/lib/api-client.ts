@@ -63,11 +63,23 @@ async function parse<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<boolean> | undefined;
 
+/**
+ * Runs `task` while no other tab of this browser is refreshing. The tabs share the refresh cookie,
+ * and a refresh token spent twice ends the session (docs/decisions/073): two tabs opened at once
+ * would otherwise both spend it. The second tab's request, made after the first's, carries the
+ * cookie the first one received. (Web Locks; a browser without them runs the task at once.)
+ */
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return task();
+  // TypeScript's lib nests the task's promise in the lock's; at run time it is one promise.
+  return navigator.locks.request('uplift.refresh', task).then((result) => result);
+}
+
 /** Uses the refresh cookie to get a new access token. Concurrent callers share one request. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const response = await send('/api/auth/refresh', { method: 'POST' }, undefined);
+      const response = await oneTabAtATime(() => send('/api/auth/refresh', { method: 'POST' }, undefined));
       if (!response.ok) {
         clearSession();
         return false;
