@@ -29,9 +29,10 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     footer,
   ].join('\n');
 
+  // Fluid up to 560 px (most donors read mail on a phone; e2e/specs/mail-layout.spec.ts checks 360 px).
   const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f6f4ef;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td><p style="font-size:22px;font-weight:bold;color:#0b5d4b;margin:0 0 24px">${escapeHtml(BRAND.product)}</p>
 <p>${escapeHtml(content.greeting)}</p>
 ${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
