@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payments, testProviderCharges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
-import { createCampaign, createConfirmedPledge, createDonor, createManyDuePayments, mailsTo, paymentRows } from './billing.test-helpers.ts';
+import { createCampaign, createConfirmedPledge, createDonor, createManyDuePayments, mailsTo, paymentRows, SLOW_ON_A_BUSY_MACHINE } from './billing.test-helpers.ts';
+
 
 // `npm run billing -- --as-of …` as a real process on a real database, charging through the
 // built-in test provider, whose own ledger of charges (test_provider_charges) is the proof.
@@ -123,7 +124,7 @@ describe('npm run billing -- --as-of', () => {
     const succeeded = [a, b].map((r) => Number(/(\d+) succeeded/.exec(r.stdout)![1]));
     expect(succeeded[0]! + succeeded[1]!).toBe(1000);
     await expectEachPaymentChargedOnce(1000);
-  });
+  }, SLOW_ON_A_BUSY_MACHINE);
 
   it('a run killed (SIGKILL) mid-way and started again leaves no payment charged twice or lost', async () => {
     const campaign = await createCampaign(ctx.db);
@@ -144,5 +145,5 @@ describe('npm run billing -- --as-of', () => {
     const restart = await runCli(['--as-of', '2026-11-23']);
     expect(restart.code).toBe(0);
     await expectEachPaymentChargedOnce(1000);
-  });
+  }, SLOW_ON_A_BUSY_MACHINE);
 });
