@@ -112,6 +112,9 @@ test.describe('landing behaviour', () => {
     await expect(tabs.getByRole('tab', { name: 'Food deliveries' })).toBeFocused();
     await expect(tabs.getByRole('tab', { name: 'Food deliveries' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toContainText('Give up food deliveries');
+    // The hydrated ids are the prerendered ones: the panel is labelled by the tab now selected.
+    await expect(page.getByRole('tabpanel', { name: 'Food deliveries' })).toBeVisible();
+    await expect(tabs.getByRole('tab', { name: 'Food deliveries' })).toHaveAttribute('aria-controls', (await page.getByRole('tabpanel').getAttribute('id'))!);
     await page.keyboard.press('End');
     await expect(page.getByRole('tabpanel')).toContainText('Give up commutes');
     await page.keyboard.press('ArrowRight');

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -17,22 +17,27 @@ const prerendered = readPrerenderData();
 const queryClient = createQueryClient();
 seedQueries(queryClient, prerendered);
 
-/** Marks `<html data-app="started">` once the app has rendered or hydrated: tests wait for it. */
-function MarkStarted() {
+/**
+ * Marks `<html data-app="started">` once the app has rendered or hydrated: tests wait for it. A
+ * wrapper, not a sibling: an extra child here would shift every useId below it and the hydrated
+ * ids would no longer match the prerendered HTML.
+ */
+function MarkStarted({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.app = 'started';
   }, []);
-  return null;
+  return children;
 }
 
 const app = (
   <StrictMode>
     <PrerenderProvider data={prerendered}>
       <AppProviders client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <MarkStarted />
+        <MarkStarted>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </MarkStarted>
       </AppProviders>
     </PrerenderProvider>
   </StrictMode>
