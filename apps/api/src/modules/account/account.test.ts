@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, mails, paymentMethods, payments, refreshTokens, users } from '../../db/schema.ts';
+import { consentEvents, mails, paymentAttempts, paymentMethods, payments, refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
@@ -307,16 +307,23 @@ describe('my account', () => {
 
       expect((await send('POST', '/api/account/erase', donor.user.id, { password: PASSWORD })).statusCode).toBe(200);
       expect(smtp.last(donor.user.email, /has been deleted/).text).toContain('3 remaining weekly payments were cancelled');
-      const chargesBefore = provider.calls.length;
-      await bill(ctx, provider, { asOf: '2026-12-07' });
-      expect(provider.calls.slice(chargesBefore).filter((c) => c.idempotencyKey.startsWith(`payment-${second!.id}-`))).toEqual([]);
-      const after = await paymentRows(ctx.db, donor.pledge.id);
-      expect(after.map((p) => [p.payment_status, p.next_retry_date])).toEqual([
+      // The retry is gone at once, not only because the card went with the account.
+      expect((await paymentRows(ctx.db, donor.pledge.id)).map((p) => [p.payment_status, p.next_retry_date])).toEqual([
         ['Success', null],
         ['Failed', null],
         ['Cancelled', null],
         ['Cancelled', null],
       ]);
+      const mailsBefore = await ctx.db.select({ id: mails.id }).from(mails);
+      const attemptsBefore = await ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.payment_id, second!.id));
+      const chargesBefore = provider.calls.length;
+
+      await bill(ctx, provider, { asOf: '2026-12-07' });
+      // Billing on the retry date does not look at it: no attempt, no charge, no "did not go through" mail.
+      expect(provider.calls.slice(chargesBefore).filter((c) => c.idempotencyKey.startsWith(`payment-${second!.id}-`))).toEqual([]);
+      expect(await ctx.db.select().from(paymentAttempts).where(eq(paymentAttempts.payment_id, second!.id))).toEqual(attemptsBefore);
+      expect((await paymentRows(ctx.db, donor.pledge.id))[1]).toMatchObject({ payment_status: 'Failed', attempts: 1, next_retry_date: null });
+      expect(await ctx.db.select({ id: mails.id }).from(mails)).toEqual(mailsBefore);
     });
 
     it('cancels what is left, erases the person everywhere, keeps the financial record and the totals', async () => {
