@@ -108,6 +108,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/auth/activate?activation_token=abc123&x=1')).toBe('/api/auth/activate?activation_token=[redacted]&x=1');
     expect(redactUrl('/reset-password?token=secret')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/api/health')).toBe('/api/health');
+    expect(redactUrl('/account?email_token=abc&x=1')).toBe('/account?email_token=[redacted]&x=1');
+    expect(redactUrl('/api/account/email/confirm?x=1&email_token=abc')).toBe('/api/account/email/confirm?x=1&email_token=[redacted]');
+    expect(redactUrl('/a?tokens=1&token_type=x')).toBe('/a?tokens=1&token_type=x');
   });
 });
 

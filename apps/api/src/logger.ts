@@ -1,7 +1,8 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino, { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
-const SECRET_QUERY = /([?&](?:activation_token|token|reset_token|access_token)=)[^&]*/gi;
+// Any query parameter named token or ending in _token (activation, reset, access, email change…).
+const SECRET_QUERY = /([?&](?:[a-z]+_)?token=)[^&#]*/gi;
 
 /** Removes token values from a URL before it is logged. */
 export function redactUrl(url: string): string {

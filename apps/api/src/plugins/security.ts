@@ -34,7 +34,9 @@ export function securityHeaders(opts: { isProduction: boolean }): Record<string,
     },
     strictTransportSecurity: opts.isProduction,
     crossOriginEmbedderPolicy: false,
-  })({} as IncomingMessage, capture as unknown as ServerResponse, () => {});
+  })({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err; // a bad directive stops the start rather than dropping headers silently
+  });
   return headers;
 }
 

@@ -62,6 +62,7 @@ async function parse<T>(response: Response): Promise<T> {
 }
 
 let refreshing: Promise<boolean> | undefined;
+const REFRESH_TIMEOUT_MS = 20_000;
 
 /**
  * Runs `task` while no other tab of this browser is refreshing. The tabs share the refresh cookie,
@@ -79,7 +80,8 @@ function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const response = await oneTabAtATime(() => send('/api/auth/refresh', { method: 'POST' }, undefined));
+      // Bounded, as the other tabs wait for it: a refresh that hangs counts as failed after 20 s.
+      const response = await oneTabAtATime(() => send('/api/auth/refresh', { method: 'POST', signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) }, undefined));
       if (!response.ok) {
         clearSession();
         return false;

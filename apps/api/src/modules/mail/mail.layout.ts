@@ -29,9 +29,11 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     footer,
   ].join('\n');
 
-  // Fluid up to 560 px (most donors read mail on a phone; e2e/specs/mail-layout.spec.ts checks 360 px).
+  // Fluid up to 560 px (most donors read mail on a phone; e2e/specs/mail-layout.spec.ts checks 360 px);
+  // Outlook for Windows ignores max-width, so it gets a fixed 560 px table of its own.
   const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f6f4ef;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<!--[if mso]><table role="presentation" width="560" cellpadding="0" cellspacing="0"><tr><td><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td><p style="font-size:22px;font-weight:bold;color:#0b5d4b;margin:0 0 24px">${escapeHtml(BRAND.product)}</p>
 <p>${escapeHtml(content.greeting)}</p>
@@ -50,6 +52,8 @@ ${
     : ''
 }
 <hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0"><p style="font-size:12px;color:#52606d">${escapeHtml(footer)}</p>
-</td></tr></table></td></tr></table></body></html>`;
+</td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->
+</td></tr></table></body></html>`;
   return { subject: content.subject, text, html };
 }

@@ -1,6 +1,6 @@
 import { formatLongDate } from '@uplift/core/calendar';
 import type { PayNowResponse, Payment } from '@uplift/core/schemas/payment';
-import { lazy, Suspense, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { CardFormError, type CardCollector } from '../../../components/card-form/card-collector';
@@ -67,6 +67,26 @@ async function recordAsDefault(providerId: string): Promise<void> {
 /** What Stripe adds to the return URL after a bank redirect. */
 const REDIRECT_PARAMS = ['setup_intent', 'setup_intent_client_secret', 'redirect_status'];
 
+const BANK_REFUSED = 'Your bank did not confirm this card. Please try again, or use another card.';
+
+/**
+ * Back from a bank redirect the bank said no to: the message to show above a fresh form. Stripe's
+ * parameters are taken out of the address, or a reload (or the other dialog) would say it again.
+ */
+function useRefusedByBank(): string | undefined {
+  const [search, setSearch] = useSearchParams();
+  const [refused] = useState(() => search.get('redirect_status') === 'failed');
+  const cleared = useRef(false);
+  useEffect(() => {
+    if (!refused || cleared.current) return;
+    cleared.current = true;
+    const next = new URLSearchParams(search);
+    for (const name of REDIRECT_PARAMS) next.delete(name);
+    setSearch(next, { replace: true });
+  }, [refused, search, setSearch]);
+  return refused ? BANK_REFUSED : undefined;
+}
+
 type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret: string; methodId?: string } | { name: 'done'; text: string };
 
 /**
@@ -80,9 +100,7 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
   // Back from the bank's page after "Use another card" (Stripe): the card form picks the card up.
   const backFromBank = search.has('setup_intent_client_secret');
   const [stage, setStage] = useState<Stage>(action === 'new_card' || backFromBank ? { name: 'card' } : { name: 'start' });
-  const [error, setError] = useState<string | undefined>(() =>
-    search.get('redirect_status') === 'failed' ? 'Your bank did not confirm this card. Please try again, or use another card.' : undefined,
-  );
+  const [error, setError] = useState<string | undefined>(useRefusedByBank());
   const returned = useRef(false);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -245,10 +263,7 @@ export function ChangeCardDialog({ onClose }: { onClose: () => void }) {
   const collector = useRef<CardCollector>(null);
   const [search, setSearch] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  // Back from a bank redirect the bank said no to: say so above a fresh form.
-  const [error, setError] = useState<string | undefined>(() =>
-    search.get('redirect_status') === 'failed' ? 'Your bank did not confirm this card. Please try again, or use another card.' : undefined,
-  );
+  const [error, setError] = useState<string | undefined>(useRefusedByBank());
   const [done, setDone] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const returned = useRef(false);

@@ -36,6 +36,11 @@ function stubFetch(replies: Record<string, Reply>) {
   return calls;
 }
 
+/** The address the summary is at now (its search), for assertions. */
+function Where() {
+  return <p data-testid="where">{useLocation().search}</p>;
+}
+
 function Login() {
   const location = useLocation();
   return <p data-testid="login">{(location.state as { notice?: string } | null)?.notice}</p>;
@@ -47,7 +52,15 @@ function renderSummary(entry = '/summary') {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[entry]}>
         <Routes>
-          <Route path="/summary" element={<SummaryPage />} />
+          <Route
+            path="/summary"
+            element={
+              <>
+                <SummaryPage />
+                <Where />
+              </>
+            }
+          />
           <Route path="/login" element={<Login />} />
         </Routes>
       </MemoryRouter>
@@ -254,6 +267,8 @@ describe('summary page', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Your bank did not confirm this card. Please try again, or use another card.');
     expect(await within(dialog).findByLabelText('Card number')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save card and pay $17.50' })).toBeTruthy();
+    // Stripe's parameters leave the address: a reload or Change card would not say it again.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\?pay=12$/));
   });
 
   it('invites a donor without a pledge to join', async () => {
