@@ -67,6 +67,7 @@ for (const width of [360, 1280]) {
 
     test('UK: switching country shows the countdown before the start, in pounds, and is remembered', async ({ page }) => {
       await page.goto('/?country=NZ');
+      await appStarted(page);
       await expect(countdown(page)).toContainText('The campaign has started');
       if (width < 850) await page.getByRole('button', { name: 'Open menu' }).click();
       await countrySelector(page).getByRole('button', { name: /^UK/ }).click();
@@ -157,6 +158,7 @@ test.describe('landing behaviour', () => {
 
   test('back to top appears after scrolling 300 px and returns to the top', async ({ page }) => {
     await page.goto('/?country=NZ');
+    await appStarted(page);
     await expect(page.getByRole('button', { name: 'Back to top' })).toHaveCount(0);
     await page.mouse.wheel(0, 1200);
     await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
@@ -184,6 +186,7 @@ test.describe('navbar', () => {
     const campaign = await json<Campaign>(request, '/api/campaign/closest/NZ');
     const label = campaign.campaign_name.split(' ').slice(0, 2).join(' ');
     await page.goto('/?country=NZ');
+    await appStarted(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
@@ -239,6 +242,7 @@ test.describe('navbar', () => {
 
     test('the menu opens with the toggle and closes after choosing', async ({ page }) => {
       await page.goto('/?country=NZ');
+      await appStarted(page);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
       await nav.getByRole('button', { name: 'Open menu' }).click();

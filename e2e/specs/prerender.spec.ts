@@ -52,6 +52,7 @@ test('the prerendered landing page hydrates without errors and stays interactive
 
 test('a country chosen on the page is remembered by the server (no flash on the next visit)', async ({ page }) => {
   await page.goto('/?country=NZ');
+  await appStarted(page);
   await page.getByRole('button', { name: 'UK (United Kingdom)' }).click();
   await expect(page.getByTestId('countdown')).toHaveText(/^Starting in/);
   const html = await (await page.request.get('/')).text();
