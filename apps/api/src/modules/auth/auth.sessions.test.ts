@@ -167,6 +167,13 @@ describe('tokens and sessions', () => {
       expect(res.json()).toMatchObject({ message: MSG.loginFailed });
     });
 
+    it('sets the refresh cookie without Secure over plain http outside production (local development)', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const cookie = refreshCookieOf(await login(user.email, user.password))!;
+      expect(cookie).toMatchObject({ name: 'uplift_refresh', httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(cookie.secure).toBeFalsy();
+    });
+
     it('refuses the right password of an account not activated yet with 403', async () => {
       const { body } = await register();
       const res = await login(body.email, body.password);
