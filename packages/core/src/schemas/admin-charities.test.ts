@@ -30,6 +30,9 @@ describe('isHttpsUrl', () => {
     expect(isHttpsUrl('kidscan.org.nz')).toBe(false);
     expect(isHttpsUrl('https://')).toBe(false);
     expect(isHttpsUrl('javascript:alert(1)//https://x')).toBe(false);
+    // The address must begin with https:// itself (a URL parser would forgive both).
+    expect(isHttpsUrl(' https://kidscan.org.nz')).toBe(false);
+    expect(isHttpsUrl('https:kidscan.org.nz')).toBe(false);
   });
 });
 
@@ -43,6 +46,8 @@ describe('charityRequestSchema', () => {
     const invalid = ['impact_cost: The impact cost must be an amount greater than 0 with at most two decimal places'];
     for (const ok of [0.01, 10.5, 10_000_000]) expect(cost(ok), String(ok)).toEqual([]);
     for (const bad of [0, -1, 2.555, 10_000_000.01, '2.50']) expect(cost(bad), String(bad)).toEqual(invalid);
+    // Out of range with three decimals as well: still one message, not two.
+    for (const bad of [-2.555, 10_000_000.555]) expect(cost(bad), String(bad)).toEqual(invalid);
   });
 
   it('wants a whole impact multiplier from 1 to 1000', () => {
