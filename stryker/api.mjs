@@ -7,8 +7,9 @@ const NOT_MUTATED = ['!apps/api/src/**/*.test.ts', '!apps/api/src/**/*test-helpe
 
 /**
  * @param {string} name the run's folder under reports/mutation/ (`api-<name>`)
- * @param {{ mutate: string[], testFiles: string[] }} target the files mutated and the test files
- *   that guard them (only these run: the whole API suite takes minutes per dry run on this machine)
+ * @param {{ mutate: string[], testFiles?: string[] }} target the files mutated and the test files
+ *   that guard them (only these run: the whole API suite takes minutes per dry run on this machine);
+ *   a run without `testFiles` names its tests in its own Vitest config (api-auth, decision 101)
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export function apiTarget(name, { mutate, testFiles }) {
@@ -16,7 +17,7 @@ export function apiTarget(name, { mutate, testFiles }) {
   return {
     ...base,
     mutate: [...mutate, ...NOT_MUTATED],
-    testFiles,
+    ...(testFiles ? { testFiles } : {}),
     vitest: { configFile: 'stryker/api.vitest.config.ts', dir: 'apps/api', related: false, pool: 'forks' },
     tsconfigFile: 'apps/api/tsconfig.json',
     // Each test runner runs its own PostgreSQL and builds an app per test file: one per core.

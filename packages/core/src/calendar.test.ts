@@ -54,6 +54,11 @@ describe('todayIn', () => {
     expect(todayIn(LON, at('2026-11-23T00:00:00Z'))).toBe('2026-11-23');
   });
 
+  it('is the new day from the first seconds after local midnight (the seconds count forwards)', () => {
+    expect(todayIn(AKL, at('2026-11-22T11:00:30Z'))).toBe('2026-11-23');
+    expect(todayIn(LON, at('2026-11-23T00:00:30Z'))).toBe('2026-11-23');
+  });
+
   it('follows winter and summer offsets', () => {
     // NZST +12 in July, BST +1 in July
     expect(todayIn(AKL, at('2026-07-01T11:59:00Z'))).toBe('2026-07-01');

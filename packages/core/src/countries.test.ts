@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, COUNTRY_CODES, countryById, isCountryCode } from './countries.ts';
+import { COUNTRIES, COUNTRY_CODES, countryById, greet, isCountryCode } from './countries.ts';
 import { countryCodeSchema } from './schemas/common.ts';
 
 describe('countries', () => {
+  it("greets a donor in their country's words", () => {
+    expect(greet('NZ', 'Aroha')).toBe('Kia ora Aroha');
+    expect(greet('UK', 'James')).toBe('Hello James');
+  });
+
   it('describes NZ and UK as DECISIONS.md does', () => {
     expect(COUNTRY_CODES).toEqual(['NZ', 'UK']);
     expect(COUNTRIES.NZ).toEqual({

@@ -26,6 +26,7 @@ describe('countrySlips', () => {
       'amount without two decimals: "£7.5"',
       'amount without two decimals: "3 GBP"',
     ]);
+    expect(countrySlips('7.5 GBP', uk)).toEqual(['amount without two decimals: "7.5 GBP"']);
   });
 
   it("finds dates that are not the output's, not real, in the wrong order or with the wrong weekday", () => {
@@ -35,6 +36,10 @@ describe('countrySlips', () => {
     expect(countrySlips('Tuesday 23 November 2026', uk)).toEqual(['wrong weekday: "Tuesday 23 November 2026" (Monday 23 November 2026)']);
     expect(countrySlips('11/23/2026', uk)).toEqual(['not a real day-month-year date: "11/23/2026"']);
     expect(countrySlips('November 23, 2026', uk)).toEqual(['date in month-day order: "November 23, 2026"']);
+    // An ISO date is read too, so it can be out of place; a comma after the weekday and a one-digit day are fine.
+    expect(countrySlips('2026-11-24', view)).toEqual(["shows 2026-11-24, not one of this output's United Kingdom dates"]);
+    expect(countrySlips('Monday, 23 November 2026', view)).toEqual([]);
+    expect(countrySlips('Monday 7 December 2026', { ...uk, dates: ['2026-12-07'] })).toEqual([]);
   });
 
   it('checks that "(today)" is the country\'s today', () => {
@@ -48,6 +53,14 @@ describe('countrySlips', () => {
 describe('datesIn', () => {
   it('reads a day and month without a year as the nearest to today', () => {
     expect(datesIn('2 Jan', '2026-12-30').map((d) => d.date)).toEqual(['2027-01-02']);
+    expect(datesIn('20 Dec', '2027-01-05').map((d) => d.date)).toEqual(['2026-12-20']);
+    // No year next to 2026 has a 29 February; 2028, next to 2027, has.
+    expect(datesIn('29 Feb', '2026-11-23').map((d) => d.date)).toEqual([undefined]);
+    expect(datesIn('29 Feb', '2027-11-23').map((d) => d.date)).toEqual(['2028-02-29']);
+  });
+
+  it('reads an ISO date as itself', () => {
+    expect(datesIn('due 2026-11-30.', '2026-11-23')).toEqual([{ shown: '2026-11-30', date: '2026-11-30' }]);
   });
 });
 

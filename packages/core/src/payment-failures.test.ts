@@ -10,6 +10,12 @@ describe('payment failures', () => {
     expect(retryDate('card_declined', '2026-12-19', '2026-12-14', null)).toBeNull();
   });
 
+  it('retries within a week of the processing date even when the next payment is further off', () => {
+    // Next payment two weeks on: the limit is still the 30th, a week after the 23rd.
+    expect(retryDate('card_declined', '2026-11-27', '2026-11-23', '2026-12-07')).toBe('2026-11-29');
+    expect(retryDate('card_declined', '2026-11-28', '2026-11-23', '2026-12-07')).toBeNull();
+  });
+
   it('never retries a hard decline', () => {
     for (const code of ['authentication_required', 'expired_card', 'incorrect_number', 'lost_card', 'stolen_card', 'do_not_honor', 'provider_error']) {
       expect(retryDate(code, '2026-11-23', '2026-11-23', '2026-11-30'), code).toBeNull();
@@ -25,6 +31,8 @@ describe('payment failures', () => {
     expect(failureText('insufficient_funds')).toMatch(/enough funds/);
     expect(failureText('some_new_stripe_code')).toBe('Your bank declined this payment.');
     expect(failureText(null)).toBe('Your bank declined this payment.');
+    // A code only another card fixes, without words of its own.
+    expect(failureText('pickup_card')).toBe('Your bank cannot take payments from this card any more.');
   });
 
   it('a card covers payments until the end of its expiry month', () => {

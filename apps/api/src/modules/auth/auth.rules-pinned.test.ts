@@ -11,6 +11,7 @@ import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth-
 //   012: per IP login 30, register 10, refresh 120 (10-minute window); loopback exempt only
 //   outside production.
 //   010: refresh tokens last 14 days each.
+//   012: per account also 5 recovery mails and 10 registration attempts an hour.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -68,12 +69,61 @@ describe('account rules, pinned to DECISIONS', () => {
       expect((await login(user.password)).statusCode).toBe(200);
     });
 
+    it('counts failures spread over the 15 minutes, each until it is 15 minutes old', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const login = (password: string) =>
+        from(freshIp(), { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+      // One failure a minute, from 00:01 to 00:10.
+      for (let i = 1; i <= 10; i += 1) {
+        at(i * MINUTE);
+        expect((await login('not the password')).statusCode, `failure at minute ${i}`).toBe(401);
+      }
+      at(14 * MINUTE);
+      expect((await login(user.password)).statusCode).toBe(429);
+      // At 00:16 the 00:01 failure is over 15 minutes old: nine count, so the right password works.
+      at(16 * MINUTE);
+      expect((await login(user.password)).statusCode).toBe(200);
+    });
+
     it('lets 9 failures and then the right password through (the limit is 10, not fewer)', async () => {
       const user = await signUp(ctx.app, smtp, registration(open.pledge));
       const login = (password: string) =>
         from(freshIp(), { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
       for (let i = 0; i < 9; i += 1) expect((await login('not the password')).statusCode).toBe(401);
       expect((await login(user.password)).statusCode).toBe(200);
+    });
+  });
+
+  describe('per account: 5 recovery mails and 10 registration attempts an hour', () => {
+    it('mails the 6th recovery link only once the first request is an hour old', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const forgot = () => from(freshIp(), { method: 'POST', url: '/api/auth/forgot', payload: { email: user.email } });
+      for (let i = 1; i <= 5; i += 1) {
+        at(i * SECOND);
+        expect((await forgot()).statusCode, `request ${i}`).toBe(200);
+      }
+      at(6 * SECOND);
+      expect((await forgot()).statusCode).toBe(429);
+      at(60 * MINUTE);
+      expect((await forgot()).statusCode).toBe(429);
+      at(60 * MINUTE + 2 * SECOND);
+      expect((await forgot()).statusCode).toBe(200);
+    });
+
+    it('takes the 11th registration attempt for one email only once the first is an hour old', async () => {
+      // Refused by the pledge check (400), so the same email can try again.
+      const body = registration(open.pledge, { confirmed_amount: 1 });
+      const register = () => from(freshIp(), { method: 'POST', url: '/api/auth/register', payload: body });
+      for (let i = 1; i <= 10; i += 1) {
+        at(i * SECOND);
+        expect((await register()).statusCode, `attempt ${i}`).toBe(400);
+      }
+      at(11 * SECOND);
+      expect((await register()).statusCode).toBe(429);
+      at(60 * MINUTE);
+      expect((await register()).statusCode).toBe(429);
+      at(60 * MINUTE + 2 * SECOND);
+      expect((await register()).statusCode).toBe(400);
     });
   });
 

@@ -1,25 +1,30 @@
 import { MSG } from '@uplift/core/messages';
 import Fastify, { type InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import authPlugin from '../../plugins/auth.ts';
 import errorsPlugin from '../../plugins/errors.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { totpCode } from './totp.ts';
-import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth-test-support.ts';
+import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth-test-support.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * 60 * MINUTE;
+const REPLAYED = 'used refresh token presented again: its sessions are revoked';
+const RACED = 'refresh token used twice at once: its sessions are revoked';
 
 describe('tokens and sessions', () => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let open: Awaited<ReturnType<typeof seedOpenCampaign>>;
+  const logs = captureLogs();
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url }, logger: logs.logger });
     open = await seedOpenCampaign(ctx.db, ctx.clock.now());
   });
   afterAll(async () => {
@@ -41,6 +46,30 @@ describe('tokens and sessions', () => {
   const refresh = (token: string) => inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: token } });
   const userInfo = (accessToken: string) =>
     inject({ method: 'GET', url: '/api/auth/user_info', headers: { authorization: `Bearer ${accessToken}` } });
+  const userIdOf = async (email: string) =>
+    (await ctx.db.$client.query<{ id: number }>('select id from users where email = $1', [email])).rows[0]!.id;
+  /** A user's refresh tokens, oldest first: the family and whether each is used or revoked. */
+  const tokensOf = async (userId: number) =>
+    (
+      await ctx.db.$client.query<{ id: number; family_id: string; used_at: Date | null; revoked_at: Date | null }>(
+        'select id, family_id, used_at, revoked_at from refresh_tokens where user_id = $1 order by id',
+        [userId],
+      )
+    ).rows;
+  /** The app's warnings (pino level 40) about one user: a replayed refresh token is one. */
+  const warningsAbout = (userId: number) =>
+    logs.lines.map((l) => JSON.parse(l) as { level: number; userId?: number; msg: string }).filter((l) => l.level === 40 && l.userId === userId);
+  /** Waits until `n` requests wait on a row lock to mark a refresh token used (a poll, not a fixed sleep). */
+  const untilWaitingToMarkUsed = async (n: number) => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) {
+      const { rows } = await ctx.db.$client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query like 'update "refresh_tokens" set "used_at"%'`,
+      );
+      if (rows[0]!.n >= n) return;
+    }
+    throw new Error(`${n} refreshes never both waited to mark the token used`);
+  };
 
   describe('activation token', () => {
     it('works once', async () => {
@@ -137,6 +166,21 @@ describe('tokens and sessions', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ message: MSG.loginFailed });
     });
+
+    it('sets the refresh cookie without Secure over plain http outside production (local development)', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const cookie = refreshCookieOf(await login(user.email, user.password))!;
+      expect(cookie).toMatchObject({ name: 'uplift_refresh', httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(cookie.secure).toBeFalsy();
+    });
+
+    it('refuses the right password of an account not activated yet with 403', async () => {
+      const { body } = await register();
+      const res = await login(body.email, body.password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'auth.not_activated' });
+      expect(refreshCookieOf(res)).toBeUndefined();
+    });
   });
 
   describe('refresh token', () => {
@@ -150,8 +194,13 @@ describe('tokens and sessions', () => {
       const replay = await refresh(user.refreshToken);
       expect(replay.statusCode).toBe(401);
       expect(refreshCookieOf(replay)!.value).toBe('');
+      // A replay is the sign of a copied token: a warning names the account.
+      const userId = await userIdOf(user.email);
+      expect(warningsAbout(userId)).toEqual([expect.objectContaining({ msg: REPLAYED })]);
       // The thief's copy spoiled the family: the legitimate newer token is revoked too.
       expect((await refresh(second)).statusCode).toBe(401);
+      // A revoked token is refused without a second warning: it is not a new replay.
+      expect(warningsAbout(userId)).toHaveLength(1);
 
       // Another session of the same user (another device) is untouched.
       const other = await login(user.email, user.password);
@@ -164,9 +213,47 @@ describe('tokens and sessions', () => {
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     });
 
+    it('two refreshes of one token that both find it unused: one is answered, the other revokes the family and warns', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const userId = await userIdOf(user.email);
+      const current = refreshCookieOf(await refresh(user.refreshToken))!.value;
+      const family = await tokensOf(userId); // the used first token, then the current one
+      expect(family).toHaveLength(2);
+
+      // Without a hold the second request usually reads the token already used (the replay branch).
+      // Holding its row makes both read it unused and queue on the UPDATE that marks it used: once
+      // released, one marks it and the other finds it used.
+      const hold = new pg.Client({ connectionString: ctx.databaseUrl });
+      await hold.connect();
+      await hold.query('begin');
+      await hold.query('select id from refresh_tokens where id = $1 for update', [family[1]!.id]);
+      const racing = [refresh(current), refresh(current)];
+      await untilWaitingToMarkUsed(2);
+      await hold.query('commit');
+      const answers = await Promise.all(racing);
+      await hold.end();
+
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      const loser = answers.find((r) => r.statusCode === 401)!;
+      expect(loser.json()).toMatchObject({ code: 'auth.unauthorized' });
+      expect(refreshCookieOf(loser)!.value).toBe('');
+      // Treated as a replay: every token the family had when the loser lost is revoked. (The winner's
+      // new token is written before or after that revocation, as the timing falls: not pinned.)
+      const after = await tokensOf(userId);
+      for (const t of family) expect(after.find((a) => a.id === t.id)!.revoked_at, `token ${t.id}`).toEqual(ctx.clock.now());
+      expect(warningsAbout(userId)).toEqual([expect.objectContaining({ msg: RACED })]);
+    });
+
     it('expires after 14 days', async () => {
       const user = await signUp(ctx.app, smtp, registration(open.pledge));
       at(14 * DAY + MINUTE);
+      expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+      at(0);
+    });
+
+    it('is refused from the instant its 14 days are up', async () => {
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      at(14 * DAY);
       expect((await refresh(user.refreshToken)).statusCode).toBe(401);
       at(0);
     });
@@ -202,6 +289,31 @@ describe('tokens and sessions', () => {
       expect(refreshed.statusCode).toBe(200);
       at(12 * 60 * MINUTE + MINUTE);
       expect((await refresh(refreshCookieOf(refreshed)!.value)).statusCode).toBe(401);
+      at(0);
+    });
+
+    it("a donor made an admin keeps each session at most 12 hours from its sign-in", async () => {
+      // The only way to the family-lifetime check: a token issued under a longer lifetime (a donor's
+      // 14 days), refreshed after the account became an admin. Otherwise the token's own expiry,
+      // capped at the family's end, refuses it first.
+      at(0);
+      const user = await signUp(ctx.app, smtp, registration(open.pledge));
+      const other = await login(user.email, user.password);
+      // Made an admin with the same password (ADMIN_EMAIL, create-admin): its sessions go on.
+      at(HOUR);
+      expect(await ensureAdmin(ctx.db, { email: user.email, password: user.password }, ctx.clock.now())).toBe('updated');
+      at(12 * HOUR - MINUTE);
+      expect((await refresh(refreshCookieOf(other)!.value)).statusCode).toBe(200);
+      at(12 * HOUR);
+      const ended = await refresh(user.refreshToken);
+      expect(ended.statusCode).toBe(401);
+      expect(refreshCookieOf(ended)!.value).toBe('');
+      // That family is revoked; the other sign-in's family lives on until its own 12 hours.
+      const tokens = await tokensOf(await userIdOf(user.email));
+      const firstFamily = tokens.filter((t) => t.family_id === tokens[0]!.family_id);
+      const otherFamily = tokens.filter((t) => t.family_id !== tokens[0]!.family_id);
+      expect(firstFamily.map((t) => t.revoked_at)).toEqual([ctx.clock.now()]);
+      expect(otherFamily.map((t) => t.revoked_at)).toEqual([null, null]);
       at(0);
     });
 

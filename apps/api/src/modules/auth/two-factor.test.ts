@@ -157,6 +157,8 @@ describe('admin two-factor sign-in', () => {
     for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: wrong })).statusCode).toBe(400);
     const limited = await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: right });
     expect(limited.statusCode).toBe(429);
+    at(300 + 14 * 60);
+    expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: totpCode(admin.secret, ctx.clock.now()) })).statusCode).toBe(429);
     at(300 + 16 * 60);
     expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: totpCode(admin.secret, ctx.clock.now()) })).statusCode).toBe(200);
   });

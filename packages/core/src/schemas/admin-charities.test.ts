@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { challengeRequestSchema, charityRequestSchema, isHttpsUrl } from '@uplift/core/schemas/admin-charities';
+import { issuesOf } from './test-helpers.ts';
+
+// The admin's charity and challenge forms (issue 15, decision 053), limits and messages as literals.
+const charity = {
+  recipient_name: 'Kids Can',
+  country: 'NZ',
+  impact_cost: 2.5,
+  impact_unit: 'meals',
+  impact_description: 'feeds a child for a day',
+  impact_multiplier: 1,
+  description: 'Food for school children.',
+  link: 'https://kidscan.org.nz',
+};
+const challenge = {
+  name: 'No coffee',
+  icon: 'coffee',
+  unit: 'coffees',
+  description: 'Skip the café.',
+  hashtag: '#NoCoffeeNovember',
+  hashtag_link: 'https://example.org/tag',
+};
+
+describe('isHttpsUrl', () => {
+  it('accepts only an absolute https:// address', () => {
+    expect(isHttpsUrl('https://kidscan.org.nz/about')).toBe(true);
+    expect(isHttpsUrl('HTTPS://KidsCan.org.nz')).toBe(true);
+    expect(isHttpsUrl('http://kidscan.org.nz')).toBe(false);
+    expect(isHttpsUrl('kidscan.org.nz')).toBe(false);
+    expect(isHttpsUrl('https://')).toBe(false);
+    expect(isHttpsUrl('javascript:alert(1)//https://x')).toBe(false);
+    // The address must begin with https:// itself (a URL parser would forgive both).
+    expect(isHttpsUrl(' https://kidscan.org.nz')).toBe(false);
+    expect(isHttpsUrl('https:kidscan.org.nz')).toBe(false);
+  });
+});
+
+describe('charityRequestSchema', () => {
+  it('takes a complete charity, enabled unless said otherwise', () => {
+    expect(charityRequestSchema.parse(charity)).toEqual({ ...charity, is_enabled: true });
+  });
+
+  it('wants an impact cost over 0, up to 10,000,000, with at most two decimals', () => {
+    const cost = (impact_cost: unknown) => issuesOf(charityRequestSchema, { ...charity, impact_cost });
+    const invalid = ['impact_cost: The impact cost must be an amount greater than 0 with at most two decimal places'];
+    for (const ok of [0.01, 10.5, 10_000_000]) expect(cost(ok), String(ok)).toEqual([]);
+    for (const bad of [0, -1, 2.555, 10_000_000.01, '2.50']) expect(cost(bad), String(bad)).toEqual(invalid);
+    // Out of range with three decimals as well: still one message, not two.
+    for (const bad of [-2.555, 10_000_000.555]) expect(cost(bad), String(bad)).toEqual(invalid);
+  });
+
+  it('wants a whole impact multiplier from 1 to 1000', () => {
+    const multiplier = (impact_multiplier: unknown) => issuesOf(charityRequestSchema, { ...charity, impact_multiplier });
+    for (const ok of [1, 1000]) expect(multiplier(ok)).toEqual([]);
+    for (const bad of [0, 1001, 1.5]) expect(multiplier(bad), String(bad)).toEqual(['impact_multiplier: The impact multiplier must be a whole number from 1 to 1000']);
+  });
+
+  it('wants a name of at most 100 characters, an https link and a logo of at most 200 KB', () => {
+    expect(issuesOf(charityRequestSchema, { ...charity, recipient_name: ' ' })).toEqual(['recipient_name: Please enter the charity’s name']);
+    expect(issuesOf(charityRequestSchema, { ...charity, recipient_name: 'x'.repeat(101) })).toEqual([
+      'recipient_name: The name must be at most 100 characters long',
+    ]);
+    expect(issuesOf(charityRequestSchema, { ...charity, link: 'http://kidscan.org.nz' })).toEqual([
+      'link: The more-info link must be a web address starting with https://',
+    ]);
+    // 200 KB in base64 is 273,068 characters.
+    expect(issuesOf(charityRequestSchema, { ...charity, logo_base64: 'A'.repeat(273_068) })).toEqual([]);
+    expect(issuesOf(charityRequestSchema, { ...charity, logo_base64: 'A'.repeat(273_069) })).toEqual(['logo_base64: The logo must be at most 200 KB']);
+  });
+});
+
+describe('challengeRequestSchema', () => {
+  it('takes a complete challenge, of units and enabled unless said otherwise', () => {
+    expect(challengeRequestSchema.parse(challenge)).toEqual({ ...challenge, kind: 'units', is_enabled: true });
+  });
+
+  it('wants a hashtag of # and 1 to 60 letters and digits, and one of the icons', () => {
+    const hashtag = (value: string) => issuesOf(challengeRequestSchema, { ...challenge, hashtag: value });
+    const invalid = ['hashtag: The hashtag must start with # and hold letters and digits only'];
+    expect(hashtag(`#${'a'.repeat(60)}`)).toEqual([]);
+    for (const bad of ['NoCoffee', '#', `#${'a'.repeat(61)}`, '#no-coffee', 'x#NoCoffee', '#NoCoffee!']) expect(hashtag(bad), bad).toEqual(invalid);
+    expect(issuesOf(challengeRequestSchema, { ...challenge, icon: 'tea' })).toEqual([
+      'icon: The icon must be one of coffee, takeaway, lunch, gym, streaming, commute',
+    ]);
+  });
+});
