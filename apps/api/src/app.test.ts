@@ -49,11 +49,17 @@ describe('app foundation', () => {
     }
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: an API answer allows nothing to run, load or frame it', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain('https://js.stripe.com');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Anything else (pages, files, the 404 page) gets the page's headers, with the CSP admitting Stripe.
+    const other = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(other.headers['content-security-policy']).toContain('https://js.stripe.com');
+    expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('has the seeded challenges and charities in the template', async () => {

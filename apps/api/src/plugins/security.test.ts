@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security.ts';
+import { apiSecurityHeaders, isApiAnswer, securityHeaders } from './security.ts';
 
 const directives = (csp: string | undefined) => (csp ?? '').split(';').sort();
 
@@ -37,5 +37,25 @@ describe('securityHeaders', () => {
     expect(h).not.toHaveProperty('strict-transport-security');
     expect(h['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("for the API's JSON: a CSP that allows nothing, nosniff, no referrer, same-origin; HSTS in production only", () => {
+    expect(apiSecurityHeaders({ isProduction: true })).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(apiSecurityHeaders({ isProduction: false })).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('treats /api/ as the API, except the API reference page under /api/docs', () => {
+    expect(isApiAnswer('/api/pledge/total/campaign/NZ')).toBe(true);
+    expect(isApiAnswer('/api/openapi.json')).toBe(true);
+    expect(isApiAnswer('/api/docs')).toBe(false);
+    expect(isApiAnswer('/api/docs/')).toBe(false);
+    expect(isApiAnswer('/')).toBe(false);
+    expect(isApiAnswer('/apiary')).toBe(false);
   });
 });
