@@ -51,7 +51,11 @@ try {
   const realWarm = await cannon(`${app.url}/api/pledge/total/campaign/NZ`, { duration: WARMUP_S });
   const real = await cannon(`${app.url}/api/pledge/total/campaign/NZ`, { duration: DURATION_S });
   const totalRequests = Math.round((realWarm.rps * WARMUP_S + real.rps * DURATION_S));
-  await new Promise((r) => setTimeout(r, 500)); // the async logger's last buffer
+  // The async logger writes on after the load stops: count once the lines have stopped coming.
+  for (let last = -1, waited = 0; app.logLines() !== last && waited < 15_000; waited += 250) {
+    last = app.logLines();
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const linesPerRequest = (app.logLines() - linesBefore) / totalRequests;
   const base = await measure(`${bare.url}/number`);
   // A first visit to /: the prerendered page (its data comes inside it), the country guess, and
