@@ -2,10 +2,10 @@ import { CHALLENGE_ICONS, CHALLENGE_MESSAGES, isHttpsUrl, type AdminChallenge, t
 import { CHALLENGE_KINDS, type ChallengeKind } from '@uplift/core/schemas/challenge';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
-import { Dialog } from '../../../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
 import { useAdminChallenges, useDeleteChallenge, useSaveChallenge } from '../api/challenges';
 import { AdminError } from './admin-error';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
 import '../admin.css';
 
@@ -209,17 +209,13 @@ export function ChallengeManager() {
         </div>
       )}
 
-      <Dialog open={confirmDelete !== null} title={`Delete ${confirmDelete?.name ?? 'challenge'}?`} tone="danger" onClose={() => setConfirmDelete(null)}>
-        <p>The challenge will be removed for good. A challenge donors have pledged to cannot be deleted; disable it instead.</p>
-        <div className="form-actions">
-          <button type="button" className="button admin-danger" onClick={() => void deleteConfirmed()}>
-            Delete challenge
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)} ref={(el) => el?.setAttribute('autofocus', '')}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        name={confirmDelete?.name ?? null}
+        what="challenge"
+        explanation="The challenge will be removed for good. A challenge donors have pledged to cannot be deleted; disable it instead."
+        onDelete={() => void deleteConfirmed()}
+        onCancel={() => setConfirmDelete(null)}
+      />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { formatMoney, parseAmountInput, toMinor } from '@uplift/core/money';
 import { CHARITY_MESSAGES, LOGO_MAX_BYTES, isHttpsUrl, type AdminCharity, type CharityRequestInput } from '@uplift/core/schemas/admin-charities';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
-import { Dialog } from '../../../components/dialog';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
 import { useAdminCharities, useDeleteCharity, useSaveCharity } from '../api/charities';
 import { AdminError } from './admin-error';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
 import '../admin.css';
 
@@ -340,17 +340,13 @@ export function CharityManager() {
         </div>
       )}
 
-      <Dialog open={confirmDelete !== null} title={`Delete ${confirmDelete?.recipient_name ?? 'charity'}?`} tone="danger" onClose={() => setConfirmDelete(null)}>
-        <p>The charity and its logo will be removed for good. A charity donors have pledged to cannot be deleted; disable it instead.</p>
-        <div className="form-actions">
-          <button type="button" className="button admin-danger" onClick={() => void deleteConfirmed()}>
-            Delete charity
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirmDelete(null)} ref={(el) => el?.setAttribute('autofocus', '')}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      <ConfirmDeleteDialog
+        name={confirmDelete?.recipient_name ?? null}
+        what="charity"
+        explanation="The charity and its logo will be removed for good. A charity donors have pledged to cannot be deleted; disable it instead."
+        onDelete={() => void deleteConfirmed()}
+        onCancel={() => setConfirmDelete(null)}
+      />
     </div>
   );
 }
