@@ -40,14 +40,14 @@ describe('securityHeaders', () => {
   });
 
   it("for the API's JSON: a CSP that allows nothing, nosniff, no referrer, same-origin; HSTS in production only", () => {
-    expect(apiSecurityHeaders({ isProduction: true })).toEqual({
+    expect(apiSecurityHeaders(securityHeaders({ isProduction: true }))).toEqual({
       'content-security-policy': "default-src 'none';frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-resource-policy': 'same-origin',
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
     });
-    expect(apiSecurityHeaders({ isProduction: false })).not.toHaveProperty('strict-transport-security');
+    expect(apiSecurityHeaders(securityHeaders({ isProduction: false }))).not.toHaveProperty('strict-transport-security');
   });
 
   it('treats /api/ as the API, except the API reference page under /api/docs', () => {

@@ -45,8 +45,7 @@ export function securityHeaders(opts: { isProduction: boolean }): Record<string,
  * carry the headers that matter for an API (OWASP's REST guidance) instead of the page's dozen:
  * a CSP that allows nothing, nosniff, no referrer, same-origin only, and HSTS in production.
  */
-export function apiSecurityHeaders(opts: { isProduction: boolean }): Record<string, string> {
-  const page = securityHeaders(opts);
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -62,7 +61,7 @@ export const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.star
 /** Security headers and response compression. */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { isProduction: boolean }) {
   const pageHeaders = securityHeaders(opts);
-  const apiHeaders = apiSecurityHeaders(opts);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();

@@ -80,11 +80,30 @@ function useRefusedByBank(): string | undefined {
   useEffect(() => {
     if (!refused || cleared.current) return;
     cleared.current = true;
-    const next = new URLSearchParams(search);
-    for (const name of REDIRECT_PARAMS) next.delete(name);
-    setSearch(next, { replace: true });
+    setSearch(withoutRedirectParams(search), { replace: true });
   }, [refused, search, setSearch]);
   return refused ? BANK_REFUSED : undefined;
+}
+
+function withoutRedirectParams(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const name of REDIRECT_PARAMS) next.delete(name);
+  return next;
+}
+
+/**
+ * Back from the bank's page (3-D Secure) with the card saved at the provider: the card form's
+ * `onReturnedWithCard`. It acts once, and takes Stripe's parameters out of the address.
+ */
+function useCardBackFromBank(use: (providerId: string) => void): (providerId: string) => void {
+  const [search, setSearch] = useSearchParams();
+  const returned = useRef(false);
+  return (providerId) => {
+    if (returned.current) return;
+    returned.current = true;
+    setSearch(withoutRedirectParams(search), { replace: true });
+    use(providerId);
+  };
 }
 
 type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret: string; methodId?: string } | { name: 'done'; text: string };
@@ -96,12 +115,11 @@ type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret
  */
 export function PayNowDialog({ payment, money, onClose }: { payment: Payment; money: (minor: number) => string; onClose: () => void }) {
   const action = payment.action ?? 'pay_now';
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   // Back from the bank's page after "Use another card" (Stripe): the card form picks the card up.
   const backFromBank = search.has('setup_intent_client_secret');
   const [stage, setStage] = useState<Stage>(action === 'new_card' || backFromBank ? { name: 'card' } : { name: 'start' });
   const [error, setError] = useState<string | undefined>(useRefusedByBank());
-  const returned = useRef(false);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const collector = useRef<CardCollector>(null);
@@ -140,17 +158,13 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
 
   // The bank's redirect (3-D Secure) left the page while the new card was being saved: Stripe
   // brings the donor back to /summary?pay={id} with the saved card, and the payment is made here.
-  const payAfterRedirect = (providerId: string) => {
-    if (returned.current) return;
-    returned.current = true;
-    for (const name of REDIRECT_PARAMS) search.delete(name);
-    setSearch(search, { replace: true });
+  const payAfterRedirect = useCardBackFromBank((providerId) =>
     void run(async () => {
       await recordAsDefault(providerId);
       setAttempt((n) => n + 1);
       return payNow(payment.id, providerId);
-    });
-  };
+    }),
+  );
 
   async function bankStep(outcome: 'complete' | 'fail', clientSecret: string, methodId?: string) {
     if (provider.data?.provider === 'stripe') {
@@ -261,23 +275,15 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
 /** "Change card": a new card for every remaining payment; the old one is removed after. */
 export function ChangeCardDialog({ onClose }: { onClose: () => void }) {
   const collector = useRef<CardCollector>(null);
-  const [search, setSearch] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(useRefusedByBank());
   const [done, setDone] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const returned = useRef(false);
   const refresh = useRefreshAfterPayment();
 
   // The bank's redirect (3-D Secure) left the page: Stripe brings the donor back to
   // /summary?card=change with the saved card, and the change is finished here.
-  const finishAfterRedirect = (providerId: string) => {
-    if (returned.current) return;
-    returned.current = true;
-    for (const name of REDIRECT_PARAMS) search.delete(name);
-    setSearch(search, { replace: true });
-    void submit(() => recordAsDefault(providerId));
-  };
+  const finishAfterRedirect = useCardBackFromBank((providerId) => void submit(() => recordAsDefault(providerId)));
 
   async function submit(save: () => Promise<unknown> = () => saveAsDefault(collector.current!)) {
     setBusy(true);
