@@ -21,7 +21,7 @@ import { createPaymentProvider } from './modules/payments/create-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import paymentRoutes from './modules/payments/payments.routes.ts';
 import pledgeRoutes from './modules/pledges/pledges.routes.ts';
-import recipientRoutes from './modules/recipients/recipients.routes.ts';
+import recipientRoutes from './modules/charities/charities.routes.ts';
 import summaryRoutes from './modules/summary/summary.routes.ts';
 import totalsRoutes from './modules/totals/totals.routes.ts';
 import devMailRoutes from './modules/mail/mail.routes.ts';

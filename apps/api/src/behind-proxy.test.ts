@@ -4,8 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { insertUser } from './modules/admin/admin.test-helpers.ts';
-import { captureLogs, seedOpenCampaign } from './modules/auth/auth-test-support.ts';
+import { insertUser } from './modules/admin/admin.test-support.ts';
+import { captureLogs, seedOpenCampaign } from './modules/auth/auth.test-support.ts';
 import { IP_LIMITS } from './modules/auth/rate-limits.ts';
 import { createTestContext, type TestContext } from './test/context.ts';
 

@@ -3,6 +3,10 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** An open transaction (what `db.transaction(fn)` hands to `fn`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a query runs: the pool or a transaction. Repositories take this, so a caller can run them in one. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 // Dates stay calendar strings ('YYYY-MM-DD'); bigint sums come back as numbers (totals fit easily).
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);

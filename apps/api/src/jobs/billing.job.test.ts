@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaign, createConfirmedPledge, fakeProvider, paymentRows } from '../modules/billing/billing.test-helpers.ts';
+import { createCampaign, createConfirmedPledge, fakeProvider, paymentRows } from '../modules/billing/billing.test-support.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BILLING_JOB, registerBillingJob } from './billing.job.ts';
 import { startQueue, type Queue } from './queue.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
-import { createCampaign, createManyDuePayments, fakeProvider, succeed } from '../modules/billing/billing.test-helpers.ts';
+import { createCampaign, createManyDuePayments, fakeProvider, succeed } from '../modules/billing/billing.test-support.ts';
 import { runBilling } from '../modules/billing/billing.service.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BILLING_JOB, registerBillingJob } from './billing.job.ts';

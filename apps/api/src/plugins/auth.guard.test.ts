@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAndUser } from '../modules/admin/admin.test-helpers.ts';
+import { adminAndUser } from '../modules/admin/admin.test-support.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import authPlugin from './auth.ts';
 import errorsPlugin from './errors.ts';

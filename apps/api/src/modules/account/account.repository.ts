@@ -1,21 +1,16 @@
-import type { ConsentKind } from '@uplift/core/schemas/account';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import {
   authTokens,
   campaigns,
-  consentEvents,
   emailChanges,
   mails,
   paymentMethods,
   payments,
   pledges,
   recipients,
-  users,
-} from '../../db/schema.ts';
+  users } from '../../db/schema.ts';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The donor's pledges, newest first, with their campaign and charity. */
 export async function listPledges(db: Executor, userId: number) {
@@ -57,64 +52,7 @@ export async function listPayments(db: Executor, userId: number) {
     .orderBy(asc(payments.processing_date), asc(payments.id));
 }
 
-/** One of the donor's pledges (undefined when it is not theirs) with its campaign and charity. */
-export async function findOwnPledge(db: Executor, userId: number, pledgeId: number) {
-  const [row] = await db
-    .select({
-      id: pledges.id,
-      country: campaigns.country,
-      campaign_name: campaigns.campaign_name,
-      recipient_name: recipients.recipient_name,
-    })
-    .from(pledges)
-    .innerJoin(campaigns, eq(campaigns.id, pledges.campaign_id))
-    .innerJoin(recipients, eq(recipients.id, pledges.recipient_id))
-    .where(and(eq(pledges.id, pledgeId), eq(pledges.user_id, userId)));
-  return row;
-}
-
-export async function paymentsOfPledge(db: Executor, pledgeId: number) {
-  return db
-    .select({
-      id: payments.id,
-      payment_status: payments.payment_status,
-      processing_date: payments.processing_date,
-      amount: payments.amount,
-      receipt_number: payments.receipt_number,
-    })
-    .from(payments)
-    .where(eq(payments.pledge_id, pledgeId))
-    .orderBy(asc(payments.processing_date), asc(payments.id));
-}
-
-/** The owner of a pledge (for the final receipt mail). */
-export async function ownerOfPledge(db: Executor, pledgeId: number) {
-  const [row] = await db.select({ user_id: pledges.user_id }).from(pledges).where(eq(pledges.id, pledgeId));
-  return row?.user_id;
-}
-
 // Consents
-
-export async function insertConsentEvents(
-  db: Executor,
-  rows: { user_id: number; consent: ConsentKind; given: 'given' | 'withdrawn'; wording_version: string; source: string; created_at: Date }[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(consentEvents).values(rows);
-}
-
-export async function listConsentEvents(db: Executor, userId: number) {
-  return db
-    .select({
-      consent: consentEvents.consent,
-      given: consentEvents.given,
-      wording_version: consentEvents.wording_version,
-      source: consentEvents.source,
-      created_at: consentEvents.created_at,
-    })
-    .from(consentEvents)
-    .where(eq(consentEvents.user_id, userId))
-    .orderBy(asc(consentEvents.created_at), asc(consentEvents.id));
-}
 
 export async function setOptIns(
   db: Executor,
@@ -209,13 +147,6 @@ export async function scrubMails(db: Executor, email: string, tombstone: string,
 
 export async function deleteSavedCards(db: Executor, userId: number) {
   await db.delete(paymentMethods).where(eq(paymentMethods.user_id, userId));
-}
-
-export async function forgetCardReferences(db: Executor, userId: number) {
-  await db
-    .update(payments)
-    .set({ stripe_payment_method_id: null })
-    .where(inArray(payments.pledge_id, db.select({ id: pledges.id }).from(pledges).where(eq(pledges.user_id, userId))));
 }
 
 export async function deleteTokens(db: Executor, userId: number) {

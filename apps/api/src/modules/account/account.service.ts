@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { todayInCountry } from '@uplift/core/calendar';
 import type { Account, ConsentKind, ConsentsUpdate, DataExport, EmailChangeRequest, PasswordChange, ProfileUpdate } from '@uplift/core/schemas/account';
 import { CONSENT_KINDS } from '@uplift/core/schemas/account';
 import { fromMinor } from '@uplift/core/money';
@@ -10,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
-import { csvDocument, csvText, decimalText } from '../admin/csv.ts';
-import * as authRepo from '../auth/auth.repository.ts';
+import { csvDocument, csvText, decimalText } from '../documents/csv.ts';
+import { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, setPasswordHash, type UserRow } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearAttempts } from '../auth/rate-limits.ts';
 import { secondFactorState } from '../auth/second-factor.ts';
@@ -19,11 +18,12 @@ import { hashToken, newToken, REFRESH_TTL_MS } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { cancelRemainingForErasure } from '../pledges/pledges.erasure.ts';
+import { calendarFor, findPledge, receiptFactsFor } from '../pledges/pledge-documents.service.ts';
+import { forgetCardReferences } from '../payments/ledger.service.ts';
 import { accountErasedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
-import { calendarFilename, renderCalendar } from './calendar.ics.ts';
-import { CONSENT_WORDING_VERSION } from './consents.ts';
-import { receiptFilename, renderReceiptPdf, type ReceiptFacts } from './receipt.pdf.ts';
+import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/consents.service.ts';
+import { receiptFilename, renderReceiptPdf } from '../documents/receipt.pdf.ts';
 
 export type AccountDeps = {
   db: Db;
@@ -46,61 +46,11 @@ const noReceipts = () => notFound('account.no_receipts', 'No payment of this ple
 
 type File = { filename: string; contentType: string; body: Buffer | string };
 
-/** Receipt facts of one pledge of the donor; undefined when it is not theirs or nothing was paid. */
-export async function receiptFactsFor(db: repo.Executor, userId: number, pledgeId: number, now: Date): Promise<ReceiptFacts | undefined> {
-  const pledge = await repo.findOwnPledge(db, userId, pledgeId);
-  const user = await authRepo.findUserById(db, userId);
-  if (!pledge || !user) return undefined;
-  const paid = (await repo.paymentsOfPledge(db, pledgeId)).filter((p) => p.payment_status === 'Success' && p.receipt_number);
-  if (paid.length === 0) return undefined;
-  return {
-    donorName: `${user.first_name} ${user.last_name}`,
-    donorAddress: user.user_address,
-    country: pledge.country,
-    campaignName: pledge.campaign_name,
-    recipientName: pledge.recipient_name,
-    pledgeId,
-    issuedOn: todayInCountry(pledge.country, now),
-    payments: paid.map((p) => ({ receiptNumber: p.receipt_number!, date: p.processing_date, amountMinor: p.amount })),
-  };
-}
-
-/** The PDF receipt of a pledge, as a mail attachment (billing attaches it to the final receipt mail). */
-export async function receiptAttachment(db: repo.Executor, pledgeId: number, receipt: Config['receipt'], now: Date) {
-  const userId = await repo.ownerOfPledge(db, pledgeId);
-  const facts = userId === undefined ? undefined : await receiptFactsFor(db, userId, pledgeId, now);
-  if (!facts) return undefined;
-  const pdf = await renderReceiptPdf(facts, receipt);
-  return { filename: receiptFilename(facts), contentType: 'application/pdf', content: pdf.toString('base64') };
-}
-
-/** The .ics of a pledge's remaining payments, as a mail attachment (the pledge-confirmed mail). */
-export async function calendarAttachment(db: repo.Executor, userId: number, pledgeId: number, appUrl: string, now: Date) {
-  const ics = await calendarFor(db, userId, pledgeId, appUrl, now);
-  return ics ? { filename: ics.filename, contentType: 'text/calendar', content: Buffer.from(ics.body).toString('base64') } : undefined;
-}
-
-async function calendarFor(db: repo.Executor, userId: number, pledgeId: number, appUrl: string, now: Date) {
-  const pledge = await repo.findOwnPledge(db, userId, pledgeId);
-  if (!pledge) return undefined;
-  const all = await repo.paymentsOfPledge(db, pledgeId);
-  const today = todayInCountry(pledge.country, now);
-  const remaining = all
-    .map((p, i) => ({ ...p, number: i + 1 }))
-    .filter((p) => p.payment_status === 'Pending' && p.processing_date >= today)
-    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: p.amount, number: p.number, count: all.length }));
-  const body = renderCalendar(
-    { country: pledge.country, recipientName: pledge.recipient_name, host: new URL(appUrl).hostname, payments: remaining },
-    now,
-  );
-  return { filename: calendarFilename(pledgeId), contentType: 'text/calendar; charset=utf-8', body };
-}
-
 export function createAccountService(deps: AccountDeps) {
   const { db, clock, mailer, config, log } = deps;
 
   async function userOrThrow(userId: number) {
-    const user = await authRepo.findUserById(db, userId);
+    const user = await findUserById(db, userId);
     if (!user || user.erased_at) throw sessionEnded();
     return user;
   }
@@ -109,8 +59,8 @@ export function createAccountService(deps: AccountDeps) {
     if (!(await verifyPassword(password, hash))) throw wrongPassword();
   }
 
-  async function consentsOf(userId: number, user: authRepo.UserRow): Promise<Account['consents']> {
-    const events = await repo.listConsentEvents(db, userId);
+  async function consentsOf(userId: number, user: UserRow): Promise<Account['consents']> {
+    const events = await listConsentEvents(db, userId);
     const current: Record<ConsentKind, boolean> = {
       terms: user.terms_accepted_at !== null,
       uplift_news: user.opt_in_uplift_comms,
@@ -163,7 +113,7 @@ export function createAccountService(deps: AccountDeps) {
     async requestEmailChange(userId: number, input: EmailChangeRequest): Promise<void> {
       const user = await userOrThrow(userId);
       await checkPassword(input.password, user.password_hash);
-      if (await authRepo.findUserByEmail(db, input.new_email)) throw emailTaken();
+      if (await findUserByEmail(db, input.new_email)) throw emailTaken();
       const token = newToken();
       const now = clock.now();
       await repo.insertEmailChange(db, {
@@ -202,9 +152,9 @@ export function createAccountService(deps: AccountDeps) {
       const now = clock.now();
       const refreshToken = newToken();
       const sessionVersion = await db.transaction(async (tx) => {
-        await authRepo.setPasswordHash(tx, userId, passwordHash, now);
-        const version = await authRepo.revokeAllRefreshTokens(tx, userId, now);
-        await authRepo.insertRefreshToken(tx, {
+        await setPasswordHash(tx, userId, passwordHash, now);
+        const version = await revokeAllRefreshTokens(tx, userId, now);
+        await insertRefreshToken(tx, {
           user_id: userId,
           family_id: crypto.randomUUID(),
           token_hash: hashToken(refreshToken),
@@ -239,7 +189,7 @@ export function createAccountService(deps: AccountDeps) {
           },
           now,
         );
-        await repo.insertConsentEvents(
+        await recordConsentEvents(
           tx,
           changes.map((c) => ({
             user_id: userId,
@@ -256,7 +206,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async receipt(userId: number, pledgeId: number): Promise<File> {
       await userOrThrow(userId);
-      if (!(await repo.findOwnPledge(db, userId, pledgeId))) throw noPledge();
+      if (!(await findPledge(db, userId, pledgeId))) throw noPledge();
       const facts = await receiptFactsFor(db, userId, pledgeId, clock.now());
       if (!facts) throw noReceipts();
       return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, config.receipt) };
@@ -274,7 +224,7 @@ export function createAccountService(deps: AccountDeps) {
       const [pledgeRows, paymentRows, events, cards, sent] = await Promise.all([
         repo.listPledges(db, userId),
         repo.listPayments(db, userId),
-        repo.listConsentEvents(db, userId),
+        listConsentEvents(db, userId),
         repo.listSavedCards(db, userId),
         repo.listMailsTo(db, user.email),
       ]);
@@ -338,11 +288,11 @@ export function createAccountService(deps: AccountDeps) {
         const locked = await repo.lockUser(tx, userId);
         if (!locked || locked.erased_at) throw sessionEnded();
         const n = await cancelRemainingForErasure(tx, userId, now);
-        await repo.forgetCardReferences(tx, userId);
+        await forgetCardReferences(tx, userId);
         await repo.deleteSavedCards(tx, userId);
-        await authRepo.revokeAllRefreshTokens(tx, userId, now);
+        await revokeAllRefreshTokens(tx, userId, now);
         await repo.deleteTokens(tx, userId);
-        await repo.insertConsentEvents(
+        await recordConsentEvents(
           tx,
           (['uplift_news', 'charity_news'] as const)
             .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))

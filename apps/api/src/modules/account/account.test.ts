@@ -5,11 +5,11 @@ import { consentEvents, mails, paymentAttempts, paymentMethods, payments, refres
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
-import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth-test-support.ts';
+import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
 import { hashPassword } from '../auth/password.ts';
-import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-helpers.ts';
+import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-support.ts';
 import { selectCampaignTotals } from '../totals/totals.repository.ts';
-import { pdfText } from './account-test-support.ts';
+import { pdfText } from './account.test-support.ts';
 
 // The donor's account area on a real PostgreSQL and a real SMTP server (issue 13).
 

@@ -5,7 +5,7 @@ import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 import { mails, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { call, createCampaign, createUser, referenceIds, saveTestCard } from '../payments/test-support.ts';
+import { call, createCampaign, createUser, referenceIds, saveTestCard } from '../payments/payments.test-support.ts';
 
 // "Add to calendar" in the pledge-confirmed mail (issue 13): the mail confirmed through the real
 // routes carries an .ics that ical.js parses, with one all-day event per remaining payment on

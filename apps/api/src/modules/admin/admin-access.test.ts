@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { adminAndUser, firstRecipient, insertCampaign } from './admin.test-helpers.ts';
+import { adminAndUser, firstRecipient, insertCampaign } from './admin.test-support.ts';
 
 // Every admin call: anonymous → 401, a plain user → 403, an admin → success.
 describe('admin routes are for admins only', () => {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, challenges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
+import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
 // Issue 15's and 13's admin actions are audited in the action's own transaction (decision 076):
 // one row per action with who, what, before and after; none for an action that fails.

@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { adminAndUser, insertCampaign, recipientsOf } from './admin.test-helpers.ts';
+import { adminAndUser, insertCampaign, recipientsOf } from './admin.test-support.ts';
 
 describe('admin audit', () => {
   let ctx: TestContext;

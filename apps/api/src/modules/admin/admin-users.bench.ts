@@ -3,8 +3,8 @@
 // 1,000 ms bound the test used to assert. Not part of `npm test`: admin-users.test.ts checks the
 // statements and their indexes deterministically (docs/decisions/103).
 import { median, startBenchApp, timeEach } from '../../../../../scripts/bench-app.ts';
-import { loadUsers } from './admin.scale-fixture.ts';
-import { insertUser, signInAdmin } from './admin.test-helpers.ts';
+import { loadUsers } from './admin-scale.test-support.ts';
+import { insertUser, signInAdmin } from './admin.test-support.ts';
 
 const READS = 9;
 const BOUND_MS = 1_000;

@@ -4,7 +4,7 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { createTwoFactorService } from '../auth/two-factor.service.ts';
-import { auditorFor, withAudit } from './admin-audit.ts';
+import { auditorFor, withAudit } from '../audit/audit.service.ts';
 import { listUsers } from './admin-users.repository.ts';
 import { resendActivation } from './resend-activation.service.ts';
 

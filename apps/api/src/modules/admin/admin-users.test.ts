@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { planScans, statementsDuring, type Statement } from '../../test/statements.ts';
-import { GENERATED_USERS as GENERATED, LAST_NAMES, loadUsers } from './admin.scale-fixture.ts';
-import { adminAndUser, insertUser } from './admin.test-helpers.ts';
+import { GENERATED_USERS as GENERATED, LAST_NAMES, loadUsers } from './admin-scale.test-support.ts';
+import { adminAndUser, insertUser } from './admin.test-support.ts';
 
 // How fast a page answers over 10,000 users is measured by `npm run bench:users`, not asserted
 // here (docs/decisions/103): this file checks the answers and, deterministically, the statements

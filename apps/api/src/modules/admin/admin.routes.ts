@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminAuditRoutes from './admin-audit.routes.ts';
-import adminCampaignRoutes from './admin-campaigns.routes.ts';
-import adminChallengeRoutes from './admin-challenges.routes.ts';
-import adminCharityRoutes from './admin-charities.routes.ts';
+import adminCampaignRoutes from '../campaigns/campaigns-admin.routes.ts';
+import adminChallengeRoutes from '../challenges/challenges-admin.routes.ts';
+import adminCharityRoutes from '../charities/charities-admin.routes.ts';
 import campaignReportRoutes from './campaign-report.routes.ts';
 import adminUserRoutes from './admin-users.routes.ts';
-import charityExportRoutes from './charity-export.routes.ts';
+import charityExportRoutes from '../charities/charity-export.routes.ts';
 
 /**
  * Admin (issues 7 and 15): campaign management, the user list, the partner-charity export,

@@ -3,8 +3,8 @@
 // Not part of `npm test`: campaign-report.scale.test.ts checks the figures, the statement count
 // and the plans deterministically (docs/decisions/103).
 import { median, startBenchApp, timeEach } from '../../../../../scripts/bench-app.ts';
-import { loadReportCampaign } from './admin.scale-fixture.ts';
-import { insertUser, signInAdmin } from './admin.test-helpers.ts';
+import { loadReportCampaign } from './admin-scale.test-support.ts';
+import { insertUser, signInAdmin } from './admin.test-support.ts';
 
 const READS = 9;
 const TARGET_MS = 500;

@@ -1,8 +1,7 @@
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 
-type Executor = Pick<Db, 'execute'>;
 
 /** Figures in minor units, keyed by charity (recipient_id) or challenge (challenge_id). */
 export type FigureRow = {

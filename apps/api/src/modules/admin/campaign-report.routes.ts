@@ -9,7 +9,7 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { auditorFor, withAudit } from './admin-audit.ts';
+import { auditorFor, withAudit } from '../audit/audit.service.ts';
 import { buildCampaignReport, listPayouts, recordPayout, reportCsv } from './campaign-report.service.ts';
 
 const tags = ['admin'];

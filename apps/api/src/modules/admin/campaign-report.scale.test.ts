@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { planScans, statementsDuring, type Statement } from '../../test/statements.ts';
-import { adminAndUser } from './admin.test-helpers.ts';
-import { loadReportCampaign, REPORT_PAYMENTS, REPORT_PLEDGES } from './admin.scale-fixture.ts';
+import { adminAndUser } from './admin.test-support.ts';
+import { loadReportCampaign, REPORT_PAYMENTS, REPORT_PLEDGES } from './admin-scale.test-support.ts';
 
 // How fast the report answers is measured by `npm run bench:report` (target 500 ms, issue 15),
 // not asserted here: a stopwatch in `npm test` fails on a busy machine and passes on a fast one

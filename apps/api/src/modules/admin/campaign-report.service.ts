@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { selectPaidOut, selectReportDays, selectReportFigures, type FigureRow } from './campaign-report.repository.ts';
-import { csvDocument, csvText } from './csv.ts';
+import { csvDocument, csvText } from '../documents/csv.ts';
 
 const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
 

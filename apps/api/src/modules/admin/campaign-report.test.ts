@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_MESSAGES } from '@uplift/core/schemas/campaign-report';
 import { challenges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
+import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
 /**
  * A hand-computed NZ campaign (fees 2.9% + 30c per Success charge, the percentage rounded half-up

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
-import { refreshCookieOf } from './auth-test-support.ts';
+import { refreshCookieOf } from './auth.test-support.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../cli/create-admin.ts');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { captureLogs, registration, seedOpenCampaign } from './auth-test-support.ts';
+import { captureLogs, registration, seedOpenCampaign } from './auth.test-support.ts';
 
 // Without SMTP_URL (outside production) mail stays in the dev outbox and the token is logged,
 // so a developer can activate or reset without a mail server.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, pledges, refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, startSmtpServer, tokenIn } from './auth-test-support.ts';
+import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, startSmtpServer, tokenIn } from './auth.test-support.ts';
 import { TERMS_VERSION } from './auth.service.ts';
 import { hashToken } from './tokens.ts';
 

@@ -2,7 +2,7 @@ import type * as crypto from 'node:crypto';
 import { MSG } from '@uplift/core/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth-test-support.ts';
+import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 
 // A login must not tell whether an email has an account (SPEC: the same answer for an unknown email
 // and a wrong password). The answer's time must not tell either: every login derives one scrypt key

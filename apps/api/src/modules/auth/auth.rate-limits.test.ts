@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth-test-support.ts';
+import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 import { ACCOUNT_LIMITS, IP_LIMITS } from './rate-limits.ts';
 
 const MINUTE = 60_000;

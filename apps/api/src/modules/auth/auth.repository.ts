@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
 /** The database or a transaction: every query here runs on either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'activation' | 'reset';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth-test-support.ts';
+import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 
 // The account rules pinned to the numbers DECISIONS.md and docs/decisions/010 and 012 state, written
 // here as literals: none is read from the code under test, so raising a limit in the code fails a

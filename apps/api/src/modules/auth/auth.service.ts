@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { FieldError } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { recordRegistrationConsents } from '../account/consents.ts';
+import { recordRegistrationConsents } from '../consents/consents.service.ts';
 import { createPendingPledge } from '../pledges/pledges.service.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';

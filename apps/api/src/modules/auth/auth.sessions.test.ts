@@ -8,7 +8,7 @@ import errorsPlugin from '../../plugins/errors.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { totpCode } from './totp.ts';
-import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth-test-support.ts';
+import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth.test-support.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

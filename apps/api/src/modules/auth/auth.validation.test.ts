@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, pledges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { registration, seedOpenCampaign, startSmtpServer } from './auth-test-support.ts';
+import { registration, seedOpenCampaign, startSmtpServer } from './auth.test-support.ts';
 
 // Every validation answer of the account routes: SPEC.md §5/§8 messages, 400 with {message}.
 describe('account input validation', () => {

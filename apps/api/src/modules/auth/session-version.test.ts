@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { insertUser, signInAdmin } from '../admin/admin.test-helpers.ts';
+import { insertUser, signInAdmin } from '../admin/admin.test-support.ts';
 import { insertAuthToken } from './auth.repository.ts';
 import { hashPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';

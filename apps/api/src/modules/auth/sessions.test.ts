@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer } from './auth-test-support.ts';
+import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 import { endAllSessions, endOtherSessions } from './sessions.ts';
 
 describe('session revocation (for the account page)', () => {

@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema.ts';
-import { revokeAllRefreshTokens, type Executor } from './auth.repository.ts';
+import { revokeAllRefreshTokens } from './auth.repository.ts';
 import { hashToken } from './tokens.ts';
+import type { Executor } from '../../db/client.ts';
 
 // Session revocation for other modules (a donor's account page changes a password or an email):
 // every device signs in again, or every device but the one making the change.

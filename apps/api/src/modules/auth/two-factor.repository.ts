@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { adminRecoveryCodes, users } from '../../db/schema.ts';
-import type { Executor } from './auth.repository.ts';
+import type { Executor } from '../../db/client.ts';
 
 // The admin second factor's rows: the TOTP secret on the user, the recovery codes beside it.
 

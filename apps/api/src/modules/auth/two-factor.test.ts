@@ -5,9 +5,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRecoveryCodes, users } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { insertUser } from '../admin/admin.test-helpers.ts';
+import { insertUser } from '../admin/admin.test-support.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
-import { captureLogs, refreshCookieOf } from './auth-test-support.ts';
+import { captureLogs, refreshCookieOf } from './auth.test-support.ts';
 import { totpCode } from './totp.ts';
 
 const PASSWORD = 'admin password 123';

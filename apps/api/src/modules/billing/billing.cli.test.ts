@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payments, testProviderCharges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
-import { createCampaign, createConfirmedPledge, createDonor, createManyDuePayments, mailsTo, paymentRows, SLOW_ON_A_BUSY_MACHINE } from './billing.test-helpers.ts';
+import { createCampaign, createConfirmedPledge, createDonor, createManyDuePayments, mailsTo, paymentRows, SLOW_ON_A_BUSY_MACHINE } from './billing.test-support.ts';
 
 
 // `npm run billing -- --as-of …` as a real process on a real database, charging through the

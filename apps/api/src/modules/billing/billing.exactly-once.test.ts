@@ -14,7 +14,7 @@ import {
   succeed,
   tokenFor,
   SLOW_ON_A_BUSY_MACHINE,
-} from './billing.test-helpers.ts';
+} from './billing.test-support.ts';
 
 
 // Exactly once, whatever happens: parallel workers, a crash between the provider's answer and

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentAttempts, payments, pledges, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ChargeResult } from '../payments/payment-provider.ts';
-import { handleStripePaymentEvent } from '../payments/stripe-webhook.job.ts';
-import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, paymentRows, softlyDeclined, succeed, tokenFor, type FakeProvider } from './billing.test-helpers.ts';
+import { handleStripePaymentEvent } from './stripe-webhook.job.ts';
+import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, paymentRows, softlyDeclined, succeed, tokenFor, type FakeProvider } from './billing.test-support.ts';
 
 // The rules billing's outcome and recovery branches implement (docs/decisions/040, 044, 045),
 // each pinned with a few payments on a real PostgreSQL, so the api-billing mutation run can afford

@@ -19,9 +19,11 @@ import {
   type DueDates,
   type PaymentToCharge,
   type Session,
-} from './billing.repository.ts';
+} from '../payments/ledger.service.ts';
 import { mailExpiringCards } from './card-expiry.ts';
-import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
+import { recordOutcome } from '../payments/ledger.service.ts';
+import { outcomeOf, type Outcome } from '../payments/outcome.ts';
+import { mailOutcome } from './payment-outcome.ts';
 
 // Weekly billing: charges every Pending payment whose date has come, exactly once, however many
 // workers run and wherever one of them crashes. The rules (docs/decisions/040):

@@ -10,7 +10,7 @@ import {
   mailsTo,
   paymentRows,
   tokenFor,
-} from './billing.test-helpers.ts';
+} from './billing.test-support.ts';
 
 // The clock stands at Monday 2026-11-23 09:00 UTC: 22:00 that day in Auckland, 09:00 in London.
 let ctx: TestContext;

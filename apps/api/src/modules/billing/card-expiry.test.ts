@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiryNotices } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, tokenFor } from './billing.test-helpers.ts';
+import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, tokenFor } from './billing.test-support.ts';
 
 // The card-expiry mail (issue 11, docs/decisions/048): billing mails 7 days before the first
 // payment a saved card cannot cover, by the campaign's date in its own zone, once per pledge and card.

@@ -3,7 +3,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import type { BaseLogger } from 'pino';
 import type { Mailer } from '../mail/mail.service.ts';
 import { cardExpiryMail } from './billing.mails.ts';
-import type { DueDates, Session } from './billing.repository.ts';
+import type { DueDates, Session } from '../payments/ledger.service.ts';
 
 // "A card that expires before the last payment date is ... mailed 7 days before the first payment
 // it cannot cover" (issue 11, docs/decisions/048). Billing does it on each run, by each campaign's

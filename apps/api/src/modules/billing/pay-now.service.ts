@@ -8,10 +8,11 @@ import { conflict, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { CHARGE_LOCK, CLAIM_LOCK } from './billing.locks.ts';
-import { loadPayment, releasePayment, serialSession, type PaymentToCharge, type Session } from './billing.repository.ts';
+import { loadPayment, startDonorAttempt, withPaymentHeld, type PaymentToCharge, type Session } from '../payments/ledger.service.ts';
 import { chargeRequestOf } from './billing.service.ts';
-import { mailOutcome, outcomeOf, recordOutcome, type Outcome } from './payment-outcome.ts';
+import { recordOutcome } from '../payments/ledger.service.ts';
+import { outcomeOf, type Outcome } from '../payments/outcome.ts';
+import { mailOutcome } from './payment-outcome.ts';
 
 // Paying a failed week now (issue 11, docs/decisions/046-pay-now.md), with the same exactly-once
 // rules as billing: the CLAIM and CHARGE locks are taken without waiting (a second click or a
@@ -39,55 +40,20 @@ function notFailed(payment: PaymentToCharge) {
 }
 
 export function createPayNowService(deps: PayNowDeps) {
-  /** Runs `fn` on a dedicated session holding this payment's CLAIM and CHARGE locks (409 if busy). */
-  async function withPaymentLocks<T>(paymentId: number, fn: (session: Session) => Promise<T>): Promise<T> {
-    const client = await deps.db.$client.connect();
-    const session = serialSession(client);
-    let locked = false;
-    try {
-      const { rows } = await session.query<{ claim: boolean }>('select pg_try_advisory_lock($1, $2) as claim', [CLAIM_LOCK, paymentId]);
-      if (!rows[0]?.claim) throw conflict('payment.in_progress', BUSY);
-      const charge = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
-      locked = true;
-      if (!charge.rows[0]?.ok) {
-        await releasePayment(session, paymentId, false);
-        locked = false;
-        throw conflict('payment.in_progress', BUSY);
-      }
-      return await fn(session);
-    } finally {
-      if (locked) await releasePayment(session, paymentId, true).catch(() => undefined);
-      // Destroyed, never pooled: no lock can outlive this request.
-      client.release(true);
-    }
-  }
-
   async function ownPayment(session: Session, userId: number, paymentId: number): Promise<PaymentToCharge> {
     const payment = await loadPayment(session, paymentId);
     if (!payment || payment.user_id !== userId) throw notFound('payment.not_found', NOT_FOUND);
     return payment;
   }
 
-  /** Starts a new attempt: its key and row are committed before the provider is called. */
   async function startAttempt(session: Session, payment: PaymentToCharge, kind: 'pay_now' | 'confirm', methodId: string | null) {
-    const { rows } = await session.query<{ idempotency_key: string }>(
-      `with keyed as (
-         update payments
-            set idempotency_key = 'payment-' || id || '-attempt-' || (attempts + 1),
-                attempts = attempts + 1, attempted_at = $2, settled_at = null, next_retry_date = null,
-                stripe_payment_method_id = coalesce($4, stripe_payment_method_id)
-          where id = $1 and payment_status = 'Failed' and settled_at is not null
-          returning id, idempotency_key
-       ), logged as (
-         insert into payment_attempts (payment_id, kind, idempotency_key, started_at)
-         select id, $3, idempotency_key, $2 from keyed
-       )
-       select idempotency_key from keyed`,
-      [payment.id, deps.clock.now(), kind, methodId],
-    );
-    if (!rows[0]) throw conflict('payment.in_progress', BUSY);
-    return rows[0].idempotency_key;
+    const key = await startDonorAttempt(session, payment.id, kind, methodId, deps.clock.now());
+    if (!key) throw conflict('payment.in_progress', BUSY);
+    return key;
   }
+
+  const withPaymentLocks = <T>(paymentId: number, fn: (session: Session) => Promise<T>) =>
+    withPaymentHeld(deps.db, paymentId, () => conflict('payment.in_progress', BUSY), fn);
 
   async function settle(session: Session, payment: PaymentToCharge, key: string, outcome: Outcome, clientSecret: string | null, methodId: string) {
     const recorded = await recordOutcome(session, payment.id, key, outcome, deps.clock.now());

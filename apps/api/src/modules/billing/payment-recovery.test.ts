@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts, paymentMethods, payments, pledges, testProviderCharges, testProviderPaymentMethods } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
-import { bill, createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from './billing.test-helpers.ts';
+import { bill, createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from './billing.test-support.ts';
 
 // Issue 11 on a real PostgreSQL with the built-in test provider (Stripe's test cards): pay a
 // failed week now, confirm with the bank, exactly once against clicks and billing runs; the one

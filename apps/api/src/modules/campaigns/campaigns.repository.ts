@@ -1,12 +1,11 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
-import type { Campaign } from '@uplift/core/schemas/campaign';
-import { and, asc, eq, gte, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { campaigns } from '../../db/schema.ts';
+import type { Campaign, AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
+import { and, asc, eq, gte, or, count, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { campaigns, pledges } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
-type Executor = Pick<Db, 'select'>;
 export type CampaignRow = typeof campaigns.$inferSelect;
 
 /** A campaign as every route answers it (core's campaignSchema): the row without its timestamps. */
@@ -66,4 +65,77 @@ export async function findCampaignById(db: Executor, id: number): Promise<Campai
   if (id > MAX_SERIAL_ID) return undefined;
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   return row;
+}
+
+/** What the admin table shows (core's adminCampaignSchema): the campaign's fields and how many pledges it holds. */
+const campaignColumns = {
+  id: campaigns.id,
+  campaign_name: campaigns.campaign_name,
+  start_date: campaigns.start_date,
+  end_date: campaigns.end_date,
+  billing_start_date: campaigns.billing_start_date,
+  billing_cycle: campaigns.billing_cycle,
+  is_active: campaigns.is_active,
+  country: campaigns.country,
+};
+
+// Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
+const pledgeCount = sql<number>`(select count(*) from ${pledges} p where p.campaign_id = "campaigns"."id")`.mapWith(Number);
+
+export async function listCampaigns(db: Executor): Promise<AdminCampaign[]> {
+  return db
+    .select({ ...campaignColumns, pledge_count: pledgeCount })
+    .from(campaigns)
+    .orderBy(asc(campaigns.id));
+}
+
+export async function findCampaign(db: Executor, id: number): Promise<AdminCampaign | undefined> {
+  const [row] = await db
+    .select({ ...campaignColumns, pledge_count: pledgeCount })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  return row;
+}
+
+/** The same campaign row locked until the transaction ends, so two edits cannot interleave. */
+export async function lockCampaign(db: Executor, id: number): Promise<{ id: number; country: CountryCode; billing_start_date: string } | undefined> {
+  const [row] = await db
+    .select({ id: campaigns.id, country: campaigns.country, billing_start_date: campaigns.billing_start_date })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+    .for('update');
+  return row;
+}
+
+export async function countPledges(db: Executor, campaignId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.campaign_id, campaignId));
+  return row?.n ?? 0;
+}
+
+export async function insertCampaign(db: Executor, input: CampaignRequest): Promise<number> {
+  const [row] = await db.insert(campaigns).values(input).returning({ id: campaigns.id });
+  return row!.id;
+}
+
+export async function updateCampaign(db: Executor, id: number, input: CampaignRequest, now: Date): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ ...input, updated_at: now })
+    .where(eq(campaigns.id, id));
+}
+
+/** True when a row was deleted. */
+export async function deleteCampaign(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+/** Marks inactive every active campaign of a country that ended before `today`; returns how many. */
+export async function deactivateEndedBefore(db: Executor, country: CountryCode, today: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(campaigns)
+    .set({ is_active: false, updated_at: now })
+    .where(and(eq(campaigns.country, country), eq(campaigns.is_active, true), lt(campaigns.end_date, today)))
+    .returning({ id: campaigns.id });
+  return rows.length;
 }

@@ -9,7 +9,7 @@ import {
   requireClosestCampaign,
   toCampaignJson,
 } from './campaigns.repository.ts';
-import { noCache } from './http-cache.ts';
+import { noCache } from '../../plugins/http-cache.ts';
 
 const tags = ['campaigns'];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { insertCampaign } from './campaigns.fixtures.ts';
+import { insertCampaign } from './campaigns.test-support.ts';
 
 // The test clock: Monday 2026-11-23 09:00 UTC, i.e. 22:00 on the 23rd in Auckland and
 // 09:00 on the 23rd in London.

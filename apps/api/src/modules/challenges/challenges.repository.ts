@@ -1,10 +1,10 @@
+import type { AdminChallenge, CampaignOffer, ChallengeRequest } from '@uplift/core/schemas/admin-charities';
 import type { Challenge } from '@uplift/core/schemas/challenge';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { campaignChallenges, challenges } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { campaignChallenges, challenges, campaignRecipients, pledges } from '../../db/schema.ts';
 import { MAX_SERIAL_ID } from '../campaigns/campaigns.repository.ts';
 
-type Executor = Pick<Db, 'select'>;
 type ChallengeRow = typeof challenges.$inferSelect;
 
 /** A challenge as the API answers it (core's challengeSchema). */
@@ -50,4 +50,74 @@ export async function findChallengeById(db: Executor, id: number): Promise<Chall
   if (id > MAX_SERIAL_ID) return undefined;
   const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
   return row;
+}
+
+// Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
+const pledgeCount = sql<number>`(select count(*) from ${pledges} p where p.challenge_id = "challenges"."id")`.mapWith(Number);
+
+const columns = {
+  id: challenges.id,
+  name: challenges.name,
+  landing_page_icon: challenges.landing_page_icon,
+  icon: challenges.icon,
+  unit: challenges.unit,
+  description: challenges.description,
+  hashtag: challenges.hashtag,
+  hashtag_link: challenges.hashtag_link,
+  kind: challenges.kind,
+  is_enabled: challenges.is_enabled,
+  pledge_count: pledgeCount,
+};
+
+export async function listAdminChallenges(db: Executor): Promise<AdminChallenge[]> {
+  return db.select(columns).from(challenges).orderBy(asc(challenges.id));
+}
+
+export async function findAdminChallenge(db: Executor, id: number): Promise<AdminChallenge | undefined> {
+  const [row] = await db.select(columns).from(challenges).where(eq(challenges.id, id));
+  return row;
+}
+
+function valuesOf(input: ChallengeRequest) {
+  // The landing page and the wizard draw the same icon.
+  return { ...input, landing_page_icon: input.icon };
+}
+
+export async function insertChallenge(db: Executor, input: ChallengeRequest, slug: string): Promise<number> {
+  const [row] = await db
+    .insert(challenges)
+    .values({ ...valuesOf(input), slug })
+    .returning({ id: challenges.id });
+  return row!.id;
+}
+
+export async function updateChallenge(db: Executor, id: number, input: ChallengeRequest): Promise<boolean> {
+  const rows = await db.update(challenges).set(valuesOf(input)).where(eq(challenges.id, id)).returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
+export async function deleteChallenge(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(challenges).where(eq(challenges.id, id)).returning({ id: challenges.id });
+  return rows.length > 0;
+}
+
+/** The narrowing rows of a campaign (empty lists: it offers every enabled one). */
+export async function selectOffer(db: Executor, campaignId: number): Promise<CampaignOffer> {
+  const [c, r] = await Promise.all([
+    db.select({ id: campaignChallenges.challenge_id }).from(campaignChallenges).where(eq(campaignChallenges.campaign_id, campaignId)).orderBy(asc(campaignChallenges.challenge_id)),
+    db.select({ id: campaignRecipients.recipient_id }).from(campaignRecipients).where(eq(campaignRecipients.campaign_id, campaignId)).orderBy(asc(campaignRecipients.recipient_id)),
+  ]);
+  return { challenge_ids: c.map((x) => x.id), recipient_ids: r.map((x) => x.id) };
+}
+
+/** Replaces the narrowing rows of a campaign (inside the caller's transaction). */
+export async function replaceOffer(db: Executor, campaignId: number, offer: CampaignOffer): Promise<void> {
+  await db.delete(campaignChallenges).where(eq(campaignChallenges.campaign_id, campaignId));
+  await db.delete(campaignRecipients).where(eq(campaignRecipients.campaign_id, campaignId));
+  if (offer.challenge_ids.length > 0) {
+    await db.insert(campaignChallenges).values(offer.challenge_ids.map((challenge_id) => ({ campaign_id: campaignId, challenge_id })));
+  }
+  if (offer.recipient_ids.length > 0) {
+    await db.insert(campaignRecipients).values(offer.recipient_ids.map((recipient_id) => ({ campaign_id: campaignId, recipient_id })));
+  }
 }

@@ -4,7 +4,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { noCache } from '../campaigns/http-cache.ts';
+import { noCache } from '../../plugins/http-cache.ts';
 import {
   findChallengeById,
   listCampaignChallenges,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignChallenges, campaigns, challenges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { challengeIds, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
+import { challengeIds, insertCampaign } from '../campaigns/campaigns.test-support.ts';
 
 describe('challenge reads', () => {
   let ctx: TestContext;

@@ -2,7 +2,7 @@ import { MSG } from '@uplift/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { CARD_SETUPS_PER_DAY, CARD_SETUPS_PER_IP_HOUR, TOO_MANY_CARDS } from './card-testing.ts';
-import { createUser } from './test-support.ts';
+import { createUser } from './payments.test-support.ts';
 
 // Card-testing protection (issue 11): GET /api/payment_method/secret and POST /api/payment_method
 // at most 10 a day per user (in PostgreSQL) and 30 an hour per IP; 429 with a message.

@@ -1,10 +1,9 @@
 import type { PaymentMethod } from '@uplift/core/schemas/payment';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema.ts';
 import type { CardDetails } from './payment-provider.ts';
 
-type Executor = Pick<Db, 'select' | 'insert'>;
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
@@ -86,4 +85,13 @@ export async function upsertPaymentMethod(db: Executor, userId: number, provider
     })
     .returning();
   return row!;
+}
+
+/** These provider cards of the donor are no longer offered (change card replaced them). */
+export async function disableCards(db: Executor, userId: number, providerMethodIds: string[]): Promise<void> {
+  if (providerMethodIds.length === 0) return;
+  await db
+    .update(paymentMethods)
+    .set({ is_enabled: false })
+    .where(and(eq(paymentMethods.user_id, userId), inArray(paymentMethods.stripe_payment_method_id, providerMethodIds)));
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProviderPaymentMethods, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { call, createUser, saveTestCard, type TestUser } from './test-support.ts';
+import { call, createUser, saveTestCard, type TestUser } from './payments.test-support.ts';
 
 let ctx: TestContext;
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { cardIpLimit, claimCardSetup } from './card-testing.ts';
-import { createChangeCardService } from './change-card.service.ts';
+import { createChangeCardService } from '../billing/change-card.service.ts';
 import { createPaymentMethodService } from './payment-methods.service.ts';
 
 const tags = ['payments'];

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { startFakeStripe, type FakeRoute } from './stripe-fake-server.ts';
 import { createStripeProvider } from './stripe-provider.ts';
-import { call, createUser } from './test-support.ts';
+import { call, createUser } from './payments.test-support.ts';
 
 // Contract test: the Stripe provider through the real `stripe` SDK against recorded responses.
 

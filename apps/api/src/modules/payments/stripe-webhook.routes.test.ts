@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, payments, pledges, webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { STRIPE_WEBHOOK_JOB } from './stripe-webhook.job.ts';
-import { createCampaign, createUser, referenceIds } from './test-support.ts';
+import { STRIPE_WEBHOOK_JOB } from '../billing/stripe-webhook.job.ts';
+import { createCampaign, createUser, referenceIds } from './payments.test-support.ts';
 
 const SECRET = 'whsec_test_uplift_webhook_secret';
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_uplift_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_uplift_fake', STRIPE_WEBHOOK_SECRET: SECRET };

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { IDEMPOTENCY_METADATA_KEY } from './stripe-provider.ts';
-import { handleStripePaymentEvent, STRIPE_WEBHOOK_JOB, type StripeWebhookDeps, type StripeWebhookJob } from './stripe-webhook.job.ts';
+import { handleStripePaymentEvent, STRIPE_WEBHOOK_JOB, type StripeWebhookDeps, type StripeWebhookJob } from '../billing/stripe-webhook.job.ts';
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 

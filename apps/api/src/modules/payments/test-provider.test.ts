@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ChargeRequest } from './payment-provider.ts';
 import { passesLuhn, validateCard } from './test-cards.ts';
 import { createTestProvider, type TestPaymentProvider } from './test-provider.ts';
-import { createUser, saveTestCard } from './test-support.ts';
+import { createUser, saveTestCard } from './payments.test-support.ts';
 
 let ctx: TestContext;
 let provider: TestPaymentProvider;

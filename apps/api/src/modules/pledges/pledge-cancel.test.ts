@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, pledges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from '../billing/billing.test-helpers.ts';
+import { createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from '../billing/billing.test-support.ts';
 
 // PUT /api/pledge/cancel (SPEC §4, §7), signed in: moved here from the summary module with the route.
 

@@ -6,7 +6,7 @@ import { formatMoney, toMinor } from '@uplift/core/money';
 import { BRAND } from '@uplift/core/brand';
 import type { PledgeRequest } from '@uplift/core/schemas/pledge';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { campaigns, campaignChallenges, campaignRecipients, challenges, recipients } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 
@@ -23,7 +23,6 @@ export type CheckedPledge = {
   remainingDates: string[];
 };
 
-type Executor = Pick<Db, 'select'>;
 
 /** A sane ceiling on one pledge (10,000 in local currency): far above a month of any habit. */
 export const MAX_PLEDGE_MINOR = 1_000_000;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChallenges, campaignRecipients, campaigns, challenges, payments, pledges, recipients } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { call, createCampaign, createUser, referenceIds, saveTestCard, type TestUser } from '../payments/test-support.ts';
+import { call, createCampaign, createUser, referenceIds, saveTestCard, type TestUser } from '../payments/payments.test-support.ts';
 
 // Pledge money and time rules through the API on the real database, pinned to SPEC and DECISIONS
 // with literal figures (nothing here is computed by the code under test):

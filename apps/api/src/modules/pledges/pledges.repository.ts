@@ -5,15 +5,12 @@ import { fromMinor } from '@uplift/core/money';
 import type { Pledge, PledgePayment } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 
-// Every query on pledges (and on the payments a pledge's life creates or cancels): the pledges
-// module owns these writes (ARCHITECTURE 7b). Each function runs on the database or a transaction.
-
-/** The database or a transaction. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// Every query on pledges: the pledges module owns their writes (docs/architecture.md). The payments
+// a pledge's life creates or cancels are written by the ledger (payments/ledger.repository.ts).
+// Each function runs on the database or a transaction.
 
 const pledgeColumns = {
   id: pledges.id,
@@ -227,37 +224,7 @@ export async function markConfirmed(
   return updated.length > 0;
 }
 
-/** The weekly payments of a just-confirmed pledge, all Pending, charged to the given card. */
-export async function insertSchedule(
-  db: Executor,
-  pledgeId: number,
-  providerPaymentMethodId: string,
-  schedule: { processing_date: string; amountMinor: number }[],
-): Promise<void> {
-  await db.insert(payments).values(
-    schedule.map((p) => ({
-      pledge_id: pledgeId,
-      payment_status: 'Pending' as const,
-      processing_date: p.processing_date,
-      amount: p.amountMinor,
-      stripe_payment_method_id: providerPaymentMethodId,
-    })),
-  );
-}
-
 // Cancelling
-
-/**
- * The payments billing could still charge: Pending ones, and Failed ones awaiting their automatic
- * retry or a pay-now (a cancel must wait for those too, or a retry could be taken after it).
- */
-export async function chargeablePaymentIds(tx: Tx, pledgeId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.pledge_id, pledgeId), inArray(payments.payment_status, ['Pending', 'Failed'])));
-  return rows.map((r) => r.id);
-}
 
 export async function lockPledge(tx: Tx, pledgeId: number) {
   const [row] = await tx
@@ -268,19 +235,25 @@ export async function lockPledge(tx: Tx, pledgeId: number) {
   return row;
 }
 
-/** Cancels the pledge and its remaining Pending payments (paid and failed ones stand). */
-export async function cancelPledgeAndPayments(tx: Tx, pledgeId: number, now: Date) {
-  const cancelled = await tx
-    .update(payments)
-    .set({ payment_status: 'Cancelled' })
-    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Pending')))
-    .returning({ id: payments.id });
+/** The pledge is Cancelled from now (its payments are the ledger's: payments/ledger.service.ts). */
+export async function markCancelled(tx: Tx, pledgeId: number, now: Date): Promise<void> {
   await tx.update(pledges).set({ pledge_status: 'Cancelled', cancelled_at: now }).where(eq(pledges.id, pledgeId));
-  const [paid] = await tx
-    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
-  return { cancelledPayments: cancelled.length, paidMinor: Number(paid?.total ?? 0) };
+}
+
+/** Erasure: the donor's never-confirmed pledges are Cancelled. */
+export async function cancelPendingPledgesOfDonor(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(pledges)
+    .set({ pledge_status: 'Cancelled', cancelled_at: now })
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Pending')));
+}
+
+/** Change card: the donor's Confirmed pledges say they are paid with this saved card. */
+export async function setPaymentMethodOfConfirmed(tx: Tx, userId: number, paymentMethodId: number): Promise<void> {
+  await tx
+    .update(pledges)
+    .set({ payment_method_id: paymentMethodId })
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed')));
 }
 
 // Mail facts
@@ -302,4 +275,47 @@ export async function findPledgeMailFacts(db: Executor, pledgeId: number) {
     .innerJoin(campaigns, eq(campaigns.id, pledges.campaign_id))
     .where(eq(pledges.id, pledgeId));
   return row;
+}
+
+// Documents (receipt PDF, calendar)
+
+/** One of the donor's pledges (undefined when it is not theirs) with its campaign, charity and donor. */
+export async function findPledgeDocumentFacts(db: Executor, userId: number, pledgeId: number) {
+  const [row] = await db
+    .select({
+      id: pledges.id,
+      country: campaigns.country,
+      campaign_name: campaigns.campaign_name,
+      recipient_name: recipients.recipient_name,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      user_address: users.user_address,
+    })
+    .from(pledges)
+    .innerJoin(campaigns, eq(campaigns.id, pledges.campaign_id))
+    .innerJoin(recipients, eq(recipients.id, pledges.recipient_id))
+    .innerJoin(users, eq(users.id, pledges.user_id))
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.user_id, userId)));
+  return row;
+}
+
+/** A pledge's payments in schedule order, with their receipt numbers. */
+export async function paymentsOfPledge(db: Executor, pledgeId: number) {
+  return db
+    .select({
+      id: payments.id,
+      payment_status: payments.payment_status,
+      processing_date: payments.processing_date,
+      amount: payments.amount,
+      receipt_number: payments.receipt_number,
+    })
+    .from(payments)
+    .where(eq(payments.pledge_id, pledgeId))
+    .orderBy(asc(payments.processing_date), asc(payments.id));
+}
+
+/** The owner of a pledge (for the final receipt mail). */
+export async function ownerOfPledge(db: Executor, pledgeId: number) {
+  const [row] = await db.select({ user_id: pledges.user_id }).from(pledges).where(eq(pledges.id, pledgeId));
+  return row?.user_id;
 }

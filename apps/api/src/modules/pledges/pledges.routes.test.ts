@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, payments, paymentMethods, pledges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { call, createCampaign, createUser, referenceIds, saveTestCard, type TestUser } from '../payments/test-support.ts';
+import { call, createCampaign, createUser, referenceIds, saveTestCard, type TestUser } from '../payments/payments.test-support.ts';
 
 // The clock is Monday 2026-11-23 09:00Z: 23 Nov in both NZ (22:00) and the UK.
 let ctx: TestContext;

@@ -8,13 +8,13 @@ import type { PledgeStatus } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
-import { lockPaymentsAgainstCharging } from '../billing/billing.locks.ts';
+import { cancelRemainingPayments, holdRemainingPayments, scheduleWeeklyPayments } from '../payments/ledger.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
-import { calendarAttachment } from '../account/account.service.ts';
+import { calendarAttachment } from './pledge-documents.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
 import { checkOffered, checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
@@ -61,7 +61,7 @@ function figuresOf(checked: CheckedPledge): repo.PledgeFigures {
  * campaign. `db` may be a transaction: registration creates the account and its pledge in one.
  */
 export async function createPendingPledge(
-  deps: { db: repo.Executor; clock: Clock },
+  deps: { db: Executor; clock: Clock },
   userId: number,
   input: PledgeRequest,
 ): Promise<PledgeRow> {
@@ -209,7 +209,7 @@ export function createPledgeService(deps: PledgeDeps) {
         }
         const amounts = splitPayments(total, dates.length);
         const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
-        await repo.insertSchedule(tx, pledge.id, method.stripe_payment_method_id, schedule);
+        await scheduleWeeklyPayments(tx, pledge.id, method.stripe_payment_method_id, schedule);
         const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
         return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
       });
@@ -255,13 +255,14 @@ export function createPledgeService(deps: PledgeDeps) {
         result = await db.transaction(async (tx) => {
           await tx.execute(sql.raw(`set local lock_timeout = '${CANCEL_LOCK_TIMEOUT}'`));
           // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
-          await lockPaymentsAgainstCharging(tx, await repo.chargeablePaymentIds(tx, pledge.id));
+          await holdRemainingPayments(tx, [pledge.id]);
           const locked = await repo.lockPledge(tx, pledge.id);
           if (!locked || locked.pledge_status === 'Cancelled') throw alreadyCancelled();
           // A confirmation that committed while we waited for the row may have added payments: lock
           // those too (taking a held advisory lock again is harmless).
-          await lockPaymentsAgainstCharging(tx, await repo.chargeablePaymentIds(tx, pledge.id));
-          return repo.cancelPledgeAndPayments(tx, pledge.id, now);
+          await holdRemainingPayments(tx, [pledge.id]);
+          await repo.markCancelled(tx, pledge.id, now);
+          return cancelRemainingPayments(tx, pledge.id);
         });
       } catch (err) {
         if (isLockTimeout(err)) {
@@ -299,3 +300,6 @@ export function createPledgeService(deps: PledgeDeps) {
 }
 
 export type PledgeService = ReturnType<typeof createPledgeService>;
+
+/** Change card: the donor's Confirmed pledges say they are paid with this saved card (in the caller's transaction). */
+export const setCardOfConfirmedPledges = repo.setPaymentMethodOfConfirmed;

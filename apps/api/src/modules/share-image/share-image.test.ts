@@ -1,7 +1,7 @@
 import { countrySlips } from '@uplift/core/country-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { challengeIds, insertCampaign, insertPledge, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { challengeIds, insertCampaign, insertPledge, recipientIds } from '../campaigns/campaigns.test-support.ts';
 import { SHARE_CARD_TEXT_KEYWORD } from './share-card.render.ts';
 import { pngSize, readPngTexts } from './png-text.ts';
 

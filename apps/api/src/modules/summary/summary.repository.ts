@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { paymentMethods, payments } from '../../db/schema.ts';
 
-type Executor = Pick<Db, 'select'>;
 
 /** A pledge's payments in date order, with the saved card each one is charged to (our id). */
 export async function listPaymentsOfPledge(db: Executor, pledgeId: number, userId: number) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createCampaign, createConfirmedPledge, createDonor, tokenFor } from '../billing/billing.test-helpers.ts';
+import { createCampaign, createConfirmedPledge, createDonor, tokenFor } from '../billing/billing.test-support.ts';
 
 // GET /api/payment/ and GET /api/campaign/closest (SPEC §7), signed in. Cancelling: modules/pledges.
 

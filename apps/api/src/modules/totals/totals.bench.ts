@@ -2,7 +2,7 @@
 // cache empty: one query over the covering index) and cached (no query), beside the baseline.
 // Not part of `npm test`: totals.scale.test.ts checks the plan and the cache deterministically.
 import { median, startBenchApp, timeEach } from '../../../../../scripts/bench-app.ts';
-import { loadMillionPledges } from './totals.scale-fixture.ts';
+import { loadMillionPledges } from './totals-scale.test-support.ts';
 
 const NOW = '2026-11-23T09:00:00.000Z';
 const READS = 9;

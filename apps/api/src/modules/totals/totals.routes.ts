@@ -2,7 +2,7 @@ import { countryParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import { totalResponseSchema, totalsListResponseSchema, type TotalsKind } from '@uplift/core/schemas/totals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CACHE_SECONDS, publicCache } from '../campaigns/http-cache.ts';
+import { CACHE_SECONDS, publicCache } from '../../plugins/http-cache.ts';
 import { createTotalsService, type CountryTotals } from './totals.service.ts';
 
 // Pledge totals of a country's closest campaign (SPEC §7 "Totals", DECISIONS.md "Totals"):

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { planScans, statementsDuring } from '../../test/statements.ts';
-import { CANCELLED_PAID, CONFIRMED, loadMillionPledges } from './totals.scale-fixture.ts';
+import { CANCELLED_PAID, CONFIRMED, loadMillionPledges } from './totals-scale.test-support.ts';
 
 // How fast the reads are is measured by `npm run bench:totals`, not asserted here: a stopwatch in
 // `npm test` fails on a busy machine and passes on a fast one whatever the plan. This file checks

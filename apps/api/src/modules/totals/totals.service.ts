@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
 import { listCampaignChallenges } from '../challenges/challenges.repository.ts';
-import { listCampaignRecipients } from '../recipients/recipients.repository.ts';
+import { listCampaignRecipients } from '../charities/charities.repository.ts';
 import { selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
 import { createTtlCache } from './ttl-cache.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChallenges, campaignRecipients, payments, pledges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { challengeIds, insertCampaign, insertPayment, insertPledge, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { challengeIds, insertCampaign, insertPayment, insertPledge, recipientIds } from '../campaigns/campaigns.test-support.ts';
 
 const PATHS = ['campaign', 'campaign-amount', 'challenge', 'challenge-amount', 'recipient', 'recipient-amount'] as const;
 

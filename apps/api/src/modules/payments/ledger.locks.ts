@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 
 // Two PostgreSQL advisory locks per payment (pg_advisory_lock(namespace, payment id)); see
 // docs/decisions/040-billing-exactly-once.md.
@@ -15,7 +15,6 @@ import type { Db } from '../../db/client.ts';
 export const CLAIM_LOCK = 0x55704231;
 export const CHARGE_LOCK = 0x55704232;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Inside a transaction: waits until no worker is charging any of these payments, then holds them

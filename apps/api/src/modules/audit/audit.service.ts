@@ -1,11 +1,10 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { adminAudit, users } from '../../db/schema.ts';
 
-type Executor = Pick<Db, 'insert'>;
 
 /** Records one admin action (who, what, when, before/after). Call it in the action's transaction where there is one. */
 export async function recordAdminAction(

@@ -1,7 +1,7 @@
 // A campaign with a million Confirmed pledges and ten thousand Cancelled ones that paid a week:
 // the scale test (totals.scale.test.ts) and the timing (totals.bench.ts) read the same data.
 import type { Db } from '../../db/client.ts';
-import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.test-support.ts';
 
 export const CONFIRMED = 1_000_000;
 export const CANCELLED_PAID = 10_000;

@@ -7,9 +7,9 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from './admin-audit.ts';
-import { findCharity, listCharities } from './admin-charities.repository.ts';
-import { createCharity, editCharity, removeCharity } from './admin-charities.service.ts';
+import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { findCharity, listCharities } from './charities.repository.ts';
+import { createCharity, editCharity, removeCharity } from './charities-admin.service.ts';
 
 const tags = ['admin'];
 const ADMIN = [401, 403] as const;

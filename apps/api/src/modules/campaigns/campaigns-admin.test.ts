@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaigns, payments, pledges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { adminAndUser, firstRecipient, insertCampaign, insertPledge, insertUser } from './admin.test-helpers.ts';
+import { adminAndUser, firstRecipient, insertCampaign, insertPledge, insertUser } from '../admin/admin.test-support.ts';
 
 describe('campaign administration', () => {
   let ctx: TestContext;

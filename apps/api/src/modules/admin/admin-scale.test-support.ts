@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import type { Db } from '../../db/client.ts';
-import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.test-support.ts';
 
 /**
  * Bulk load as a restore would: foreign-key triggers off (the donors need not exist for a report

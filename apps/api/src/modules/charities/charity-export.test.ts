@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '@uplift/core/statuses';
 import { charityExports } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-helpers.ts';
+import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from '../admin/admin.test-support.ts';
 import { EXPORT_HEADER } from './charity-export.service.ts';
 
 /** A small RFC 4180 reader for checking the file exactly as a spreadsheet would read it. */

@@ -9,9 +9,9 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from './admin-audit.ts';
-import { findAdminChallenge, listAdminChallenges, selectOffer } from './admin-challenges.repository.ts';
-import { createChallenge, editChallenge, getOffer, removeChallenge, setOffer } from './admin-challenges.service.ts';
+import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { findAdminChallenge, listAdminChallenges, selectOffer } from './challenges.repository.ts';
+import { createChallenge, editChallenge, getOffer, removeChallenge, setOffer } from './challenges-admin.service.ts';
 
 const tags = ['admin'];
 const ADMIN = [401, 403] as const;

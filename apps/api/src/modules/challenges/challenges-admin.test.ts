@@ -2,7 +2,7 @@ import { CHALLENGE_MESSAGES } from '@uplift/core/schemas/admin-charities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challenges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { adminAndUser, insertCampaign, insertPledge, recipientsOf } from './admin.test-helpers.ts';
+import { adminAndUser, insertCampaign, insertPledge, recipientsOf } from '../admin/admin.test-support.ts';
 
 describe('challenge administration and campaign offers', () => {
   let ctx: TestContext;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
 import { campaigns, challenges, recipients } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { deleteChallenge, findAdminChallenge, insertChallenge, replaceOffer, selectOffer, updateChallenge } from './admin-challenges.repository.ts';
+import { deleteChallenge, findAdminChallenge, insertChallenge, replaceOffer, selectOffer, updateChallenge } from './challenges.repository.ts';
 
 const challengeMissing = (id: number) => notFound('challenge.not_found', `There is no challenge with id ${id}`);
 

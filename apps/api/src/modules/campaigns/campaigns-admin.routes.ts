@@ -8,9 +8,9 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from './admin-audit.ts';
-import { findCampaign, listCampaigns } from './admin-campaigns.repository.ts';
-import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './admin-campaigns.service.ts';
+import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { findCampaign, listCampaigns } from './campaigns.repository.ts';
+import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './campaigns-admin.service.ts';
 
 const tags = ['admin'];
 /** Every route here is admin only (401 without a token, 403 for a donor's). */

@@ -1,5 +1,6 @@
 import type { ConsentKind } from '@uplift/core/schemas/account';
-import { insertConsentEvents, type Executor } from './account.repository.ts';
+import { insertConsentEvents } from './consents.repository.ts';
+import type { Executor } from '../../db/client.ts';
 
 /** Version of the consent wording shown at registration and on /account; recorded with each event. */
 export const CONSENT_WORDING_VERSION = '2026-11-23';
@@ -19,3 +20,5 @@ export async function recordRegistrationConsents(
     given.map((consent) => ({ user_id: userId, consent, given: 'given' as const, wording_version: CONSENT_WORDING_VERSION, source: 'registration', created_at: now })),
   );
 }
+
+export { insertConsentEvents as recordConsentEvents, listConsentEvents } from './consents.repository.ts';

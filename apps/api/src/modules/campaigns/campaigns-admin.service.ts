@@ -12,7 +12,7 @@ import {
   insertCampaign,
   lockCampaign,
   updateCampaign,
-} from './admin-campaigns.repository.ts';
+} from './campaigns.repository.ts';
 
 const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
 

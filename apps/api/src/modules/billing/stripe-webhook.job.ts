@@ -4,8 +4,9 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { serialSession } from '../billing/billing.repository.ts';
-import { mailOutcomeById, recordProviderEvent } from '../billing/payment-outcome.ts';
+import { serialSession } from '../payments/ledger.service.ts';
+import { recordProviderEvent } from '../payments/ledger.service.ts';
+import { mailOutcomeById } from './payment-outcome.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 
 // Settles payments from Stripe's payment_intent.succeeded / payment_intent.payment_failed

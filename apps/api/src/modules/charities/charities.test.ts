@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { insertCampaign, recipientIds } from '../campaigns/campaigns.fixtures.ts';
+import { insertCampaign, recipientIds } from '../campaigns/campaigns.test-support.ts';
 
 describe('charity reads', () => {
   let ctx: TestContext;

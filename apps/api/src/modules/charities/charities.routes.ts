@@ -4,15 +4,15 @@ import { recipientListSchema, recipientSchema } from '@uplift/core/schemas/recip
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-import { findLogo } from '../admin/admin-charities.repository.ts';
+import { findLogo } from './charities.repository.ts';
 import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { noCache } from '../campaigns/http-cache.ts';
+import { noCache } from '../../plugins/http-cache.ts';
 import {
   findRecipientById,
   listCampaignRecipients,
   listCountryRecipients,
   toRecipientJson,
-} from './recipients.repository.ts';
+} from './charities.repository.ts';
 
 const tags = ['recipients'];
 

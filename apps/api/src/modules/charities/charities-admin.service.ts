@@ -3,8 +3,8 @@ import { CHARITY_MESSAGES, type AdminCharity, type CharityRequest } from '@uplif
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { countCharityPledges, deleteCharity, findCharity, insertCharity, saveLogo, updateCharity } from './admin-charities.repository.ts';
-import { logoUrl, readLogo } from './logo.ts';
+import { countCharityPledges, deleteCharity, findCharity, insertCharity, saveLogo, updateCharity } from './charities.repository.ts';
+import { logoUrl, readLogo } from './charity-logo.ts';
 
 const charityMissing = (id: number) => notFound('charity.not_found', `There is no charity with id ${id}`);
 

@@ -2,8 +2,8 @@ import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charity-export.repository.ts';
-import { csvDocument, csvText, decimalText } from './csv.ts';
+import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charities.repository.ts';
+import { csvDocument, csvText, decimalText } from '../documents/csv.ts';
 
 export const EXPORT_HEADER = [
   'First name',

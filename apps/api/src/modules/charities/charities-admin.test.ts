@@ -3,7 +3,7 @@ import { CHARITY_MESSAGES } from '@uplift/core/schemas/admin-charities';
 import { eq } from 'drizzle-orm';
 import { campaigns, payments, payouts, pledges, recipients } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { adminAndUser, insertCampaign, insertPledge } from './admin.test-helpers.ts';
+import { adminAndUser, insertCampaign, insertPledge } from '../admin/admin.test-support.ts';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from(

@@ -1,0 +1,558 @@
+import type { IsoDate } from '@uplift/core/calendar';
+import type { CountryCode } from '@uplift/core/countries';
+import type pg from 'pg';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { payments, pledges } from '../../db/schema.ts';
+import { CHARGE_LOCK, CLAIM_LOCK } from './ledger.locks.ts';
+import type { Outcome } from './outcome.ts';
+
+// The ledger: every write to `payments` and `payment_attempts` is in this file, and no other file
+// of the app writes those tables (docs/decisions/110-module-map-and-ledger.md).
+//
+// The first part is the billing job's SQL. It runs on the worker's own session (one connection held
+// for the run), because the session-level advisory locks that mark "this worker owns this payment"
+// live and die with it. See docs/decisions/040-billing-exactly-once.md. The later parts run on the
+// database or inside a caller's transaction: a pledge's schedule, cancelling, erasure, change card.
+
+/** The worker's session. Queries on it run one after another, in the order they were asked for. */
+export type Session = {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+};
+
+/** Wraps a dedicated connection so concurrent payments can share it without overlapping queries. */
+export function serialSession(client: pg.PoolClient): Session {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    query<R extends pg.QueryResultRow>(text: string, params?: unknown[]) {
+      const result = tail.then(() => client.query<R>(text, params));
+      tail = result.catch(() => undefined);
+      return result;
+    },
+  };
+}
+
+/** The last date that counts as due, per campaign country. */
+export type DueDates = Record<CountryCode, IsoDate>;
+
+/**
+ * - `due`: Pending payments whose date has come in their campaign's zone.
+ * - `retry`: Failed payments whose one automatic retry date has come (docs/decisions/044), and
+ *   Failed payments with a retry or pay-now attempt left in doubt by a crash.
+ * - `cancelled-in-doubt`: payments cancelled with a pledge after an attempt was started but before
+ *   its outcome was recorded (a crash): the provider may have taken the money, so they are looked up.
+ */
+export type ClaimScope = 'due' | 'cancelled-in-doubt' | 'retry';
+
+export type Claim = {
+  id: number;
+  idempotencyKey: string;
+  /** An earlier attempt with this key has no recorded outcome: ask the provider before charging. */
+  inDoubt: boolean;
+};
+
+const DUE_SQL = `
+  select p.id, p.idempotency_key
+  from payments p
+  join pledges pl on pl.id = p.pledge_id
+  join campaigns c on c.id = pl.campaign_id
+  where p.payment_status = 'Pending'
+    and p.id > $1
+    and p.processing_date <= greatest($2::date, $3::date)
+    and p.processing_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end
+    and p.processing_at is null
+  order by p.id
+  limit $4
+  for update of p skip locked`;
+
+const RETRY_SQL = `
+  select p.id, case when p.settled_at is null then p.idempotency_key end as idempotency_key
+  from payments p
+  join pledges pl on pl.id = p.pledge_id
+  join campaigns c on c.id = pl.campaign_id
+  where p.payment_status = 'Failed'
+    and p.id > $1
+    and pl.pledge_status = 'Confirmed'
+    and (
+      (p.settled_at is null and p.idempotency_key is not null)
+      or (p.next_retry_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end and p.settled_at is not null)
+    )
+  order by p.id
+  limit $4
+  for update of p skip locked`;
+
+const IN_DOUBT_SQL = `
+  select p.id, p.idempotency_key
+  from payments p
+  where p.payment_status = 'Cancelled'
+    and p.idempotency_key is not null
+    and p.settled_at is null
+    and p.id > $1
+  order by p.id
+  limit $2
+  for update of p skip locked`;
+
+/**
+ * Claims up to `limit` payments after `afterId` in one short transaction: row locks (skipping rows
+ * another worker is claiming right now) decide who looks at a row, the CLAIM advisory lock (skipping
+ * payments a live worker already owns) decides who owns it, and a due payment's idempotency key and
+ * attempt count are written before anything is sent to the provider. `lastId` is the highest id
+ * looked at (null when there was nothing left), so the caller moves on even past skipped rows.
+ */
+export async function claimBatch(
+  session: Session,
+  opts: { scope: ClaimScope; due: DueDates; afterId: number; limit: number; now: Date },
+): Promise<{ claims: Claim[]; lastId: number | null }> {
+  const owned: number[] = [];
+  await session.query('begin');
+  try {
+    const candidates = (
+      opts.scope !== 'cancelled-in-doubt'
+        ? await session.query<{ id: number; idempotency_key: string | null }>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [
+            opts.afterId,
+            opts.due.NZ,
+            opts.due.UK,
+            opts.limit,
+          ])
+        : await session.query<{ id: number; idempotency_key: string | null }>(IN_DOUBT_SQL, [opts.afterId, opts.limit])
+    ).rows;
+    if (candidates.length === 0) {
+      await session.query('commit');
+      return { claims: [], lastId: null };
+    }
+    const lastId = candidates[candidates.length - 1]!.id;
+
+    const locked = await session.query<{ id: number }>(
+      'select id from unnest($1::int[]) as t(id) where pg_try_advisory_lock($2, id)',
+      [candidates.map((c) => c.id), CLAIM_LOCK],
+    );
+    owned.push(...locked.rows.map((r) => r.id));
+    const ownedSet = new Set(owned);
+    const mine = candidates.filter((c) => ownedSet.has(c.id));
+
+    let keys = new Map<number, string>();
+    if (opts.scope !== 'cancelled-in-doubt' && mine.length > 0) {
+      // A new attempt gets a new key, written (with its attempt row) before the provider is called;
+      // the key stays the same until an outcome is recorded: a retry after a crash reuses it, so the
+      // provider can never take the money twice for one attempt.
+      const fresh = mine.filter((c) => c.idempotency_key === null).map((c) => c.id);
+      const updated = await session.query<{ id: number; idempotency_key: string }>(
+        `with keyed as (
+           update payments
+              set idempotency_key = case when id = any($4::int[]) then 'payment-' || id || '-attempt-' || (attempts + 1) else idempotency_key end,
+                  attempts = attempts + 1,
+                  attempted_at = $2,
+                  next_retry_date = case when id = any($4::int[]) then null else next_retry_date end,
+                  settled_at = case when id = any($4::int[]) then null else settled_at end
+            where id = any($1::int[])
+            returning id, idempotency_key
+         ), logged as (
+           insert into payment_attempts (payment_id, kind, idempotency_key, started_at)
+           select id, $3, idempotency_key, $2 from keyed where id = any($4::int[])
+         )
+         select id, idempotency_key from keyed`,
+        [mine.map((c) => c.id), opts.now, opts.scope === 'due' ? 'scheduled' : 'retry', fresh],
+      );
+      keys = new Map(updated.rows.map((r) => [r.id, r.idempotency_key]));
+    }
+    await session.query('commit');
+
+    const claims = mine.map((c) => ({
+      id: c.id,
+      idempotencyKey: keys.get(c.id) ?? c.idempotency_key!,
+      inDoubt: c.idempotency_key !== null,
+    }));
+    return { claims, lastId };
+  } catch (err) {
+    await session.query('rollback').catch(() => undefined);
+    // Session-level locks outlive a rollback: give back what this claim took.
+    await releaseClaims(session, owned).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * A retry whose day has come only on or after the pledge's next payment date (billing did not run
+ * in between) is dropped: a retry is never charged on or after the next payment's date.
+ */
+export async function dropStaleRetries(session: Session, due: DueDates): Promise<number> {
+  const { rowCount } = await session.query(
+    `update payments p
+        set next_retry_date = null
+       from pledges pl join campaigns c on c.id = pl.campaign_id
+      where pl.id = p.pledge_id
+        and p.next_retry_date is not null
+        and (case c.country when 'NZ' then $1::date when 'UK' then $2::date end)
+            >= coalesce((select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date),
+                        p.processing_date + 7)`,
+    [due.NZ, due.UK],
+  );
+  return rowCount ?? 0;
+}
+
+async function releaseClaims(session: Session, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await session.query('select pg_advisory_unlock($2, id) from unnest($1::int[]) as t(id)', [ids, CLAIM_LOCK]);
+}
+
+/**
+ * The CHARGE locks of these payments, without waiting, in ascending order (as every locker takes
+ * them): the ids it got. A payment left out has a cancel working on it right now.
+ */
+export async function tryChargeLocks(session: Session, paymentIds: number[]): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const { rows } = await session.query<{ id: number }>(
+    'select id from unnest($1::int[]) with ordinality as t(id, n) where pg_try_advisory_lock($2, id) order by n',
+    [[...paymentIds].sort((a, b) => a - b), CHARGE_LOCK],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Gives back the CLAIM locks of these payments, and the CHARGE locks of those in `charged`. */
+export async function releasePayments(session: Session, paymentIds: number[], charged: Set<number>): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await session.query(
+    `select pg_advisory_unlock($2, id), case when id = any($3::int[]) then pg_advisory_unlock($4, id) end
+       from unnest($1::int[]) as t(id)`,
+    [paymentIds, CLAIM_LOCK, [...charged], CHARGE_LOCK],
+  );
+}
+
+/** Gives back the payment's CHARGE lock (if held) and CLAIM lock. */
+export async function releasePayment(session: Session, paymentId: number, heldCharge: boolean): Promise<void> {
+  if (heldCharge) {
+    await session.query('select pg_advisory_unlock($1, $3), pg_advisory_unlock($2, $3)', [CHARGE_LOCK, CLAIM_LOCK, paymentId]);
+  } else {
+    await session.query('select pg_advisory_unlock($1, $2)', [CLAIM_LOCK, paymentId]);
+  }
+}
+
+/** Everything needed to charge a payment and write to the donor about it. */
+export type PaymentToCharge = {
+  id: number;
+  pledge_id: number;
+  payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
+  processing_date: IsoDate;
+  amount: number;
+  stripe_payment_method_id: string | null;
+  idempotency_key: string | null;
+  settled: boolean;
+  pledge_status: 'Pending' | 'Confirmed' | 'Cancelled';
+  confirmed_amount: number;
+  user_id: number;
+  campaign_id: number;
+  country: CountryCode;
+  email: string;
+  first_name: string;
+  failure_reason: string | null;
+  provider_reference: string | null;
+  /** The pledge's next payment after this one (a retry never reaches it), or null. */
+  next_payment_date: IsoDate | null;
+  /** An automatic retry has already been made for this payment (there is only one). */
+  retried: boolean;
+  stripe_customer_id: string | null;
+  recipient_name: string;
+  /** This payment's place in the pledge's schedule: 2 of 4. */
+  payment_number: number;
+  payment_count: number;
+};
+
+/** Read after the CHARGE lock is taken, so it sees any cancel that committed before. */
+export async function loadPayment(session: Session, paymentId: number): Promise<PaymentToCharge | undefined> {
+  return (await loadPayments(session, [paymentId])).get(paymentId);
+}
+
+/** loadPayment for many at once (one statement, issued after the statement that took their CHARGE locks). */
+export async function loadPayments(session: Session, paymentIds: number[]): Promise<Map<number, PaymentToCharge>> {
+  if (paymentIds.length === 0) return new Map();
+  const { rows } = await session.query<PaymentToCharge>(
+    `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.stripe_payment_method_id,
+            p.idempotency_key, p.settled_at is not null as settled, p.failure_reason, p.provider_reference,
+            (select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date)::text as next_payment_date,
+            exists (select 1 from payment_attempts a where a.payment_id = p.id and a.kind = 'retry') as retried,
+            pl.pledge_status, pl.confirmed_amount, pl.user_id, pl.campaign_id,
+            c.country, u.email, u.first_name, u.stripe_customer_id, r.recipient_name,
+            (select count(*) from payments x where x.pledge_id = p.pledge_id and x.processing_date <= p.processing_date)::int as payment_number,
+            (select count(*) from payments x where x.pledge_id = p.pledge_id)::int as payment_count
+     from payments p
+     join pledges pl on pl.id = p.pledge_id
+     join campaigns c on c.id = pl.campaign_id
+     join users u on u.id = pl.user_id
+     join recipients r on r.id = pl.recipient_id
+     where p.id = any($1::int[])`,
+    [paymentIds],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// Pay now and confirm: one payment, held by a donor's request
+
+/**
+ * Runs `fn` on a dedicated session holding this payment's CLAIM and CHARGE locks, taken without
+ * waiting: when either is held (a billing run, a second click) it throws `busy()` instead.
+ */
+export async function withPaymentHeld<T>(db: { $client: pg.Pool }, paymentId: number, busy: () => Error, fn: (session: Session) => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  const session = serialSession(client);
+  let locked = false;
+  try {
+    const { rows } = await session.query<{ claim: boolean }>('select pg_try_advisory_lock($1, $2) as claim', [CLAIM_LOCK, paymentId]);
+    if (!rows[0]?.claim) throw busy();
+    const charge = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
+    locked = true;
+    if (!charge.rows[0]?.ok) {
+      await releasePayment(session, paymentId, false);
+      locked = false;
+      throw busy();
+    }
+    return await fn(session);
+  } finally {
+    if (locked) await releasePayment(session, paymentId, true).catch(() => undefined);
+    // Destroyed, never pooled: no lock can outlive this request.
+    client.release(true);
+  }
+}
+
+/**
+ * Starts a donor's new attempt on a settled Failed payment: its key and row are committed before
+ * the provider is called. Returns the idempotency key, or null when the payment is not (or no
+ * longer) a settled failure.
+ */
+export async function startDonorAttempt(
+  session: Session,
+  paymentId: number,
+  kind: 'pay_now' | 'confirm',
+  methodId: string | null,
+  now: Date,
+): Promise<string | null> {
+  const { rows } = await session.query<{ idempotency_key: string }>(
+    `with keyed as (
+       update payments
+          set idempotency_key = 'payment-' || id || '-attempt-' || (attempts + 1),
+              attempts = attempts + 1, attempted_at = $2, settled_at = null, next_retry_date = null,
+              stripe_payment_method_id = coalesce($4, stripe_payment_method_id)
+        where id = $1 and payment_status = 'Failed' and settled_at is not null
+        returning id, idempotency_key
+     ), logged as (
+       insert into payment_attempts (payment_id, kind, idempotency_key, started_at)
+       select id, $3, idempotency_key, $2 from keyed
+     )
+     select idempotency_key from keyed`,
+    [paymentId, now, kind, methodId],
+  );
+  return rows[0]?.idempotency_key ?? null;
+}
+
+// Outcomes
+
+const ATTEMPT_OUTCOME = { Success: 'succeeded', Failed: 'failed', Processing: 'processing', Cancelled: null } as const;
+
+/**
+ * Records the outcome of the attempt with this idempotency key, on the payment and on its
+ * attempt row. It applies only while that attempt is the payment's current one and no outcome is
+ * recorded yet — or the same status was recorded a moment earlier by the webhook (which does not
+ * mail for an attempt someone is waiting on). Returns the pledge's paid total including this
+ * payment, or null when nothing was recorded (settled otherwise meanwhile: theirs stands).
+ */
+export async function recordOutcome(
+  session: Session,
+  paymentId: number,
+  idempotencyKey: string,
+  outcome: Outcome,
+  now: Date,
+): Promise<{ paidSoFar: number } | null> {
+  const { rows } = await session.query<{ paid_so_far: number }>(
+    `with updated as (
+       update payments
+          set payment_status = case when $3 = 'Processing' then payment_status else $3 end,
+              provider_reference = coalesce($4, provider_reference),
+              failure_reason = case when $3 = 'Failed' then $5 when $3 = 'Success' then null else failure_reason end,
+              next_retry_date = $7::date,
+              processing_at = case when $3 = 'Processing' then coalesce(processing_at, $6) else null end,
+              settled_at = case when $3 = 'Processing' then null else $6 end
+        where id = $1 and idempotency_key = $2
+          and (settled_at is null or payment_status = $3)
+          and not ($3 = 'Processing' and settled_at is not null)
+        returning id, pledge_id, amount
+     ), attempt as (
+       update payment_attempts
+          set outcome = $8, decline_code = $5, provider_reference = coalesce($4, provider_reference),
+              finished_at = case when $8 = 'processing' then null else $6 end
+        where payment_id = $1 and idempotency_key = $2 and (finished_at is null)
+          and exists (select 1 from updated)
+     )
+     select (select coalesce(sum(x.amount), 0) from payments x
+              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
+            + case when $3 = 'Success' then updated.amount else 0 end as paid_so_far
+       from updated`,
+    [
+      paymentId,
+      idempotencyKey,
+      outcome.status,
+      outcome.status === 'Cancelled' ? null : outcome.reference,
+      outcome.status === 'Failed' ? outcome.code : null,
+      now,
+      outcome.status === 'Failed' ? (outcome.nextRetryDate ?? null) : null,
+      outcome.status === 'Failed' ? (outcome.attempt ?? 'failed') : ATTEMPT_OUTCOME[outcome.status],
+    ],
+  );
+  return rows[0] ? { paidSoFar: Number(rows[0].paid_so_far) } : null;
+}
+
+/**
+ * The provider's word from its webhook, matched by PaymentIntent id or idempotency key:
+ * succeeded → Success whatever the row said (the money moved); failed → Failed only while an
+ * attempt is open (never over a Success). Returns the payment when this changed it, and whether
+ * the caller must mail (nobody else will: it was processing, or a settled failure); else null.
+ */
+export async function recordProviderEvent(
+  session: Session,
+  event: { type: 'succeeded' | 'failed'; paymentIntentId: string; idempotencyKey: string | null; code: string | null },
+  now: Date,
+): Promise<{ paymentId: number; mail: boolean; paidSoFar: number } | null> {
+  const succeeded = event.type === 'succeeded';
+  const { rows } = await session.query<{ id: number; was_processing: boolean; paid_before: number; amount: number }>(
+    `with target as (
+       -- Nobody else will mail when it was processing, or was a settled failure (the browser's
+       -- bank step paid it and the webhook came before the confirm call).
+       select id, processing_at is not null or (payment_status = 'Failed' and settled_at is not null) as was_processing from payments
+        where (provider_reference = $1 or ($2::text is not null and idempotency_key = $2))
+          and case when $3 then payment_status <> 'Success'
+                   else payment_status in ('Pending', 'Failed') and settled_at is null end
+        order by id limit 1
+        for update
+     ), updated as (
+       update payments p
+          set payment_status = case when $3 then 'Success' else 'Failed' end,
+              provider_reference = case when $3 then $1 else coalesce(p.provider_reference, $1) end,
+              failure_reason = case when $3 then null else $4 end,
+              next_retry_date = null,
+              processing_at = null,
+              settled_at = $5
+         from target where p.id = target.id
+        returning p.id, p.pledge_id, p.amount, p.idempotency_key, target.was_processing
+     ), attempt as (
+       update payment_attempts a
+          set outcome = case when $3 then 'succeeded' else 'failed' end, decline_code = case when $3 then null else $4 end,
+              provider_reference = $1, finished_at = $5
+         from updated where a.payment_id = updated.id and a.idempotency_key = updated.idempotency_key
+     )
+     -- Every part of the statement sees the rows as they were before it: the sum leaves this one out.
+     select id, was_processing, amount,
+            (select coalesce(sum(x.amount), 0) from payments x
+              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id) as paid_before
+       from updated`,
+    [event.paymentIntentId, event.idempotencyKey, succeeded, event.code ?? 'card_declined', now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { paymentId: row.id, mail: row.was_processing, paidSoFar: Number(row.paid_before) + (succeeded ? Number(row.amount) : 0) };
+}
+
+// A pledge's schedule (written when the pledge is confirmed, in its transaction)
+
+/** The weekly payments of a just-confirmed pledge, all Pending, charged to the given card. */
+export async function insertSchedule(
+  db: Executor,
+  pledgeId: number,
+  providerPaymentMethodId: string,
+  schedule: { processing_date: string; amountMinor: number }[],
+): Promise<void> {
+  await db.insert(payments).values(
+    schedule.map((p) => ({
+      pledge_id: pledgeId,
+      payment_status: 'Pending' as const,
+      processing_date: p.processing_date,
+      amount: p.amountMinor,
+      stripe_payment_method_id: providerPaymentMethodId,
+    })),
+  );
+}
+
+// Cancelling
+
+/**
+ * The payments billing could still charge: Pending ones, and Failed ones awaiting their automatic
+ * retry or a pay-now (a cancel must wait for those too, or a retry could be taken after it).
+ */
+export async function chargeablePaymentIds(db: Executor, pledgeIds: number[] | { ofDonor: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.pledge_id, pledgeScope(db, pledgeIds)), inArray(payments.payment_status, ['Pending', 'Failed'])));
+  return rows.map((r) => r.id);
+}
+
+function pledgeScope(db: Executor, pledgeIds: number[] | { ofDonor: number }) {
+  return Array.isArray(pledgeIds)
+    ? db.select({ id: pledges.id }).from(pledges).where(inArray(pledges.id, pledgeIds.concat(0)))
+    : db.select({ id: pledges.id }).from(pledges).where(eq(pledges.user_id, pledgeIds.ofDonor));
+}
+
+/** Cancels the remaining Pending payments of these pledges (paid and failed ones stand): how many. */
+export async function cancelPendingPayments(tx: Tx, pledgeIds: number[] | { ofDonor: number }): Promise<number> {
+  const cancelled = await tx
+    .update(payments)
+    .set({ payment_status: 'Cancelled' })
+    .where(and(inArray(payments.pledge_id, pledgeScope(tx, pledgeIds)), eq(payments.payment_status, 'Pending')))
+    .returning({ id: payments.id });
+  return cancelled.length;
+}
+
+/** Failed payments of the donor lose their automatic retry (they stay Failed): how many. */
+export async function dropRetriesOfDonor(tx: Tx, userId: number): Promise<number> {
+  const unretried = await tx
+    .update(payments)
+    .set({ next_retry_date: null })
+    .where(and(inArray(payments.pledge_id, pledgeScope(tx, { ofDonor: userId })), eq(payments.payment_status, 'Failed'), isNotNull(payments.next_retry_date)))
+    .returning({ id: payments.id });
+  return unretried.length;
+}
+
+/** What the pledge's successful payments add up to, in minor units. */
+export async function paidTotal(db: Executor, pledgeId: number): Promise<number> {
+  const [paid] = await db
+    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
+  return Number(paid?.total ?? 0);
+}
+
+/** Erasure: no payment of the donor keeps a reference to a card at the provider. */
+export async function forgetCardReferences(db: Executor, userId: number) {
+  await db
+    .update(payments)
+    .set({ stripe_payment_method_id: null })
+    .where(inArray(payments.pledge_id, pledgeScope(db, { ofDonor: userId })));
+}
+
+// Change card
+
+/** The donor's payments still to be taken (Pending or Failed) of their Confirmed pledges, with their card. */
+export async function remainingPaymentsOfDonor(db: Executor, userId: number) {
+  return db
+    .select({ id: payments.id, method: payments.stripe_payment_method_id })
+    .from(payments)
+    .innerJoin(pledges, eq(pledges.id, payments.pledge_id))
+    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed'), inArray(payments.payment_status, ['Pending', 'Failed'])));
+}
+
+/** These payments, while still Pending or Failed, are taken from `providerMethodId` from now on: how many. */
+export async function setCardOfPayments(tx: Tx, paymentIds: number[], providerMethodId: string): Promise<number> {
+  const rows = await tx
+    .update(payments)
+    .set({ stripe_payment_method_id: providerMethodId })
+    .where(and(inArray(payments.id, paymentIds.concat(0)), inArray(payments.payment_status, ['Pending', 'Failed'])))
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
+/** Which of these provider cards a Pending or Failed payment still needs. */
+export async function cardsStillNeeded(db: Executor, providerMethodIds: string[]): Promise<Set<string | null>> {
+  if (providerMethodIds.length === 0) return new Set();
+  const rows = await db
+    .select({ method: payments.stripe_payment_method_id })
+    .from(payments)
+    .where(and(inArray(payments.stripe_payment_method_id, providerMethodIds), inArray(payments.payment_status, ['Pending', 'Failed'])));
+  return new Set(rows.map((r) => r.method));
+}
