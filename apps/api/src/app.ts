@@ -9,21 +9,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
-import accountRoutes from './modules/account/account.routes.ts';
-import adminRoutes from './modules/admin/admin.routes.ts';
+import { apiRoutes } from './routes.ts';
 import { sessionVersionOf } from './modules/auth/auth.repository.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
-import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
-import challengeRoutes from './modules/challenges/challenges.routes.ts';
-import geoRoutes from './modules/geo/geo.routes.ts';
-import healthRoutes from './modules/health/health.routes.ts';
 import { createPaymentProvider } from './modules/payments/create-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import paymentRoutes from './modules/payments/payments.routes.ts';
-import pledgeRoutes from './modules/pledges/pledges.routes.ts';
-import recipientRoutes from './modules/charities/charities.routes.ts';
-import summaryRoutes from './modules/summary/summary.routes.ts';
-import totalsRoutes from './modules/totals/totals.routes.ts';
 import devMailRoutes from './modules/mail/mail.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import authPlugin from './plugins/auth.ts';
@@ -112,18 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
   await app.register(openApiPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(geoRoutes);
-  await app.register(campaignRoutes);
-  await app.register(challengeRoutes);
-  await app.register(recipientRoutes);
-  await app.register(totalsRoutes);
-  await app.register(pledgeRoutes);
-  await app.register(paymentRoutes);
-  await app.register(summaryRoutes);
-  await app.register(adminRoutes);
-  await app.register(accountRoutes);
+  await app.register(apiRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
   const shareImages = createShareImages({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });

@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { createTwoFactorService } from '../auth/two-factor.service.ts';
 import { auditorFor, withAudit } from '../audit/audit.service.ts';
 import { listUsers } from './admin-users.repository.ts';
-import { resendActivation } from './resend-activation.service.ts';
+import { resendActivation } from '../auth/resend-activation.service.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
@@ -134,4 +134,13 @@ export async function sessionVersionOf(db: Executor, userId: number): Promise<nu
 
 export async function setRole(db: Executor, userId: number, role: 'user' | 'admin', now: Date): Promise<void> {
   await db.update(users).set({ role, updated_at: now }).where(eq(users.id, userId));
+}
+
+/** How many activation tokens the account was sent since `since` (the admin's resend limit). */
+export async function countActivationTokensSince(db: Executor, userId: number, since: Date): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(authTokens)
+    .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, 'activation'), gt(authTokens.created_at, since)));
+  return recent?.n ?? 0;
 }

@@ -1,12 +1,12 @@
 import type { BaseLogger } from 'pino';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { serialSession } from '../payments/ledger.service.ts';
-import { recordProviderEvent } from '../payments/ledger.service.ts';
+import { applyPaymentEvent } from '../payments/ledger.service.ts';
 import { mailOutcomeById } from './payment-outcome.ts';
+import { STRIPE_WEBHOOK_JOB, stripeWebhookJobSchema, type StripeWebhookJob } from '../payments/stripe-webhook.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 
 // Settles payments from Stripe's payment_intent.succeeded / payment_intent.payment_failed
@@ -14,18 +14,6 @@ import type { Mailer } from '../mail/mail.service.ts';
 // word on it (and the only word for a charge that was still processing), so it must agree with
 // them and be safe to run any number of times. It goes through the same outcome function; it
 // mails only for a payment that was processing (nobody else will).
-
-export const STRIPE_WEBHOOK_JOB = 'payments.stripe-webhook';
-
-export const stripeWebhookJobSchema = z.object({
-  eventId: z.string(),
-  type: z.enum(['payment_intent.succeeded', 'payment_intent.payment_failed']),
-  paymentIntentId: z.string(),
-  idempotencyKey: z.string().nullable(),
-  /** Stripe's decline code (or error code) of a failed PaymentIntent. */
-  failureCode: z.string().nullable(),
-});
-export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
 export type StripeWebhookDeps = {
   db: Db;
@@ -42,33 +30,10 @@ export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: Str
   const now = deps.clock.now();
   const client = await deps.db.$client.connect();
   const session = serialSession(client);
-  let settled: Awaited<ReturnType<typeof recordProviderEvent>> = null;
+  let settled: Awaited<ReturnType<typeof applyPaymentEvent>> = null;
   try {
-    await session.query('begin');
-    try {
-      const { rows } = await session.query<{ processed_at: Date | null }>('select processed_at from webhook_events where id = $1 for update', [
-        job.eventId,
-      ]);
-      if (!rows[0] || rows[0].processed_at) {
-        await session.query('rollback');
-        return;
-      }
-      settled = await recordProviderEvent(
-        session,
-        {
-          type: job.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
-          paymentIntentId: job.paymentIntentId,
-          idempotencyKey: job.idempotencyKey,
-          code: job.failureCode,
-        },
-        now,
-      );
-      await session.query('update webhook_events set processed_at = $2 where id = $1', [job.eventId, now]);
-      await session.query('commit');
-    } catch (err) {
-      await session.query('rollback').catch(() => undefined);
-      throw err;
-    }
+    settled = await applyPaymentEvent(session, job, now);
+    if (settled === 'seen') return;
     if (settled?.mail) {
       const outcome =
         job.type === 'payment_intent.succeeded'

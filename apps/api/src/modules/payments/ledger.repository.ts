@@ -556,3 +556,41 @@ export async function cardsStillNeeded(db: Executor, providerMethodIds: string[]
     .where(and(inArray(payments.stripe_payment_method_id, providerMethodIds), inArray(payments.payment_status, ['Pending', 'Failed'])));
   return new Set(rows.map((r) => r.method));
 }
+
+// Stripe's payment events
+
+/**
+ * Applies one payment event from Stripe's webhook once, in one transaction on the session: the
+ * event's row is locked, the payment settled (recordProviderEvent) and the event marked processed.
+ * 'seen' when the event is unknown or was processed before; else what recordProviderEvent returned.
+ */
+export async function applyPaymentEvent(
+  session: Session,
+  job: { eventId: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; paymentIntentId: string; idempotencyKey: string | null; failureCode: string | null },
+  now: Date,
+): Promise<'seen' | Awaited<ReturnType<typeof recordProviderEvent>>> {
+  await session.query('begin');
+  try {
+    const { rows } = await session.query<{ processed_at: Date | null }>('select processed_at from webhook_events where id = $1 for update', [job.eventId]);
+    if (!rows[0] || rows[0].processed_at) {
+      await session.query('rollback');
+      return 'seen';
+    }
+    const settled = await recordProviderEvent(
+      session,
+      {
+        type: job.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+        paymentIntentId: job.paymentIntentId,
+        idempotencyKey: job.idempotencyKey,
+        code: job.failureCode,
+      },
+      now,
+    );
+    await session.query('update webhook_events set processed_at = $2 where id = $1', [job.eventId, now]);
+    await session.query('commit');
+    return settled;
+  } catch (err) {
+    await session.query('rollback').catch(() => undefined);
+    throw err;
+  }
+}

@@ -11,6 +11,7 @@ import { lockPaymentsAgainstCharging } from './ledger.locks.ts';
 
 // The billing run's steps on its own session, and the donor's pay-now steps, used as they are.
 export {
+  applyPaymentEvent,
   claimBatch,
   dropStaleRetries,
   loadPayment,

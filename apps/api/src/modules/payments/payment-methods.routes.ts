@@ -4,14 +4,11 @@ import {
   paymentMethodListResponseSchema,
   paymentMethodSchema,
   savePaymentMethodSchema,
-  setDefaultPaymentMethodResponseSchema,
-  setDefaultPaymentMethodSchema,
   setupSecretResponseSchema,
 } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { cardIpLimit, claimCardSetup } from './card-testing.ts';
-import { createChangeCardService } from '../billing/change-card.service.ts';
 import { createPaymentMethodService } from './payment-methods.service.ts';
 
 const tags = ['payments'];
@@ -19,21 +16,6 @@ const tags = ['payments'];
 /** Saved cards: a user sees and uses only their own (SPEC §7). */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const methods = createPaymentMethodService({ db: app.db, payments: app.payments });
-  const changeCard = createChangeCardService({ db: app.db, payments: app.payments, log: app.log });
-
-  app.put(
-    '/api/payment_method/default',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Make a saved card the one every remaining payment is taken from; the old card is detached after",
-        body: setDefaultPaymentMethodSchema,
-        response: { 200: setDefaultPaymentMethodResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
-    async (request, reply) => reply.send(await changeCard.setDefault(currentUser(request).id, request.body.payment_method_id)),
-  );
 
   app.get(
     '/api/payment_method',

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import payNowRoutes from '../billing/pay-now.routes.ts';
-import paymentMethodRoutes from './payment-methods.routes.ts';
+import type { StripePaymentEventHandler } from './stripe-webhook.service.ts';
 import stripeWebhookRoutes from './stripe-webhook.routes.ts';
 import { testProviderRoutes } from './test-provider.routes.ts';
 import { isTestProvider } from './test-provider.ts';
 
-// Saved cards, the test provider's card form, and Stripe's webhooks (issue 5).
-const routes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(paymentMethodRoutes);
-  await app.register(payNowRoutes);
+// The provider's side: the test provider's card form and Stripe's webhooks (docs/decisions/030, 032).
+// Saved cards are payment-methods.routes.ts.
+const routes: FastifyPluginAsyncZod<{ handleStripePaymentEvent: StripePaymentEventHandler }> = async (app, opts) => {
   if (isTestProvider(app.payments)) await app.register(testProviderRoutes(app.payments));
   const payments = app.config.payments;
-  await app.register(stripeWebhookRoutes, { webhookSecret: payments.provider === 'stripe' ? payments.webhookSecret : undefined });
+  await app.register(stripeWebhookRoutes, { webhookSecret: payments.provider === 'stripe' ? payments.webhookSecret : undefined,
+    handle: opts.handleStripePaymentEvent,
+  });
 };
 
 export default routes;

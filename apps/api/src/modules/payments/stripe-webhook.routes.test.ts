@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, payments, pledges, webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { STRIPE_WEBHOOK_JOB } from '../billing/stripe-webhook.job.ts';
+import { STRIPE_WEBHOOK_JOB } from './stripe-webhook.service.ts';
 import { createCampaign, createUser, referenceIds } from './payments.test-support.ts';
 
 const SECRET = 'whsec_test_uplift_webhook_secret';

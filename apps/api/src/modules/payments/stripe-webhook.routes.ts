@@ -3,13 +3,13 @@ import { stripeWebhookResponseSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { badRequest, notFound } from '../../errors.ts';
-import { acceptStripeEvent } from './stripe-webhook.service.ts';
+import { acceptStripeEvent, type StripePaymentEventHandler } from './stripe-webhook.service.ts';
 
 /**
  * POST /api/webhooks/stripe: checks Stripe's signature on the raw body, records the event once,
  * hands the work to a job and answers at once. A redelivered event is acknowledged and ignored.
  */
-const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string | undefined }> = async (app, opts) => {
+const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string | undefined; handle: StripePaymentEventHandler }> = async (app, opts) => {
   // The signature covers the exact bytes Stripe sent, so this route reads the body unparsed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -38,7 +38,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string | undef
       } catch {
         throw badRequest('webhook.invalid_signature', 'Invalid webhook signature');
       }
-      return acceptStripeEvent({ db: app.db, clock: app.clock, queue: app.queue, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt }, event);
+      return acceptStripeEvent({ db: app.db, clock: app.clock, queue: app.queue, handle: opts.handle }, event);
     },
   );
 };

@@ -1,10 +1,28 @@
 import type { StripeWebhookResponse } from '@uplift/core/schemas/payment';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { webhookEvents } from '../../db/schema.ts';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { IDEMPOTENCY_METADATA_KEY } from './stripe-provider.ts';
-import { handleStripePaymentEvent, STRIPE_WEBHOOK_JOB, type StripeWebhookDeps, type StripeWebhookJob } from '../billing/stripe-webhook.job.ts';
+import { findWebhookEvent, markWebhookEventProcessed, recordWebhookEvent } from './stripe-webhook.repository.ts';
+
+// The job a payment event becomes: its name and payload. The billing module handles it (it settles
+// the payment through the ledger and mails the donor); the handler is handed in by the app.
+export const STRIPE_WEBHOOK_JOB = 'payments.stripe-webhook';
+
+export const stripeWebhookJobSchema = z.object({
+  eventId: z.string(),
+  type: z.enum(['payment_intent.succeeded', 'payment_intent.payment_failed']),
+  paymentIntentId: z.string(),
+  idempotencyKey: z.string().nullable(),
+  /** Stripe's decline code (or error code) of a failed PaymentIntent. */
+  failureCode: z.string().nullable(),
+});
+export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
+
+/** Settles one payment event (billing's handler; run by the job, or at once when there is no queue). */
+export type StripePaymentEventHandler = (job: StripeWebhookJob) => Promise<void>;
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
@@ -15,22 +33,17 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
  * runs each event once.
  */
 export async function acceptStripeEvent(
-  deps: StripeWebhookDeps & { queue: Queue | undefined },
+  deps: { db: Executor; clock: Clock; queue: Queue | undefined; handle: StripePaymentEventHandler },
   event: Stripe.Event,
 ): Promise<StripeWebhookResponse> {
   const { db, clock, queue } = deps;
-  const [inserted] = await db
-    .insert(webhookEvents)
-    .values({ id: event.id, type: event.type })
-    .onConflictDoNothing({ target: webhookEvents.id })
-    .returning();
-  if (!inserted) {
-    const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+  if (!(await recordWebhookEvent(db, event.id, event.type))) {
+    const seen = await findWebhookEvent(db, event.id);
     if (seen?.processed_at) return { received: true, duplicate: true };
   }
 
   if (!HANDLED.has(event.type)) {
-    await db.update(webhookEvents).set({ processed_at: clock.now() }).where(eq(webhookEvents.id, event.id));
+    await markWebhookEventProcessed(db, event.id, clock.now());
     return { received: true };
   }
 
@@ -45,7 +58,7 @@ export async function acceptStripeEvent(
   if (queue) {
     await queue.send(STRIPE_WEBHOOK_JOB, job, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
   } else {
-    await handleStripePaymentEvent(deps, job);
+    await deps.handle(job);
   }
   return { received: true };
 }

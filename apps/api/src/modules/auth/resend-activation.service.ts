@@ -1,19 +1,17 @@
 import { RESEND_ACTIVATION_MAX_PER_HOUR } from '@uplift/core/schemas/admin';
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { authTokens } from '../../db/schema.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { activationMail } from '../auth/auth.mails.ts';
-import { findUserById, insertAuthToken } from '../auth/auth.repository.ts';
-import { ACTIVATION_TTL_MS, hashToken, newToken } from '../auth/tokens.ts';
+import { activationMail } from './auth.mails.ts';
+import { countActivationTokensSince, findUserById, insertAuthToken } from './auth.repository.ts';
+import { ACTIVATION_TTL_MS, hashToken, newToken } from './tokens.ts';
 
 const HOUR = 60 * 60_000;
 
 /**
- * Mails a not-activated donor a new activation link (issue 15). Rate limited per account through
+ * Mails a not-activated donor a new activation link (docs/decisions/057). Rate limited per account through
  * the activation tokens themselves: at most RESEND_ACTIVATION_MAX_PER_HOUR in the last hour,
  * registration's own included, so an account's mailbox cannot be flooded from the admin screen.
  */
@@ -25,11 +23,7 @@ export async function resendActivation(
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound('user.not_found', `There is no account with id ${userId}`);
   if (user.activated) throw conflict('user.already_activated', 'This account is already activated');
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(authTokens)
-    .where(and(eq(authTokens.user_id, user.id), eq(authTokens.purpose, 'activation'), gt(authTokens.created_at, new Date(now.getTime() - HOUR))));
-  if ((recent?.n ?? 0) >= RESEND_ACTIVATION_MAX_PER_HOUR) {
+  if ((await countActivationTokensSince(deps.db, user.id, new Date(now.getTime() - HOUR))) >= RESEND_ACTIVATION_MAX_PER_HOUR) {
     throw new DomainError(
       'user.resend_rate_limited',
       429,
