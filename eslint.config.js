@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { apiModulesPlugin } from './eslint/api-modules.js';
 
 // The web app's features, read from disk so a new feature is fenced in without editing this file.
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -27,8 +28,7 @@ const COUNTRY_LITERAL_SELECTORS = [
 const COUNTRY_LITERAL_EXCEPT = [
   'packages/core/src/countries.ts',
   '**/*.test.{ts,tsx}',
-  '**/*.test-helpers.ts',
-  '**/*.fixtures.ts',
+  '**/*.test-support.ts',
   '**/fixtures/**',
   '**/test/**',
   'e2e/**',
@@ -141,6 +141,29 @@ export default tseslint.config(
       ],
       // A package from node_modules cannot close a cycle of ours, so it is skipped; maxDepth bounds the walk.
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 10 }],
+    },
+  },
+  // The API's modules depend one way, each reached only through its index.ts (eslint/api-modules.js
+  // holds the map and docs/architecture.md draws it); only repositories query the database.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'api-modules': apiModulesPlugin(import.meta.dirname) },
+    rules: { 'api-modules/boundaries': 'error' },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.service.ts', 'apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts', '**/db/schema/*'],
+              message: "Services and routes never query the database themselves: the query belongs in the module's repository.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -10,19 +10,16 @@ import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { apiRoutes } from './routes.ts';
-import { sessionVersionOf } from './modules/auth/auth.repository.ts';
-import { createPaymentProvider } from './modules/payments/create-provider.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import devMailRoutes from './modules/mail/mail.routes.ts';
-import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import { sessionVersionOf } from './modules/auth/index.ts';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/index.ts';
+import { createMailer, devMailRoutes, type Mailer } from './modules/mail/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
-import shareImageRoutes from './modules/share-image/share-image.routes.ts';
-import { createShareImages } from './modules/share-image/share-image.service.ts';
+import { createShareImages, shareImageRoutes } from './modules/share-image/index.ts';
 
 export type AppDeps = {
   config: Config;

@@ -1,26 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import accountRoutes from './modules/account/account.routes.ts';
-import adminAuditRoutes from './modules/admin/admin-audit.routes.ts';
-import adminUserRoutes from './modules/admin/admin-users.routes.ts';
-import campaignReportRoutes from './modules/admin/campaign-report.routes.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
-import changeCardRoutes from './modules/billing/change-card.routes.ts';
-import payNowRoutes from './modules/billing/pay-now.routes.ts';
-import { handleStripePaymentEvent } from './modules/billing/stripe-webhook.job.ts';
-import campaignAdminRoutes from './modules/campaigns/campaigns-admin.routes.ts';
-import campaignRoutes from './modules/campaigns/campaigns.routes.ts';
-import challengeAdminRoutes from './modules/challenges/challenges-admin.routes.ts';
-import challengeRoutes from './modules/challenges/challenges.routes.ts';
-import charityAdminRoutes from './modules/charities/charities-admin.routes.ts';
-import charityRoutes from './modules/charities/charities.routes.ts';
-import charityExportRoutes from './modules/charities/charity-export.routes.ts';
-import geoRoutes from './modules/geo/geo.routes.ts';
-import healthRoutes from './modules/health/health.routes.ts';
-import paymentMethodRoutes from './modules/payments/payment-methods.routes.ts';
-import paymentRoutes from './modules/payments/payments.routes.ts';
-import pledgeRoutes from './modules/pledges/pledges.routes.ts';
-import summaryRoutes from './modules/summary/summary.routes.ts';
-import totalsRoutes from './modules/totals/totals.routes.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes } from './modules/admin/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes } from './modules/billing/index.ts';
+import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
+import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
+import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
+import { geoRoutes } from './modules/geo/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
+import { pledgeRoutes } from './modules/pledges/index.ts';
+import { summaryRoutes } from './modules/summary/index.ts';
+import { totalsRoutes } from './modules/totals/index.ts';
 
 // Every module's HTTP routes, in the order of the API description (docs/openapi.json lists paths
 // in the order they are registered). Modules never register each other's routes: this is the

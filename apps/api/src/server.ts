@@ -5,7 +5,7 @@ import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
-import { ensureAdmin } from './modules/auth/admin-bootstrap.ts';
+import { ensureAdmin } from './modules/auth/index.ts';
 import { openRuntime } from './runtime.ts';
 
 async function main() {

@@ -5,9 +5,9 @@
 import { parseArgs } from 'node:util';
 import { isIsoDate, todayInCountry } from '@uplift/core/calendar';
 import { clockFor } from '../clock.ts';
-import { runBilling } from '../modules/billing/billing.service.ts';
-import { createMailer } from '../modules/mail/mail.service.ts';
-import { createPaymentProvider } from '../modules/payments/create-provider.ts';
+import { runBilling } from '../modules/billing/index.ts';
+import { createMailer } from '../modules/mail/index.ts';
+import { createPaymentProvider } from '../modules/payments/index.ts';
 import { openRuntime } from '../runtime.ts';
 import { runCli } from './run-cli.ts';
 

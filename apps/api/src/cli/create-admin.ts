@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@uplift/core/schemas/auth';
-import { ensureAdmin } from '../modules/auth/admin-bootstrap.ts';
+import { ensureAdmin } from '../modules/auth/index.ts';
 import { openRuntime } from '../runtime.ts';
 import { runCli } from './run-cli.ts';
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -17,4 +18,14 @@ export function createDb(url: string, opts: { max?: number; onError?: (err: Erro
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => opts.onError?.(err));
   return drizzle(pool, { schema }) as Db;
+}
+
+/**
+ * Bounds how long the transaction's statements wait for a lock (Postgres `lock_timeout`, reset at
+ * commit or rollback). SET takes no bind parameter, so the value is checked before it is written
+ * into the statement.
+ */
+export async function setLocalLockTimeout(tx: Tx, timeout: string): Promise<void> {
+  if (!/^\d+(ms|s)$/.test(timeout)) throw new Error(`Invalid lock timeout: ${JSON.stringify(timeout)}`);
+  await tx.execute(sql.raw(`set local lock_timeout = '${timeout}'`));
 }

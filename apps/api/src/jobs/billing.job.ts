@@ -1,7 +1,7 @@
 import { isoDateSchema } from '@uplift/core/schemas/common';
 import type { Config } from '../config.ts';
 import { z } from 'zod';
-import { runBilling, type BillingDeps, type BillingReport } from '../modules/billing/billing.service.ts';
+import { runBilling, type BillingDeps, type BillingReport } from '../modules/billing/index.ts';
 import type { Queue } from './queue.ts';
 
 // The weekly billing run on the queue (pg-boss), scheduled several times a day by

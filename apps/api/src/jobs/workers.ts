@@ -1,5 +1,5 @@
-import { SEND_MAIL_JOB } from '../modules/mail/mail.service.ts';
-import { registerStripeWebhookWorker } from '../modules/billing/stripe-webhook.job.ts';
+import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
+import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
 
 /** What the workers need; the server passes its own, a tool or test could pass others. */

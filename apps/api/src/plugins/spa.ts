@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { countryById, isCountryCode, type CountryCode } from '@uplift/core/countries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { guessCountry } from '../modules/geo/geo.ts';
+import { guessCountry } from '../modules/geo/index.ts';
 
 /** What the API uses of the web app's server bundle (apps/web/src/entry-server.tsx). */
 type PublicPage = { path: string; file: string; indexable: boolean; live: boolean };

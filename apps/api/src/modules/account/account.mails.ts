@@ -1,6 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { greet, type CountryCode } from '@uplift/core/countries';
-import type { MailContent } from '../mail/mail.layout.ts';
+import type { MailContent } from '../mail/index.ts';
 
 // The account area's mails: confirming a new email address, and confirming an erasure.
 

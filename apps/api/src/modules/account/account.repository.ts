@@ -1,15 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
-import {
-  authTokens,
-  campaigns,
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { campaigns,
   emailChanges,
-  mails,
   paymentMethods,
   payments,
   pledges,
-  recipients,
-  users } from '../../db/schema.ts';
+  recipients } from '../../db/schema.ts';
 
 
 /** The donor's pledges, newest first, with their campaign and charity. */
@@ -54,26 +50,7 @@ export async function listPayments(db: Executor, userId: number) {
 
 // Consents
 
-export async function setOptIns(
-  db: Executor,
-  userId: number,
-  values: Partial<Pick<typeof users.$inferInsert, 'opt_in_uplift_comms' | 'opt_in_uplift_comms_at' | 'opt_in_charity_comms' | 'opt_in_charity_comms_at'>>,
-  now: Date,
-) {
-  await db.update(users).set({ ...values, updated_at: now }).where(eq(users.id, userId));
-}
-
-/** Locks the donor's row for a change of their account. */
-export async function lockUser(tx: Tx, userId: number) {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  return row;
-}
-
 // Profile and email
-
-export async function updateProfile(db: Executor, userId: number, values: { first_name: string; last_name: string; user_address: string }, now: Date) {
-  await db.update(users).set({ ...values, updated_at: now }).where(eq(users.id, userId));
-}
 
 export async function insertEmailChange(
   db: Executor,
@@ -104,10 +81,6 @@ export async function consumeEmailChange(db: Executor, tokenHash: string, now: D
   return row;
 }
 
-export async function setEmail(db: Executor, userId: number, email: string, now: Date) {
-  await db.update(users).set({ email, updated_at: now }).where(eq(users.id, userId));
-}
-
 // Export
 
 export async function listSavedCards(db: Executor, userId: number) {
@@ -125,50 +98,10 @@ export async function listSavedCards(db: Executor, userId: number) {
     .orderBy(asc(paymentMethods.id));
 }
 
-export async function listMailsTo(db: Executor, email: string) {
-  return db
-    .select({ subject: mails.subject, created_at: mails.created_at })
-    .from(mails)
-    .where(sql`lower(${mails.to_address}) = ${email.toLowerCase()}`)
-    .orderBy(asc(mails.id));
-}
-
 // Erasure (docs/decisions/082)
 
-/** Drops mails to the address not yet sent, and empties the ones sent (subject and date stay). */
-export async function scrubMails(db: Executor, email: string, tombstone: string, keepId: number | undefined) {
-  const mine = sql`lower(${mails.to_address}) = ${email.toLowerCase()} and ${mails.id} <> ${keepId ?? 0}`;
-  await db.delete(mails).where(and(mine, inArray(mails.status, ['queued', 'retrying'])));
-  await db
-    .update(mails)
-    .set({ to_address: tombstone, text_body: '[erased]', html_body: '[erased]', attachments: null, error: null })
-    .where(mine);
-}
 
-export async function deleteSavedCards(db: Executor, userId: number) {
-  await db.delete(paymentMethods).where(eq(paymentMethods.user_id, userId));
-}
-
-export async function deleteTokens(db: Executor, userId: number) {
-  await db.delete(authTokens).where(eq(authTokens.user_id, userId));
+export async function deleteEmailChanges(db: Executor, userId: number) {
   await db.delete(emailChanges).where(eq(emailChanges.user_id, userId));
 }
 
-export async function anonymiseUser(db: Executor, userId: number, tombstone: string, now: Date) {
-  await db
-    .update(users)
-    .set({
-      first_name: '',
-      last_name: '',
-      email: tombstone,
-      user_address: '',
-      password_hash: '!erased',
-      activated: false,
-      opt_in_uplift_comms: false,
-      opt_in_charity_comms: false,
-      stripe_customer_id: null,
-      erased_at: now,
-      updated_at: now,
-    })
-    .where(eq(users.id, userId));
-}

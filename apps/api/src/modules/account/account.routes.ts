@@ -17,14 +17,13 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { perIpLimit } from '../auth/rate-limits.ts';
-import { REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/tokens.ts';
+import { perIpLimit, REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
 import { createAccountService } from './account.service.ts';
 
 const tags = ['account'];
 const BODY_ERRORS = [400, 413, 415] as const;
 
-// The donor's own account area (issue 13): /api/account/*. Every route but the email-change
+// The donor's own account area (decision 083): /api/account/*. Every route but the email-change
 // confirmation (whose token proves who it is) needs the donor signed in.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const account = createAccountService({

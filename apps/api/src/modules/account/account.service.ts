@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Account, ConsentKind, ConsentsUpdate, DataExport, EmailChangeRequest, PasswordChange, ProfileUpdate } from '@uplift/core/schemas/account';
-import { CONSENT_KINDS } from '@uplift/core/schemas/account';
+import { type Account, CONSENT_KINDS, type ConsentKind, type ConsentsUpdate, type DataExport, type EmailChangeRequest, type PasswordChange, type ProfileUpdate } from '@uplift/core/schemas/account';
 import { fromMinor } from '@uplift/core/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
@@ -9,21 +8,14 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
-import { csvDocument, csvText, decimalText } from '../documents/csv.ts';
-import { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, setPasswordHash, type UserRow } from '../auth/auth.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { clearAttempts } from '../auth/rate-limits.ts';
-import { secondFactorState } from '../auth/second-factor.ts';
-import { hashToken, newToken, REFRESH_TTL_MS } from '../auth/tokens.ts';
-import type { Mailer } from '../mail/mail.service.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { cancelRemainingForErasure } from '../pledges/pledges.erasure.ts';
-import { calendarFor, findPledge, receiptFactsFor } from '../pledges/pledge-documents.service.ts';
-import { forgetCardReferences } from '../payments/ledger.service.ts';
+import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
+import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, revokeAllRefreshTokens, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
+import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
+import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
 import { accountErasedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
-import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/consents.service.ts';
-import { receiptFilename, renderReceiptPdf } from '../documents/receipt.pdf.ts';
+import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/index.ts';
 
 export type AccountDeps = {
   db: Db;
@@ -106,7 +98,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async updateProfile(userId: number, input: ProfileUpdate): Promise<void> {
       await userOrThrow(userId);
-      await repo.updateProfile(db, userId, input, clock.now());
+      await updateProfile(db, userId, input, clock.now());
       log.info({ userId }, 'account details corrected');
     },
 
@@ -133,7 +125,7 @@ export function createAccountService(deps: AccountDeps) {
         const userId = await db.transaction(async (tx) => {
           const change = await repo.consumeEmailChange(tx, hashToken(token), now);
           if (!change) return undefined;
-          await repo.setEmail(tx, change.user_id, change.new_email, now);
+          await setEmail(tx, change.user_id, change.new_email, now);
           return change.user_id;
         });
         if (userId === undefined) throw invalidEmailToken();
@@ -172,13 +164,13 @@ export function createAccountService(deps: AccountDeps) {
     async updateConsents(userId: number, input: ConsentsUpdate): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const user = await repo.lockUser(tx, userId);
+        const user = await lockUser(tx, userId);
         if (!user || user.erased_at) throw sessionEnded();
         const changes: { consent: ConsentKind; given: boolean }[] = [];
         if (user.opt_in_uplift_comms !== input.opt_in_uplift_comms) changes.push({ consent: 'uplift_news', given: input.opt_in_uplift_comms });
         if (user.opt_in_charity_comms !== input.opt_in_charity_comms) changes.push({ consent: 'charity_news', given: input.opt_in_charity_comms });
         if (changes.length === 0) return;
-        await repo.setOptIns(
+        await setOptIns(
           tx,
           userId,
           {
@@ -226,7 +218,7 @@ export function createAccountService(deps: AccountDeps) {
         repo.listPayments(db, userId),
         listConsentEvents(db, userId),
         repo.listSavedCards(db, userId),
-        repo.listMailsTo(db, user.email),
+        listMailsTo(db, user.email),
       ]);
       const iso = (d: Date | null) => (d ? d.toISOString() : null);
       return {
@@ -285,25 +277,26 @@ export function createAccountService(deps: AccountDeps) {
       for (const card of cards) await deps.payments.detachPaymentMethod(card.stripe_payment_method_id);
       const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
       const cancelled = await db.transaction(async (tx) => {
-        const locked = await repo.lockUser(tx, userId);
+        const locked = await lockUser(tx, userId);
         if (!locked || locked.erased_at) throw sessionEnded();
         const n = await cancelRemainingForErasure(tx, userId, now);
         await forgetCardReferences(tx, userId);
-        await repo.deleteSavedCards(tx, userId);
+        await deleteSavedCards(tx, userId);
         await revokeAllRefreshTokens(tx, userId, now);
-        await repo.deleteTokens(tx, userId);
+        await deleteAuthTokens(tx, userId);
+        await repo.deleteEmailChanges(tx, userId);
         await recordConsentEvents(
           tx,
           (['uplift_news', 'charity_news'] as const)
             .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))
             .map((consent) => ({ user_id: userId, consent, given: 'withdrawn' as const, wording_version: CONSENT_WORDING_VERSION, source: 'erasure', created_at: now })),
         );
-        await repo.anonymiseUser(tx, userId, tombstone, now);
+        await anonymiseUser(tx, userId, tombstone, now);
         return n;
       });
       // The confirmation goes to the address before it is erased from the mail log too.
       const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
-      await repo.scrubMails(db, user.email, tombstone, mailId);
+      await scrubMails(db, user.email, tombstone, mailId);
       await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
       log.info({ userId, cancelledPayments: cancelled }, 'account erased');
     },

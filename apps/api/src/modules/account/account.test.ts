@@ -11,7 +11,7 @@ import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows,
 import { selectCampaignTotals } from '../totals/totals.repository.ts';
 import { pdfText } from './account.test-support.ts';
 
-// The donor's account area on a real PostgreSQL and a real SMTP server (issue 13).
+// The donor's account area on a real PostgreSQL and a real SMTP server (decision 083).
 
 const PASSWORD = 'a long and memorable passphrase';
 

@@ -7,7 +7,7 @@ import { mails, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { call, createCampaign, createUser, referenceIds, saveTestCard } from '../payments/payments.test-support.ts';
 
-// "Add to calendar" in the pledge-confirmed mail (issue 13): the mail confirmed through the real
+// "Add to calendar" in the pledge-confirmed mail (decision 083): the mail confirmed through the real
 // routes carries an .ics that ical.js parses, with one all-day event per remaining payment on
 // its date in the campaign's country. The clock is 2026-11-23T20:00Z: Tuesday the 24th in
 // Auckland, Monday the 23rd in London, so a date taken in the wrong zone shows.

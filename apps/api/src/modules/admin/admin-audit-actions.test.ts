@@ -5,7 +5,7 @@ import { adminAudit, challenges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
-// Issue 15's and 13's admin actions are audited in the action's own transaction (decision 076):
+// The admin actions decision 076 lists are audited in the action's own transaction:
 // one row per action with who, what, before and after; none for an action that fails.
 
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -1,7 +1,7 @@
 import { adminAuditListSchema, adminAuditQuerySchema } from '@uplift/core/schemas/admin';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAdminActions } from '../audit/audit.service.ts';
+import { listAdminActions } from '../audit/index.ts';
 
 /** The admin audit: who changed campaigns or exported donors, when, and what changed. Admin only. */
 const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -28,7 +28,7 @@ export const REPORT_PLEDGES = 25_000;
 export const REPORT_PAYMENTS = REPORT_PLEDGES * 4;
 
 /**
- * A campaign with 25,000 pledges and 100,000 payments (issue 15): every 10th pledge cancelled
+ * A campaign with 25,000 pledges and 100,000 payments (decision 103): every 10th pledge cancelled
  * after its first week, the rest confirmed at 70.00 (4 × 17.50); weeks 1–2 charged (one in 50 of
  * the second week failed), weeks 3–4 still to come (cancelled for cancelled pledges). Returns
  * the campaign's id. `pledges` and `start` make a smaller campaign of the same shape beside it.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { adminAndUser, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
-// Issue 15: the admin user table shows each donor's pledge and filters by campaign; a donor who
+// Decision 057: the admin user table shows each donor's pledge and filters by campaign; a donor who
 // has not activated can be mailed a new link, at most three activation mails an hour.
 describe('admin user table: pledges, campaign filter, resend activation', () => {
   let ctx: TestContext;

@@ -1,12 +1,11 @@
-import type { UserListQuery } from '@uplift/core/schemas/admin';
+import type { AdminUser, UserListQuery } from '@uplift/core/schemas/admin';
 import { fromMinor } from '@uplift/core/money';
-import type { AdminUser } from '@uplift/core/schemas/admin';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
-/** The admin user table's columns (core's userSchema, SPEC §2); never the password hash or tokens. */
+/** The admin user table's columns (core's userSchema, product-rules §2); never the password hash or tokens. */
 const columns = {
   id: users.id,
   first_name: users.first_name,
@@ -59,7 +58,7 @@ function campaignFilter(campaignId: number | undefined): SQL | undefined {
 }
 
 /**
- * The pledge shown beside an account (issue 15): in the filtered campaign, or the latest one;
+ * The pledge shown beside an account (decision 057): in the filtered campaign, or the latest one;
  * a live pledge before a cancelled one. Read for the page's rows only.
  */
 function pledgeOf(campaignId: number | undefined) {

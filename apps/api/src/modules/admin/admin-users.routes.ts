@@ -3,10 +3,9 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createTwoFactorService } from '../auth/two-factor.service.ts';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { createTwoFactorService, resendActivation } from '../auth/index.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { listUsers } from './admin-users.repository.ts';
-import { resendActivation } from '../auth/resend-activation.service.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -132,7 +132,7 @@ describe('GET /api/auth/all_users over 10,000 users', () => {
   it('searches through the trigram index (the route\'s expression matches the index\'s)', async () => {
     // At 10,000 users the whole table is a few hundred pages and the planner rightly scans it (or
     // walks the primary key for the page's order) for a search; the trigram index pays off at
-    // 100,000 (issue 15's scale). What is deterministic is that the index serves the statements
+    // 100,000 (decision 051's scale). What is deterministic is that the index serves the statements
     // the route sends: with table scans priced out, the count (which reads every match) and with
     // ordered index scans priced out too, the page, are read through users_search_trgm_idx.
     const planOf = async (statement: Statement, off: string[]) => {

@@ -1,5 +1,5 @@
 // npm run bench:report: how long the campaign report takes at 25,000 pledges / 100,000 payments
-// (issue 15's target: 500 ms), beside the baseline of a bare `select 1` round-trip in the same run.
+// (the 500 ms target of decision 103), beside the baseline of a bare `select 1` round-trip in the same run.
 // Not part of `npm test`: campaign-report.scale.test.ts checks the figures, the statement count
 // and the plans deterministically (docs/decisions/103).
 import { median, startBenchApp, timeEach } from '../../../../../scripts/bench-app.ts';
@@ -26,7 +26,7 @@ try {
     `  ${name.padEnd(10)} median ${median(xs).toFixed(1).padStart(6)} ms   (${xs.map((x) => x.toFixed(x < 10 ? 1 : 0)).join(', ')})   ${note}`;
   process.stdout.write(`Campaign report at 100,000 payments, ${READS} reads each:\n`);
   process.stdout.write(`${line('select 1', select1, 'baseline: one database round-trip')}\n`);
-  process.stdout.write(`${line('report', report, `target ${TARGET_MS} ms (issue 15)`)}\n`);
+  process.stdout.write(`${line('report', report, `target ${TARGET_MS} ms (decision 103)`)}\n`);
 } finally {
   await bench.stop();
 }

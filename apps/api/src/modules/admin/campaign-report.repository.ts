@@ -1,6 +1,7 @@
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
 
 
 /** Figures in minor units, keyed by charity (recipient_id) or challenge (challenge_id). */
@@ -112,4 +113,58 @@ export async function selectReportDays(
      order by 1
   `);
   return result.rows.map((r) => ({ date: r.date, pledges: Number(r.pledges), collected: Number(r.collected) }));
+}
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type RecipientRow = typeof recipients.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export async function findCampaign(db: Executor, id: number): Promise<CampaignRow | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
+
+export async function findRecipient(db: Executor, id: number): Promise<RecipientRow | undefined> {
+  const [row] = await db.select().from(recipients).where(eq(recipients.id, id));
+  return row;
+}
+
+/** Every charity of a country, enabled or not (the report shows a disabled one that has money), by id. */
+export async function selectCountryCharities(db: Executor, country: CountryCode): Promise<{ id: number; name: string; is_enabled: boolean }[]> {
+  return db
+    .select({ id: recipients.id, name: recipients.recipient_name, is_enabled: recipients.is_enabled })
+    .from(recipients)
+    .where(eq(recipients.country, country))
+    .orderBy(asc(recipients.id));
+}
+
+/** Every challenge, enabled or not (challenges are shared by every country), by id. */
+export async function selectAllChallenges(db: Executor): Promise<{ id: number; name: string; is_enabled: boolean }[]> {
+  return db.select({ id: challenges.id, name: challenges.name, is_enabled: challenges.is_enabled }).from(challenges).orderBy(asc(challenges.id));
+}
+
+/** The campaign's payouts with their charity's name, newest first; amounts in minor units. */
+export async function selectPayouts(db: Executor, campaignId: number) {
+  return db
+    .select({
+      id: payouts.id,
+      campaign_id: payouts.campaign_id,
+      recipient_id: payouts.recipient_id,
+      recipient_name: recipients.recipient_name,
+      amount: payouts.amount,
+      paid_on: payouts.paid_on,
+      reference: payouts.reference,
+      admin_user_id: payouts.admin_user_id,
+      created_at: payouts.created_at,
+    })
+    .from(payouts)
+    .innerJoin(recipients, eq(recipients.id, payouts.recipient_id))
+    .where(eq(payouts.campaign_id, campaignId))
+    .orderBy(desc(payouts.id));
+}
+
+/** Appends a payout (never updated or deleted: docs/decisions/055-payouts-append-only.md). */
+export async function insertPayout(db: Executor, payout: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [row] = await db.insert(payouts).values(payout).returning();
+  return row!;
 }

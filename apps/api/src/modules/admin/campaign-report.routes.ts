@@ -9,13 +9,13 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { buildCampaignReport, listPayouts, recordPayout, reportCsv } from './campaign-report.service.ts';
 
 const tags = ['admin'];
 const ADMIN = [401, 403] as const;
 
-/** The campaign report and the payout record (issue 15). Registered inside the admin plugin. */
+/** The campaign report and the payout record (decisions 055–056). Registered inside the admin plugin. */
 const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
   app.get(

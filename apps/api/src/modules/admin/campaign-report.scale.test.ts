@@ -4,7 +4,7 @@ import { planScans, statementsDuring, type Statement } from '../../test/statemen
 import { adminAndUser } from './admin.test-support.ts';
 import { loadReportCampaign, REPORT_PAYMENTS, REPORT_PLEDGES } from './admin-scale.test-support.ts';
 
-// How fast the report answers is measured by `npm run bench:report` (target 500 ms, issue 15),
+// How fast the report answers is measured by `npm run bench:report` (target 500 ms, decision 103),
 // not asserted here: a stopwatch in `npm test` fails on a busy machine and passes on a fast one
 // whatever the plan (docs/decisions/103). This file checks deterministically the figures at
 // 100,000 payments and what keeps the report fast: the statements the route really sends (one

@@ -7,12 +7,21 @@ import {
   type PayoutRequest,
   type ReportFigures,
 } from '@uplift/core/schemas/campaign-report';
-import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { selectPaidOut, selectReportDays, selectReportFigures, type FigureRow } from './campaign-report.repository.ts';
-import { csvDocument, csvText } from '../documents/csv.ts';
+import {
+  findCampaign,
+  findRecipient,
+  insertPayout,
+  selectAllChallenges,
+  selectCountryCharities,
+  selectPaidOut,
+  selectPayouts,
+  selectReportDays,
+  selectReportFigures,
+  type FigureRow,
+} from './campaign-report.repository.ts';
+import { csvDocument, csvText } from '../documents/index.ts';
 
 const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
 
@@ -33,7 +42,7 @@ function figures(m: Minor): ReportFigures {
 }
 
 async function findCampaignOrThrow(db: Db, id: number) {
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  const campaign = await findCampaign(db, id);
   if (!campaign) throw campaignMissing(id);
   return campaign;
 }
@@ -49,12 +58,8 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     selectReportFigures(db, campaign.id, campaign.country),
     selectPaidOut(db, campaign.id),
     selectReportDays(db, campaign.id, campaign.country),
-    db
-      .select({ id: recipients.id, name: recipients.recipient_name, is_enabled: recipients.is_enabled })
-      .from(recipients)
-      .where(eq(recipients.country, campaign.country))
-      .orderBy(asc(recipients.id)),
-    db.select({ id: challenges.id, name: challenges.name, is_enabled: challenges.is_enabled }).from(challenges).orderBy(asc(challenges.id)),
+    selectCountryCharities(db, campaign.country),
+    selectAllChallenges(db),
   ]);
   const byRecipient = new Map(rows.filter((r) => r.recipient_id !== null).map((r) => [r.recipient_id!, r]));
   const byChallenge = new Map(rows.filter((r) => r.challenge_id !== null).map((r) => [r.challenge_id!, r]));
@@ -133,41 +138,23 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
 
 export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]> {
   await findCampaignOrThrow(db, campaignId);
-  const rows = await db
-    .select({
-      id: payouts.id,
-      campaign_id: payouts.campaign_id,
-      recipient_id: payouts.recipient_id,
-      recipient_name: recipients.recipient_name,
-      amount: payouts.amount,
-      paid_on: payouts.paid_on,
-      reference: payouts.reference,
-      admin_user_id: payouts.admin_user_id,
-      created_at: payouts.created_at,
-    })
-    .from(payouts)
-    .innerJoin(recipients, eq(recipients.id, payouts.recipient_id))
-    .where(eq(payouts.campaign_id, campaignId))
-    .orderBy(desc(payouts.id));
+  const rows = await selectPayouts(db, campaignId);
   return rows.map((r) => ({ ...r, amount: fromMinor(r.amount), created_at: r.created_at.toISOString() }));
 }
 
 /** Records a payout (append-only: a correction is a new, negative entry; decision 055). */
 export async function recordPayout(db: Db, campaignId: number, adminId: number, input: PayoutRequest, now: Date): Promise<Payout> {
   const campaign = await findCampaignOrThrow(db, campaignId);
-  const [recipient] = await db.select().from(recipients).where(eq(recipients.id, input.recipient_id));
+  const recipient = await findRecipient(db, input.recipient_id);
   if (!recipient || recipient.country !== campaign.country) throw badRequest('payout.recipient', PAYOUT_MESSAGES.recipientNotInCampaign);
-  const [row] = await db
-    .insert(payouts)
-    .values({
-      campaign_id: campaign.id,
-      recipient_id: recipient.id,
-      amount: toMinor(input.amount),
-      paid_on: input.paid_on,
-      reference: input.reference,
-      admin_user_id: adminId,
-      created_at: now,
-    })
-    .returning();
-  return { ...row!, recipient_name: recipient.recipient_name, amount: fromMinor(row!.amount), created_at: row!.created_at.toISOString() };
+  const row = await insertPayout(db, {
+    campaign_id: campaign.id,
+    recipient_id: recipient.id,
+    amount: toMinor(input.amount),
+    paid_on: input.paid_on,
+    reference: input.reference,
+    admin_user_id: adminId,
+    created_at: now,
+  });
+  return { ...row, recipient_name: recipient.recipient_name, amount: fromMinor(row.amount), created_at: row.created_at.toISOString() };
 }

@@ -1,9 +1,8 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { adminAudit, users } from '../../db/schema.ts';
+import { insertAdminAudit, selectAdminActions } from './audit.repository.ts';
 
 
 /** Records one admin action (who, what, when, before/after). Call it in the action's transaction where there is one. */
@@ -13,7 +12,7 @@ export async function recordAdminAction(
 ): Promise<void> {
   // JSON round trip: dates become ISO strings, exactly what the list will show.
   const json = (v: object | null | undefined) => (v ? (JSON.parse(JSON.stringify(v)) as Record<string, unknown>) : null);
-  await db.insert(adminAudit).values({
+  await insertAdminAudit(db, {
     admin_user_id: entry.adminId,
     action: entry.action,
     target: entry.target,
@@ -51,12 +50,7 @@ export function auditorFor(app: Pick<FastifyInstance, 'db' | 'clock'>) {
 
 /** The newest admin actions first. */
 export async function listAdminActions(db: Db, limit: number): Promise<AdminAuditEntry[]> {
-  const rows = await db
-    .select({ entry: adminAudit, admin_email: users.email })
-    .from(adminAudit)
-    .leftJoin(users, eq(users.id, adminAudit.admin_user_id))
-    .orderBy(desc(adminAudit.created_at), desc(adminAudit.id))
-    .limit(limit);
+  const rows = await selectAdminActions(db, limit);
   return rows.map(({ entry, admin_email }) => ({
     id: entry.id,
     created_at: entry.created_at.toISOString(),

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 export type AdminResult = 'created' | 'updated' | 'unchanged';
 
 /**
- * Creates or updates an activated admin (DECISIONS.md: ADMIN_EMAIL/ADMIN_PASSWORD at start, and
+ * Creates or updates an activated admin (product-rules §17: ADMIN_EMAIL/ADMIN_PASSWORD at start, and
  * `npm run create-admin`). An existing account with that email becomes an admin; its password is
  * replaced only when it differs, and then its sessions end, so a restart never logs anyone out.
  */

@@ -1,7 +1,7 @@
 import { MSG } from '@uplift/core/messages';
 import { badRequest, conflict, DomainError, unauthorized } from '../../errors.ts';
 
-// The account module's answers, each with a stable code. Texts are SPEC.md's where it has one.
+// The account module's answers, each with a stable code. Texts are product-rules' where it has one.
 
 export const emailExists = () => conflict('auth.email_exists', MSG.emailExists);
 export const invalidToken = () => badRequest('auth.invalid_token', MSG.invalidToken);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 
-// A login must not tell whether an email has an account (SPEC: the same answer for an unknown email
+// A login must not tell whether an email has an account (product-rules §17: the same answer for an unknown email
 // and a wrong password). The answer's time must not tell either: every login derives one scrypt key
 // of the same cost, a dummy hash standing in when there is no real one. Counting the derivations is
 // deterministic where a stopwatch is not; the time itself is measured by `npm run bench:login`.

@@ -1,8 +1,8 @@
 import { BRAND } from '@uplift/core/brand';
 import { greet, type CountryCode } from '@uplift/core/countries';
-import type { MailContent } from '../mail/mail.layout.ts';
+import type { MailContent } from '../mail/index.ts';
 
-// The account mails (DECISIONS.md "Accounts and mail"): the token on its own line, so it can be
+// The account mails (product-rules §17): the token on its own line, so it can be
 // copied into the form, and a link that fills the form in.
 
 export function activationMail(opts: { firstName: string; country: CountryCode; token: string; appUrl: string }): MailContent {

@@ -72,7 +72,7 @@ describe('rate limits', () => {
       at(0);
     });
 
-    it('allows DECISIONS.md minimums: 30 logins and 10 registrations', () => {
+    it('allows the product-rules §17 minimums: 30 logins and 10 registrations', () => {
       expect(IP_LIMITS.login).toBeGreaterThanOrEqual(30);
       expect(IP_LIMITS.register).toBeGreaterThanOrEqual(10);
     });

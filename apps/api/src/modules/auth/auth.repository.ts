@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
 /** The database or a transaction: every query here runs on either. */
@@ -143,4 +143,53 @@ export async function countActivationTokensSince(db: Executor, userId: number, s
     .from(authTokens)
     .where(and(eq(authTokens.user_id, userId), eq(authTokens.purpose, 'activation'), gt(authTokens.created_at, since)));
   return recent?.n ?? 0;
+}
+
+// The account record as the account area changes it (the auth module owns users: docs/architecture.md)
+
+export async function setOptIns(
+  db: Executor,
+  userId: number,
+  values: Partial<Pick<typeof users.$inferInsert, 'opt_in_uplift_comms' | 'opt_in_uplift_comms_at' | 'opt_in_charity_comms' | 'opt_in_charity_comms_at'>>,
+  now: Date,
+) {
+  await db.update(users).set({ ...values, updated_at: now }).where(eq(users.id, userId));
+}
+
+/** Locks the donor's row for a change of their account. */
+export async function lockUser(tx: Tx, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function updateProfile(db: Executor, userId: number, values: { first_name: string; last_name: string; user_address: string }, now: Date) {
+  await db.update(users).set({ ...values, updated_at: now }).where(eq(users.id, userId));
+}
+
+export async function setEmail(db: Executor, userId: number, email: string, now: Date) {
+  await db.update(users).set({ email, updated_at: now }).where(eq(users.id, userId));
+}
+
+export async function anonymiseUser(db: Executor, userId: number, tombstone: string, now: Date) {
+  await db
+    .update(users)
+    .set({
+      first_name: '',
+      last_name: '',
+      email: tombstone,
+      user_address: '',
+      password_hash: '!erased',
+      activated: false,
+      opt_in_uplift_comms: false,
+      opt_in_charity_comms: false,
+      stripe_customer_id: null,
+      erased_at: now,
+      updated_at: now,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Erasure: every activation, reset and other emailed token of the account goes. */
+export async function deleteAuthTokens(db: Executor, userId: number) {
+  await db.delete(authTokens).where(eq(authTokens.user_id, userId));
 }

@@ -23,7 +23,7 @@ const tags = ['auth'];
 /** A JSON body can also be malformed (400), too large (413) or of another type (415). */
 const BODY_ERRORS = [400, 413, 415] as const;
 
-// Accounts (issue 3): /api/auth/* except all_users (the admin module's).
+// Accounts (decision 010): /api/auth/* except all_users (the admin module's).
 const routes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
     db: app.db,

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 
-// The account rules pinned to the numbers DECISIONS.md and docs/decisions/010 and 012 state, written
+// The account rules pinned to the numbers product-rules §17 and docs/decisions/010 and 012 state, written
 // here as literals: none is read from the code under test, so raising a limit in the code fails a
 // test instead of moving the test along with it.
-//   DECISIONS "Accounts and mail": per account at most 10 failed logins in 15 minutes; per IP at
+//   product-rules §17: per account at most 10 failed logins in 15 minutes; per IP at
 //   least 30 logins and 10 registrations in 10 minutes.
 //   012: per IP login 30, register 10, refresh 120 (10-minute window); loopback exempt only
 //   outside production.
@@ -22,7 +22,7 @@ let ipCounter = 0;
 /** A fresh documentation address (RFC 5737) per use, so per-IP counts never leak between tests. */
 const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-describe('account rules, pinned to DECISIONS', () => {
+describe('account rules, pinned to product-rules §17', () => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let open: Awaited<ReturnType<typeof seedOpenCampaign>>;

@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { FieldError } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
-import type { Mailer } from '../mail/mail.service.ts';
-import { recordRegistrationConsents } from '../consents/consents.service.ts';
-import { createPendingPledge } from '../pledges/pledges.service.ts';
+import type { Mailer } from '../mail/index.ts';
+import { recordRegistrationConsents } from '../consents/index.ts';
+import { createPendingPledge } from '../pledges/index.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
@@ -273,3 +273,9 @@ export function createAuthService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+// Queries other modules use, published as they are.
+export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionVersionOf, setPasswordHash, type UserRow } from './auth.repository.ts';
+
+/** The account record's changes the account area makes (profile, email, opt-ins, erasure), in the caller's transaction. */
+export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateProfile } from './auth.repository.ts';

@@ -5,7 +5,7 @@ import { campaigns, pledges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { registration, seedOpenCampaign, startSmtpServer } from './auth.test-support.ts';
 
-// Every validation answer of the account routes: SPEC.md §5/§8 messages, 400 with {message}.
+// Every validation answer of the account routes: product-rules §5/§8 messages, 400 with {message}.
 describe('account input validation', () => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

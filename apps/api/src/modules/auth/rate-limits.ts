@@ -7,7 +7,7 @@ import { DomainError } from '../../errors.ts';
 import { isLoopback } from '../../plugins/security.ts';
 import { subjectHash } from './tokens.ts';
 
-// DECISIONS.md "Accounts and mail": limits stop guessing without getting in a real user's way.
+// product-rules §17: limits stop guessing without getting in a real user's way.
 // Per account (shared by every instance through PostgreSQL) and per IP (in each instance).
 
 const MINUTE = 60_000;

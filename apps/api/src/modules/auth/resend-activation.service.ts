@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, DomainError, notFound } from '../../errors.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import { activationMail } from './auth.mails.ts';
 import { countActivationTokensSince, findUserById, insertAuthToken } from './auth.repository.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken } from './tokens.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@uplift/core/messages';
 import type { TwoFactorEnrolment } from '@uplift/core/schemas/two-factor';
 import { conflict, FieldError, forbidden } from '../../errors.ts';
-import { recordAdminAction } from '../audit/audit.service.ts';
+import { recordAdminAction } from '../audit/index.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
 import { sessionEnded } from './auth.errors.ts';

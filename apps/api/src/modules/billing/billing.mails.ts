@@ -3,9 +3,9 @@ import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 import type { PaymentAction } from '@uplift/core/payment-failures';
-import type { MailContent } from '../mail/mail.layout.ts';
+import type { MailContent } from '../mail/index.ts';
 
-// The two mails a weekly payment sends (DECISIONS.md "Accounts and mail"): a receipt for each
+// The two mails a weekly payment sends (product-rules §17): a receipt for each
 // Success and a notice for each Failed one, saying what happened and what the donor can do; and
 // the warning billing sends before a payment the saved card cannot cover.
 

@@ -1,28 +1,13 @@
-import { isIsoDate, todayInCountry, type IsoDate } from '@uplift/core/calendar';
+import { isIsoDate, type IsoDate, todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import { retryDate } from '@uplift/core/payment-failures';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import {
-  claimBatch,
-  dropStaleRetries,
-  loadPayments,
-  releasePayments,
-  serialSession,
-  tryChargeLocks,
-  type Claim,
-  type ClaimScope,
-  type DueDates,
-  type PaymentToCharge,
-  type Session,
-} from '../payments/ledger.service.ts';
+import { type Claim, claimBatch, type ClaimScope, dropStaleRetries, type DueDates, loadPayments, type Outcome, outcomeOf, type PaymentProvider, type PaymentToCharge, recordOutcome, releasePayments, serialSession, type Session, tryChargeLocks } from '../payments/index.ts';
 import { mailExpiringCards } from './card-expiry.ts';
-import { recordOutcome } from '../payments/ledger.service.ts';
-import { outcomeOf, type Outcome } from '../payments/outcome.ts';
 import { mailOutcome } from './payment-outcome.ts';
 
 // Weekly billing: charges every Pending payment whose date has come, exactly once, however many

@@ -6,7 +6,7 @@ import { cardExpiryNotices } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, tokenFor } from './billing.test-support.ts';
 
-// The card-expiry mail (issue 11, docs/decisions/048): billing mails 7 days before the first
+// The card-expiry mail (docs/decisions/048): billing mails 7 days before the first
 // payment a saved card cannot cover, by the campaign's date in its own zone, once per pledge and card.
 
 let ctx: TestContext;

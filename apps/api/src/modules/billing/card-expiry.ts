@@ -1,12 +1,12 @@
 import type { IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import type { BaseLogger } from 'pino';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import { cardExpiryMail } from './billing.mails.ts';
-import type { DueDates, Session } from '../payments/ledger.service.ts';
+import type { DueDates, Session } from '../payments/index.ts';
 
 // "A card that expires before the last payment date is ... mailed 7 days before the first payment
-// it cannot cover" (issue 11, docs/decisions/048). Billing does it on each run, by each campaign's
+// it cannot cover" (docs/decisions/048). Billing does it on each run, by each campaign's
 // date (its zone), once per pledge and card: the notice row is written in the statement that
 // picks who to mail, so two workers or a second run the same day cannot mail twice.
 

@@ -2,12 +2,10 @@ import type { SetDefaultPaymentMethodResponse } from '@uplift/core/schemas/payme
 import type { BaseLogger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { moveRemainingToCard } from '../payments/ledger.service.ts';
-import { setCardOfConfirmedPledges } from '../pledges/pledges.service.ts';
-import { disableCards, findOwnEnabledMethodByReference, paymentMethodView } from '../payments/payment-methods.repository.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { disableCards, findOwnEnabledMethodByReference, moveRemainingToCard, paymentMethodView, type PaymentProvider } from '../payments/index.ts';
+import { setCardOfConfirmedPledges } from '../pledges/index.ts';
 
-// "Change card" (issue 11, docs/decisions/047-change-card.md): the new card becomes the one every
+// "Change card" (docs/decisions/047-change-card.md): the new card becomes the one every
 // remaining Pending and Failed payment of the donor's live pledges is taken from, in one
 // transaction that waits for any charge in flight (the CHARGE lock, as cancelling does); only
 // after that commits are the old cards detached at the provider — detaching is irreversible, so

@@ -7,7 +7,7 @@ import { createPayNowService } from './pay-now.service.ts';
 
 const tags = ['payments'];
 
-/** A donor puts a failed week right (issue 11): pay it now, then confirm after the bank's step. */
+/** A donor puts a failed week right (decision 046): pay it now, then confirm after the bank's step. */
 const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPayNowService({
     db: app.db,

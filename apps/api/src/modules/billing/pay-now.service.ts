@@ -5,16 +5,12 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import type { Mailer } from '../mail/mail.service.ts';
-import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { loadPayment, startDonorAttempt, withPaymentHeld, type PaymentToCharge, type Session } from '../payments/ledger.service.ts';
+import type { Mailer } from '../mail/index.ts';
+import { findOwnEnabledMethodByReference, loadPayment, type Outcome, outcomeOf, type PaymentProvider, type PaymentToCharge, recordOutcome, type Session, startDonorAttempt, withPaymentHeld } from '../payments/index.ts';
 import { chargeRequestOf } from './billing.service.ts';
-import { recordOutcome } from '../payments/ledger.service.ts';
-import { outcomeOf, type Outcome } from '../payments/outcome.ts';
 import { mailOutcome } from './payment-outcome.ts';
 
-// Paying a failed week now (issue 11, docs/decisions/046-pay-now.md), with the same exactly-once
+// Paying a failed week now (docs/decisions/046-pay-now.md), with the same exactly-once
 // rules as billing: the CLAIM and CHARGE locks are taken without waiting (a second click or a
 // billing run working on it gets 409), a new attempt's idempotency key and attempt row are
 // committed before the provider is called, and the outcome goes through recordOutcome.

@@ -2,12 +2,11 @@ import { actionFor, failureText } from '@uplift/core/payment-failures';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { receiptAttachment } from '../pledges/pledge-documents.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
-import { paymentFailedMail, receiptMail, type PaymentMailFacts } from './billing.mails.ts';
+import { receiptAttachment } from '../pledges/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { paymentFailedMail, type PaymentMailFacts, receiptMail } from './billing.mails.ts';
 import type { Executor } from '../../db/client.ts';
-import { loadPayment, type PaymentToCharge, type Session } from '../payments/ledger.service.ts';
-import type { Outcome } from '../payments/outcome.ts';
+import { loadPayment, type Outcome, type PaymentToCharge, type Session } from '../payments/index.ts';
 
 // The one place where "a payment succeeded / failed" is written and told to the donor: billing
 // (scheduled charges and retries), pay-now and confirm, and the Stripe webhook all come here, so

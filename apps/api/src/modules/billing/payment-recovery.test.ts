@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
 import { bill, createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from './billing.test-support.ts';
 
-// Issue 11 on a real PostgreSQL with the built-in test provider (Stripe's test cards): pay a
+// Payment recovery (decisions 044–047) on a real PostgreSQL with the built-in test provider (Stripe's test cards): pay a
 // failed week now, confirm with the bank, exactly once against clicks and billing runs; the one
 // automatic retry; non-card failures; change card.
 

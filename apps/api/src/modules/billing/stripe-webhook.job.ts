@@ -3,11 +3,9 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { serialSession } from '../payments/ledger.service.ts';
-import { applyPaymentEvent } from '../payments/ledger.service.ts';
+import { applyPaymentEvent, serialSession, STRIPE_WEBHOOK_JOB, type StripeWebhookJob, stripeWebhookJobSchema } from '../payments/index.ts';
 import { mailOutcomeById } from './payment-outcome.ts';
-import { STRIPE_WEBHOOK_JOB, stripeWebhookJobSchema, type StripeWebhookJob } from '../payments/stripe-webhook.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 
 // Settles payments from Stripe's payment_intent.succeeded / payment_intent.payment_failed
 // events. Billing and pay-now record each charge's outcome themselves; this is the provider's

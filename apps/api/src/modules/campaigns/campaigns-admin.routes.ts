@@ -8,7 +8,7 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { findCampaign, listCampaigns } from './campaigns.repository.ts';
 import { createCampaign, deactivatedMessage, deactivatePastCampaigns, editCampaign, removeCampaign } from './campaigns-admin.service.ts';
 
@@ -19,7 +19,7 @@ const ADMIN = [401, 403] as const;
 const BODY_ERRORS = [400, 413, 415] as const;
 
 /**
- * SPEC §7 campaign administration. Registered only inside the admin plugin (requireAdmin).
+ * product-rules §7 campaign administration. Registered only inside the admin plugin (requireAdmin).
  * Public reads (/active, /closest/:country, /:id) live in modules/campaigns: static paths here
  * ('/api/campaign/', '/api/campaign/deactivate') take precedence over their '/:id'.
  */

@@ -38,7 +38,7 @@ describe('campaign administration', () => {
   const deactivate = () => ctx.app.inject({ method: 'POST', url: '/api/campaign/deactivate', headers: adminAuth });
 
   describe('POST /api/campaign', () => {
-    it('creates a campaign and lists it with every SPEC field', async () => {
+    it('creates a campaign and lists it with every product-rules §3 field', async () => {
       const res = await post(body);
       expect(res.statusCode).toBe(201);
       const created = res.json();

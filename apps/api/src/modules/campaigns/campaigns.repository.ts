@@ -25,7 +25,7 @@ export function toCampaignJson(row: CampaignRow): Campaign {
 /** Largest id PostgreSQL's `serial` can hold: a bigger one cannot exist (and must not reach the query). */
 export const MAX_SERIAL_ID = 2_147_483_647;
 
-/** Ongoing before upcoming: the earliest end date first (DECISIONS.md "Campaign state"). */
+/** Ongoing before upcoming: the earliest end date first (product-rules §12). */
 const CLOSEST_FIRST = [asc(campaigns.end_date), asc(campaigns.start_date), asc(campaigns.id)];
 
 /** Active and its end date not yet passed in its own country (a campaign ending today is still on). */

@@ -13,7 +13,7 @@ import { noCache } from '../../plugins/http-cache.ts';
 
 const tags = ['campaigns'];
 
-// Public campaign reads (issue 4). The admin's GET /api/campaign/ (list), POST, PUT, DELETE and
+// Public campaign reads (decision 020). The admin's GET /api/campaign/ (list), POST, PUT, DELETE and
 // /deactivate, and the signed-in GET /api/campaign/closest, live in their own modules.
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

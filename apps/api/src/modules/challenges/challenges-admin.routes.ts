@@ -9,7 +9,7 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { findAdminChallenge, listAdminChallenges, selectOffer } from './challenges.repository.ts';
 import { createChallenge, editChallenge, getOffer, removeChallenge, setOffer } from './challenges-admin.service.ts';
 
@@ -17,7 +17,7 @@ const tags = ['admin'];
 const ADMIN = [401, 403] as const;
 const BODY_ERRORS = [400, 413, 415] as const;
 
-/** The admin's challenge management and what each campaign offers (issue 15). Inside the admin plugin. */
+/** The admin's challenge management and what each campaign offers (decision 053). Inside the admin plugin. */
 const adminChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
 

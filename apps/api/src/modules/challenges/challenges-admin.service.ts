@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { CHALLENGE_MESSAGES, type AdminChallenge, type CampaignOffer, type ChallengeRequest } from '@uplift/core/schemas/admin-charities';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
-import { campaigns, challenges, recipients } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { deleteChallenge, findAdminChallenge, insertChallenge, replaceOffer, selectOffer, updateChallenge } from './challenges.repository.ts';
+import {
+  deleteChallenge,
+  findAdminChallenge,
+  findCampaignCountry,
+  insertChallenge,
+  replaceOffer,
+  selectExistingChallengeIds,
+  selectOffer,
+  selectRecipientCountries,
+  updateChallenge,
+} from './challenges.repository.ts';
 
 const challengeMissing = (id: number) => notFound('challenge.not_found', `There is no challenge with id ${id}`);
 
@@ -47,7 +55,7 @@ export async function removeChallenge(db: Db, id: number): Promise<void> {
 }
 
 async function campaignOrThrow(db: Db, id: number) {
-  const [campaign] = await db.select({ id: campaigns.id, country: campaigns.country }).from(campaigns).where(eq(campaigns.id, id));
+  const campaign = await findCampaignCountry(db, id);
   if (!campaign) throw notFound('campaign.not_found', `Campaign ${id} does not exist`);
   return campaign;
 }
@@ -58,18 +66,18 @@ export async function getOffer(db: Db, campaignId: number): Promise<CampaignOffe
 }
 
 /**
- * Narrows what a campaign offers (DECISIONS: every enabled challenge and charity of its country
- * unless narrowed). Empty lists widen it again. Charities must be of the campaign's country.
+ * Narrows what a campaign offers (docs/decisions/053: every enabled challenge and charity of its
+ * country unless narrowed). Empty lists widen it again. Charities must be of the campaign's country.
  */
 export async function setOffer(db: Db, campaignId: number, input: CampaignOffer): Promise<CampaignOffer> {
   const campaign = await campaignOrThrow(db, campaignId);
   const offer = { challenge_ids: [...new Set(input.challenge_ids)], recipient_ids: [...new Set(input.recipient_ids)] };
   if (offer.challenge_ids.length > 0) {
-    const found = await db.select({ id: challenges.id }).from(challenges).where(inArray(challenges.id, offer.challenge_ids));
+    const found = await selectExistingChallengeIds(db, offer.challenge_ids);
     if (found.length !== offer.challenge_ids.length) throw badRequest('offer.challenge_unknown', 'Every challenge must exist');
   }
   if (offer.recipient_ids.length > 0) {
-    const found = await db.select({ id: recipients.id, country: recipients.country }).from(recipients).where(inArray(recipients.id, offer.recipient_ids));
+    const found = await selectRecipientCountries(db, offer.recipient_ids);
     if (found.length !== offer.recipient_ids.length || found.some((r) => r.country !== campaign.country)) {
       throw badRequest('offer.recipient_country', 'Every charity must exist and be of the campaign’s country');
     }

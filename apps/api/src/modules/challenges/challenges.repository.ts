@@ -1,9 +1,9 @@
 import type { AdminChallenge, CampaignOffer, ChallengeRequest } from '@uplift/core/schemas/admin-charities';
 import type { Challenge } from '@uplift/core/schemas/challenge';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { campaignChallenges, challenges, campaignRecipients, pledges } from '../../db/schema.ts';
-import { MAX_SERIAL_ID } from '../campaigns/campaigns.repository.ts';
+import { campaignChallenges, campaigns, challenges, campaignRecipients, pledges, recipients } from '../../db/schema.ts';
+import { MAX_SERIAL_ID } from '../campaigns/index.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -120,4 +120,20 @@ export async function replaceOffer(db: Executor, campaignId: number, offer: Camp
   if (offer.recipient_ids.length > 0) {
     await db.insert(campaignRecipients).values(offer.recipient_ids.map((recipient_id) => ({ campaign_id: campaignId, recipient_id })));
   }
+}
+
+/** A campaign's id and country, for checking what it may offer (undefined when there is none). */
+export async function findCampaignCountry(db: Executor, id: number): Promise<Pick<typeof campaigns.$inferSelect, 'id' | 'country'> | undefined> {
+  const [row] = await db.select({ id: campaigns.id, country: campaigns.country }).from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
+
+/** Which of these challenge ids exist (in no particular order). */
+export async function selectExistingChallengeIds(db: Executor, ids: number[]): Promise<{ id: number }[]> {
+  return db.select({ id: challenges.id }).from(challenges).where(inArray(challenges.id, ids));
+}
+
+/** Which of these charities exist, with their country (in no particular order). */
+export async function selectRecipientCountries(db: Executor, ids: number[]): Promise<Pick<typeof recipients.$inferSelect, 'id' | 'country'>[]> {
+  return db.select({ id: recipients.id, country: recipients.country }).from(recipients).where(inArray(recipients.id, ids));
 }

@@ -3,7 +3,7 @@ import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
-import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
+import { requireClosestCampaign } from '../campaigns/index.ts';
 import { noCache } from '../../plugins/http-cache.ts';
 import {
   findChallengeById,
@@ -14,7 +14,7 @@ import {
 
 const tags = ['challenges'];
 
-// Challenge reads (issue 4). Lists are ordered by id, the order the totals are aligned to.
+// Challenge reads (decision 020). Lists are ordered by id, the order the totals are aligned to.
 const routes: FastifyPluginAsyncZod = async (app) => {
   // What the country's closest campaign offers (the wizard); 404 when it has no open campaign.
   app.get(

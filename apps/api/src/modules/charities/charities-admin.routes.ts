@@ -7,7 +7,7 @@ import {
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { findCharity, listCharities } from './charities.repository.ts';
 import { createCharity, editCharity, removeCharity } from './charities-admin.service.ts';
 
@@ -17,7 +17,7 @@ const BODY_ERRORS = [400, 413, 415] as const;
 /** Base64 of a 200 KB logo plus the other fields. */
 const BODY_LIMIT = 400 * 1024;
 
-/** The admin's charity management (issue 15, decision 053). Registered inside the admin plugin. */
+/** The admin's charity management (decision 053). Registered inside the admin plugin. */
 const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
 

@@ -7,7 +7,7 @@ import { and, asc, eq, sql, desc } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { campaignRecipients, recipients, pledges, recipientLogos, campaigns, charityExports, users } from '../../db/schema.ts';
-import { MAX_SERIAL_ID } from '../campaigns/campaigns.repository.ts';
+import { MAX_SERIAL_ID } from '../campaigns/index.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 

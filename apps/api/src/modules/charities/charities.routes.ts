@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { findLogo } from './charities.repository.ts';
-import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
+import { requireClosestCampaign } from '../campaigns/index.ts';
 import { noCache } from '../../plugins/http-cache.ts';
 import {
   findRecipientById,
@@ -16,7 +16,7 @@ import {
 
 const tags = ['recipients'];
 
-// Charity reads (issue 4). Lists are ordered by id, the order the totals are aligned to.
+// Charity reads (decision 020). Lists are ordered by id, the order the totals are aligned to.
 const routes: FastifyPluginAsyncZod = async (app) => {
   // What the country's closest campaign offers (the wizard); 404 when it has no open campaign.
   app.get(

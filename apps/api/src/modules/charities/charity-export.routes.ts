@@ -8,7 +8,7 @@ import {
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { auditorFor, withAudit } from '../audit/audit.service.ts';
+import { auditorFor, withAudit } from '../audit/index.ts';
 import { listExports, listRecipients } from './charities.repository.ts';
 import { createCharityExport } from './charity-export.service.ts';
 

@@ -3,7 +3,7 @@ import { COUNTRIES } from '@uplift/core/countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charities.repository.ts';
-import { csvDocument, csvText, decimalText } from '../documents/csv.ts';
+import { csvDocument, csvText, decimalText } from '../documents/index.ts';
 
 export const EXPORT_HEADER = [
   'First name',

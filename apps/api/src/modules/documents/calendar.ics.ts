@@ -2,7 +2,7 @@ import { addDays, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 
-// "Add to calendar" (issue 13): an RFC 5545 calendar with one all-day event per remaining
+// "Add to calendar" (decision 083): an RFC 5545 calendar with one all-day event per remaining
 // payment. A payment's UID is derived from its id, so importing the file again updates the
 // events instead of adding copies (docs/decisions/083).
 

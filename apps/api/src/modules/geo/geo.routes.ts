@@ -3,7 +3,7 @@ import { geoResponseSchema } from '@uplift/core/schemas/geo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guessCountry } from './geo.ts';
 
-// Country guess (issue 4): GET /api/geo answers {country: 'NZ' | 'UK', source}. No third-party
+// Country guess (decision 021): GET /api/geo answers {country: 'NZ' | 'UK', source}. No third-party
 // lookup: only headers the request already carries.
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

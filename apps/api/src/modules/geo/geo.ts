@@ -39,7 +39,7 @@ export function preferredRegion(acceptLanguage: string | undefined): string | un
   return undefined;
 }
 
-/** DECISIONS.md "Running it": a CDN country header, else the Accept-Language region, else no guess (NZ). */
+/** product-rules §18: a CDN country header, else the Accept-Language region, else no guess (NZ). */
 export function guessCountry(headers: Record<string, string | string[] | undefined>): CountryGuess {
   for (const name of CDN_COUNTRY_HEADERS) {
     const raw = headers[name];

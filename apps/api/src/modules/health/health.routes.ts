@@ -1,7 +1,7 @@
 import { errorResponses } from '@uplift/core/schemas/error';
 import { degradedResponseSchema, healthyResponseSchema } from '@uplift/core/schemas/health';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './health.repository.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const started = performance.now();
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         return reply.send({ status: 'ok', database: { status: 'up', latency_ms: Math.round(performance.now() - started) } });
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');

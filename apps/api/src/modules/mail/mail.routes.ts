@@ -1,15 +1,17 @@
 import { errorResponses } from '@uplift/core/schemas/error';
 import { devMailListSchema, devMailPageSchema, type DevMail } from '@uplift/core/schemas/mail';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mails } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isLoopback } from '../../plugins/security.ts';
+import { listNewestMails, type MailRow } from './mail.repository.ts';
+
+/** How many mails the dev outbox shows. */
+const OUTBOX_SIZE = 100;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function toDevMail(m: typeof mails.$inferSelect): DevMail {
+function toDevMail(m: MailRow): DevMail {
   return { id: m.id, to: m.to_address, kind: m.kind, subject: m.subject, text: m.text_body, created_at: m.created_at.toISOString() };
 }
 
@@ -32,7 +34,7 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   // schema only describes it.
   const pageSchema = { hide, tags, summary: 'The dev outbox as a page', response: { 200: devMailPageSchema, ...errorResponses() } };
   app.get('/dev/mail', { schema: pageSchema }, async (_request, reply) => {
-    const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
+    const rows = await listNewestMails(app.db, OUTBOX_SIZE);
     const items = rows
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
@@ -54,7 +56,7 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/mail',
     { schema: { hide, tags, summary: 'The dev outbox: the newest 100 mails', response: { 200: devMailListSchema, ...errorResponses() } } },
     async () => {
-      const rows = await app.db.select().from(mails).orderBy(desc(mails.id)).limit(100);
+      const rows = await listNewestMails(app.db, OUTBOX_SIZE);
       return rows.map(toDevMail);
     },
   );

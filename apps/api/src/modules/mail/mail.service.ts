@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { mails, type MailAttachment } from '../../db/schema.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
+import { findMail, insertMail, markMailOutbox, markMailRetrying, markMailSent, type MailAttachment } from './mail.repository.ts';
 
 export const SEND_MAIL_JOB = 'mail.send';
 
@@ -44,11 +43,11 @@ export function createMailer(opts: {
   const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
 
   async function deliver(mailId: number) {
-    const [mail] = await opts.db.select().from(mails).where(eq(mails.id, mailId));
+    const mail = await findMail(opts.db, mailId);
     if (!mail || mail.status === 'sent' || mail.status === 'outbox') return;
     if (!transport) {
       // Dev outbox: the mail stays in the database and is shown at /dev/mail.
-      await opts.db.update(mails).set({ status: 'outbox' }).where(eq(mails.id, mailId));
+      await markMailOutbox(opts.db, mailId);
       return;
     }
     try {
@@ -66,9 +65,9 @@ export function createMailer(opts: {
         : TOKEN_MAILS.has(mail.kind as MailKind)
           ? { text_body: SCRUBBED, html_body: SCRUBBED }
           : {};
-      await opts.db.update(mails).set({ status: 'sent', sent_at: new Date(), error: null, ...scrub }).where(eq(mails.id, mailId));
+      await markMailSent(opts.db, mailId, new Date(), scrub);
     } catch (err) {
-      await opts.db.update(mails).set({ status: 'retrying', error: String((err as Error).message).slice(0, 500) }).where(eq(mails.id, mailId));
+      await markMailRetrying(opts.db, mailId, String((err as Error).message).slice(0, 500));
       throw err;
     }
   }
@@ -78,19 +77,15 @@ export function createMailer(opts: {
       const rendered = renderMail(content);
       // With neither a queue nor SMTP the mail goes straight to the dev outbox: one statement, not three.
       const outboxNow = !transport && !opts.queue;
-      const [row] = await opts.db
-        .insert(mails)
-        .values({
-          to_address: to,
-          kind,
-          subject: rendered.subject,
-          text_body: rendered.text,
-          html_body: rendered.html,
-          attachments: attachments ?? null,
-          ...(outboxNow ? { status: 'outbox' as const } : {}),
-        })
-        .returning({ id: mails.id });
-      const mailId = row!.id;
+      const mailId = await insertMail(opts.db, {
+        to_address: to,
+        kind,
+        subject: rendered.subject,
+        text_body: rendered.text,
+        html_body: rendered.html,
+        attachments: attachments ?? null,
+        ...(outboxNow ? { status: 'outbox' as const } : {}),
+      });
       if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');
       if (outboxNow) return mailId;
       try {
@@ -108,3 +103,6 @@ export function createMailer(opts: {
     deliver,
   };
 }
+
+/** What the account area reads and erases of a person's mails. */
+export { listMailsTo, scrubMails } from './mail.repository.ts';

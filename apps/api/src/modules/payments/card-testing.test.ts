@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { CARD_SETUPS_PER_DAY, CARD_SETUPS_PER_IP_HOUR, TOO_MANY_CARDS } from './card-testing.ts';
 import { createUser } from './payments.test-support.ts';
 
-// Card-testing protection (issue 11): GET /api/payment_method/secret and POST /api/payment_method
+// Card-testing protection (decision 047): GET /api/payment_method/secret and POST /api/payment_method
 // at most 10 a day per user (in PostgreSQL) and 30 an hour per IP; 429 with a message.
 
 let ctx: TestContext;

@@ -95,3 +95,8 @@ export async function disableCards(db: Executor, userId: number, providerMethodI
     .set({ is_enabled: false })
     .where(and(eq(paymentMethods.user_id, userId), inArray(paymentMethods.stripe_payment_method_id, providerMethodIds)));
 }
+
+/** Erasure: the donor's saved cards go. */
+export async function deleteSavedCards(db: Executor, userId: number) {
+  await db.delete(paymentMethods).where(eq(paymentMethods.user_id, userId));
+}

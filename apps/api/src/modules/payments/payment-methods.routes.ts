@@ -13,7 +13,7 @@ import { createPaymentMethodService } from './payment-methods.service.ts';
 
 const tags = ['payments'];
 
-/** Saved cards: a user sees and uses only their own (SPEC §7). */
+/** Saved cards: a user sees and uses only their own (product-rules §7). */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const methods = createPaymentMethodService({ db: app.db, payments: app.payments });
 

@@ -11,7 +11,7 @@ import {
 
 const NOT_YOURS = 'That card could not be found on your account. Please add it again.';
 
-/** Saved cards: a user sees and uses only their own (SPEC §7). */
+/** Saved cards: a user sees and uses only their own (product-rules §7). */
 export function createPaymentMethodService(deps: CustomerDeps) {
   const { db, payments } = deps;
   return {
@@ -52,3 +52,8 @@ export function createPaymentMethodService(deps: CustomerDeps) {
     },
   };
 }
+
+// Queries other modules use, published as they are.
+export { disableCards, findOwnEnabledMethodByReference, paymentMethodView } from './payment-methods.repository.ts';
+
+export { deleteSavedCards } from './payment-methods.repository.ts';

@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
 import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
 
-// The built-in test provider (DECISIONS.md "Payments"): Stripe's test cards, no network.
+// The built-in test provider (product-rules §15): Stripe's test cards, no network.
 // It keeps its state in PostgreSQL, as a real provider keeps it on its side.
 
 /** The card form's answer, like Stripe.js' confirmSetup (the shape is core's response schema). */

@@ -5,7 +5,7 @@ import { payments, pledges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCampaign, createConfirmedPledge, createDonor, mailsTo, paymentRows, tokenFor } from '../billing/billing.test-support.ts';
 
-// PUT /api/pledge/cancel (SPEC §4, §7), signed in: moved here from the summary module with the route.
+// PUT /api/pledge/cancel (product-rules §4, §7), signed in: moved here from the summary module with the route.
 
 let ctx: TestContext;
 beforeAll(async () => {

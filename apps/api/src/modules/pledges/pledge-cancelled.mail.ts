@@ -1,7 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
-import type { MailContent } from '../mail/mail.layout.ts';
+import type { MailContent } from '../mail/index.ts';
 
 /** The "pledge cancelled" mail: how many remaining payments were cancelled, and what stands. */
 export function pledgeCancelledMail(input: {

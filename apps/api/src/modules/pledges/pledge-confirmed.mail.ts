@@ -2,7 +2,7 @@ import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
 import { formatMoney } from '@uplift/core/money';
-import type { MailContent } from '../mail/mail.layout.ts';
+import type { MailContent } from '../mail/index.ts';
 
 export type ConfirmedMailInput = {
   firstName: string;

@@ -1,8 +1,7 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { calendarFilename, renderCalendar } from '../documents/calendar.ics.ts';
-import { receiptFilename, renderReceiptPdf, type ReceiptFacts } from '../documents/receipt.pdf.ts';
+import { calendarFilename, type ReceiptFacts, receiptFilename, renderCalendar, renderReceiptPdf } from '../documents/index.ts';
 import * as repo from './pledges.repository.ts';
 
 // The documents drawn from a pledge: its PDF receipt (docs/decisions/080) and the .ics of its

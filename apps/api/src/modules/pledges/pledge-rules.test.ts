@@ -4,12 +4,12 @@ import { campaignChallenges, campaignRecipients, campaigns, challenges, payments
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { call, createCampaign, createUser, referenceIds, saveTestCard, type TestUser } from '../payments/payments.test-support.ts';
 
-// Pledge money and time rules through the API on the real database, pinned to SPEC and DECISIONS
+// Pledge money and time rules through the API on the real database, pinned to docs/product-rules.md
 // with literal figures (nothing here is computed by the code under test):
-//   - DECISIONS "Calculator": totals are rounded once; the payments split the total exactly, the
+//   - product-rules §14: totals are rounded once; the payments split the total exactly, the
 //     last one absorbing the rounding; months count as four weeks; a total under 10 is refused;
 //     the server accepts a confirmed amount within one cent of its own figure.
-//   - SPEC §4/§7: a pledge needs an open campaign with payment dates left, and a challenge and a
+//   - product-rules §4/§7: a pledge needs an open campaign with payment dates left, and a challenge and a
 //     charity that campaign offers.
 //
 // The clock starts on Monday 23 Nov 2026 (22:00 in NZ). The main campaign bills on Wednesdays
@@ -159,7 +159,7 @@ describe('a total that does not divide evenly splits into payments summing to it
 });
 
 describe('the one-cent tolerance on confirmed_amount', () => {
-  // 5 coffees a week at 3.50 over four weeks: 70.00 (SPEC §9).
+  // 5 coffees a week at 3.50 over four weeks: 70.00 (product-rules §9).
   const coffees = (confirmed: number): Figures => ({ number_of_units: 5, cost_per_unit: 3.5, confirmed_amount: confirmed, period: 'weekly' });
   const MISMATCH_AT_CREATE = 'The pledge total does not match its figures. Please recalculate your pledge.';
 

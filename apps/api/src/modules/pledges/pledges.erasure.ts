@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { cancelRemainingOfDonor } from '../payments/ledger.service.ts';
+import { setLocalLockTimeout, type Tx } from '../../db/client.ts';
+import { cancelRemainingOfDonor } from '../payments/index.ts';
 import { cancelPendingPledgesOfDonor } from './pledges.repository.ts';
 
 /**
@@ -11,7 +10,7 @@ import { cancelPendingPledgesOfDonor } from './pledges.repository.ts';
  * A Pending (never confirmed) pledge becomes Cancelled. Returns how many payments will not be charged.
  */
 export async function cancelRemainingForErasure(tx: Tx, userId: number, now: Date): Promise<number> {
-  await tx.execute(sql.raw(`set local lock_timeout = '15s'`));
+  await setLocalLockTimeout(tx, '15s');
   const notCharged = await cancelRemainingOfDonor(tx, userId);
   await cancelPendingPledgesOfDonor(tx, userId, now);
   return notCharged;

@@ -49,7 +49,7 @@ export type PledgeFigures = Pick<
   'campaign_id' | 'challenge_id' | 'recipient_id' | 'number_of_units' | 'cost_per_unit' | 'period' | 'confirmed_amount'
 >;
 
-/** A pledge as the API speaks it: amounts in decimal currency units (DECISIONS.md). */
+/** A pledge as the API speaks it: amounts in decimal currency units (product-rules §11). */
 export function pledgeView(row: PledgeRow): Pledge {
   return {
     id: row.id,

@@ -11,7 +11,7 @@ let ukCampaign: number;
 let ids: Awaited<ReturnType<typeof referenceIds>>;
 let ukIds: Awaited<ReturnType<typeof referenceIds>>;
 
-/** 5 coffees a week at 3.50 over four weeks: 70 (SPEC §9). */
+/** 5 coffees a week at 3.50 over four weeks: 70 (product-rules §9). */
 const coffeePledge = (campaignId: number, extra: Record<string, unknown> = {}) => ({
   campaign_id: campaignId,
   challenge_id: ids.challengeId,

@@ -25,7 +25,7 @@ function scheduledPayment(p: { processing_date: string; amountMinor: number }): 
   return { processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' };
 }
 
-// Pledges (SPEC §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.
+// Pledges (product-rules §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const pledges = createPledgeService({ db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl });
 

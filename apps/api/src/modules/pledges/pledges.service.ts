@@ -5,25 +5,23 @@ import { formatMoney, fromMinor, toMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
-import { sql } from 'drizzle-orm';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import { type Db, type Executor, setLocalLockTimeout } from '../../db/client.ts';
 import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
-import { cancelRemainingPayments, holdRemainingPayments, scheduleWeeklyPayments } from '../payments/ledger.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
-import { findOwnEnabledMethodByReference } from '../payments/payment-methods.repository.ts';
+import { cancelRemainingPayments, findOwnEnabledMethodByReference, holdRemainingPayments, scheduleWeeklyPayments } from '../payments/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { calendarAttachment } from './pledge-documents.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
-import { checkOffered, checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, type CheckedPledge } from './pledge-input.ts';
+import { type CheckedPledge, checkOffered, checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage } from './pledge-input.ts';
 import * as repo from './pledges.repository.ts';
 import type { PledgeRow } from './pledges.repository.ts';
 
-// A pledge's whole life (SPEC §4, §7): created Pending (at registration or on its own), replaced
+// A pledge's whole life (product-rules §4, §7): created Pending (at registration or on its own), replaced
 // while Pending, confirmed with a card, cancelled, or deleted before it was confirmed. Nothing
-// else writes pledges (ARCHITECTURE 7b).
+// else writes pledges (docs/decisions/006).
 
 export type PledgeDeps = {
   db: Db;
@@ -253,7 +251,7 @@ export function createPledgeService(deps: PledgeDeps) {
       let result: { cancelledPayments: number; paidMinor: number };
       try {
         result = await db.transaction(async (tx) => {
-          await tx.execute(sql.raw(`set local lock_timeout = '${CANCEL_LOCK_TIMEOUT}'`));
+          await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
           // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
           await holdRemainingPayments(tx, [pledge.id]);
           const locked = await repo.lockPledge(tx, pledge.id);
@@ -303,3 +301,6 @@ export type PledgeService = ReturnType<typeof createPledgeService>;
 
 /** Change card: the donor's Confirmed pledges say they are paid with this saved card (in the caller's transaction). */
 export const setCardOfConfirmedPledges = repo.setPaymentMethodOfConfirmed;
+
+// Queries other modules use, published as they are.
+export { findClosestPledge } from './pledges.repository.ts';

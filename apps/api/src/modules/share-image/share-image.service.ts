@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import type { CountryCode } from '@uplift/core/countries';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { findClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { selectCampaignTotals } from '../totals/totals.repository.ts';
-import { TOTALS_TTL_MS } from '../totals/totals.service.ts';
-import { createTtlCache } from '../totals/ttl-cache.ts';
+import { findClosestCampaign } from '../campaigns/index.ts';
+import { createTtlCache, selectCampaignTotals, TOTALS_TTL_MS } from '../totals/index.ts';
 import { renderShareCard, SHARE_CARD_SIZE } from './share-card.render.ts';
-import { shareCardLines, shareCardText, type ShareCardFigures, type ShareCardText } from './share-card.text.ts';
+import { type ShareCardFigures, shareCardLines, shareCardText, type ShareCardText } from './share-card.text.ts';
 
 /** What a page's head needs to name a preview image (og:image, twitter:image). */
 export type ShareImageMeta = { url: string; width: number; height: number; alt: string };

@@ -7,7 +7,7 @@ import { createSummaryService } from './summary.service.ts';
 
 const tags = ['summary'];
 
-// Summary (issue 6, SPEC §7): the signed-in donor's payments and their campaign; reads only
+// Summary (product-rules §7, decision 042): the signed-in donor's payments and their campaign; reads only
 // (cancelling is modules/pledges'). GET /api/campaign/closest is a static path, so it wins over
 // GET /api/campaign/:id and cannot be confused with GET /api/campaign/closest/:country.
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: paymentListResponseSchema, ...errorResponses(401) },
     },
   };
-  // SPEC writes the path with its trailing slash; both spellings answer.
+  // product-rules §7 writes the path with its trailing slash; both spellings answer.
   app.get('/api/payment/', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
   app.get('/api/payment', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
 

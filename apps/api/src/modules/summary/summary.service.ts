@@ -4,12 +4,11 @@ import { fromMinor } from '@uplift/core/money';
 import { actionFor } from '@uplift/core/payment-failures';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { findCampaignById, toCampaignJson } from '../campaigns/campaigns.repository.ts';
-import { findClosestPledge } from '../pledges/pledges.repository.ts';
-import { noPledges } from '../pledges/pledges.service.ts';
+import { findCampaignById, toCampaignJson } from '../campaigns/index.ts';
+import { findClosestPledge, noPledges } from '../pledges/index.ts';
 import { listPaymentsOfPledge } from './summary.repository.ts';
 
-// The donor's view of their pledge (SPEC §2 Summary, §7): reads only; the pledge itself changes
+// The donor's view of their pledge (product-rules §2 Summary, §7): reads only; the pledge itself changes
 // in modules/pledges. "The user's pledge" is always the closest one, chosen exactly as
 // GET /api/pledge/closest chooses it.
 

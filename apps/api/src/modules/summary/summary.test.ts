@@ -5,7 +5,7 @@ import { payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCampaign, createConfirmedPledge, createDonor, tokenFor } from '../billing/billing.test-support.ts';
 
-// GET /api/payment/ and GET /api/campaign/closest (SPEC §7), signed in. Cancelling: modules/pledges.
+// GET /api/payment/ and GET /api/campaign/closest (product-rules §7), signed in. Cancelling: modules/pledges.
 
 let ctx: TestContext;
 beforeAll(async () => {

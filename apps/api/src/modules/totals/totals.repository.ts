@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 export type TotalsRow = { challenge_id: number; recipient_id: number; pledges: number; amount: number };
 
 /**
- * A campaign's counted pledges, grouped by challenge and charity (DECISIONS.md "Totals"):
+ * A campaign's counted pledges, grouped by challenge and charity (product-rules §16):
  * Confirmed pledges with their confirmed totals, plus Cancelled ones that have at least one
  * Success payment, with the sum of those payments. Pending pledges never count.
  *

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CACHE_SECONDS, publicCache } from '../../plugins/http-cache.ts';
 import { createTotalsService, type CountryTotals } from './totals.service.ts';
 
-// Pledge totals of a country's closest campaign (SPEC §7 "Totals", DECISIONS.md "Totals"):
+// Pledge totals of a country's closest campaign (product-rules §7 "Totals" and §16):
 // counts, and amounts as decimal numbers; the lists are aligned with
 // /api/challenge/campaign/{country} and /api/recipient/campaign/{country}.
 const SINGLE: Partial<Record<TotalsKind, { summary: string; pick: (t: CountryTotals) => number }>> = {

@@ -2,9 +2,9 @@ import type { CountryCode } from '@uplift/core/countries';
 import { fromMinor } from '@uplift/core/money';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { requireClosestCampaign } from '../campaigns/campaigns.repository.ts';
-import { listCampaignChallenges } from '../challenges/challenges.repository.ts';
-import { listCampaignRecipients } from '../charities/charities.repository.ts';
+import { requireClosestCampaign } from '../campaigns/index.ts';
+import { listCampaignChallenges } from '../challenges/index.ts';
+import { listCampaignRecipients } from '../charities/index.ts';
 import { selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
@@ -80,3 +80,6 @@ export function createTotalsService(deps: { db: Db; clock: Clock }) {
     },
   };
 }
+
+// Queries other modules use, published as they are.
+export { selectCampaignTotals } from './totals.repository.ts';

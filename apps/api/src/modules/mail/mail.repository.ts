@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { mails, type MailAttachment } from '../../db/schema.ts';
+
+export type { MailAttachment };
+/** A row of the mails table. */
+export type MailRow = typeof mails.$inferSelect;
+/** A mail to record: without a status it is 'queued' (the column default). */
+export type NewMail = Pick<MailRow, 'to_address' | 'kind' | 'subject' | 'text_body' | 'html_body' | 'attachments'> & { status?: 'outbox' };
+/** What delivery may blank out of a sent mail (a token, or everything of an erased account). */
+export type MailScrub = Partial<Pick<MailRow, 'to_address' | 'text_body' | 'html_body'>>;
+
+/** Records a mail; answers its id. */
+export async function insertMail(db: Executor, mail: NewMail): Promise<number> {
+  const [row] = await db.insert(mails).values(mail).returning({ id: mails.id });
+  return row!.id;
+}
+
+export async function findMail(db: Executor, id: number): Promise<MailRow | undefined> {
+  const [row] = await db.select().from(mails).where(eq(mails.id, id));
+  return row;
+}
+
+/** The newest mails first (the dev outbox). */
+export async function listNewestMails(db: Executor, limit: number): Promise<MailRow[]> {
+  return db.select().from(mails).orderBy(desc(mails.id)).limit(limit);
+}
+
+/** Without SMTP a mail stays in the database for the dev outbox. */
+export async function markMailOutbox(db: Executor, id: number): Promise<void> {
+  await db.update(mails).set({ status: 'outbox' }).where(eq(mails.id, id));
+}
+
+export async function markMailSent(db: Executor, id: number, sentAt: Date, scrub: MailScrub): Promise<void> {
+  await db.update(mails).set({ status: 'sent', sent_at: sentAt, error: null, ...scrub }).where(eq(mails.id, id));
+}
+
+/** A failed delivery: the queue will try again; the error is kept (cut to 500 characters by the caller). */
+export async function markMailRetrying(db: Executor, id: number, error: string): Promise<void> {
+  await db.update(mails).set({ status: 'retrying', error }).where(eq(mails.id, id));
+}
+
+// A person's mails (the data export and erasure, docs/decisions/082)
+
+/** The subjects and dates of every mail to the address, oldest first. */
+export async function listMailsTo(db: Executor, email: string) {
+  return db
+    .select({ subject: mails.subject, created_at: mails.created_at })
+    .from(mails)
+    .where(sql`lower(${mails.to_address}) = ${email.toLowerCase()}`)
+    .orderBy(asc(mails.id));
+}
+
+/** Drops mails to the address not yet sent, and empties the ones sent (subject and date stay). */
+export async function scrubMails(db: Executor, email: string, tombstone: string, keepId: number | undefined) {
+  const mine = sql`lower(${mails.to_address}) = ${email.toLowerCase()} and ${mails.id} <> ${keepId ?? 0}`;
+  await db.delete(mails).where(and(mine, inArray(mails.status, ['queued', 'retrying'])));
+  await db
+    .update(mails)
+    .set({ to_address: tombstone, text_body: '[erased]', html_body: '[erased]', attachments: null, error: null })
+    .where(mine);
+}

@@ -1,0 +1,5 @@
+// The pledges module's public face: what other modules, app.ts, jobs and the CLI may use (docs/architecture.md).
+export { calendarFor, findPledge, receiptAttachment, receiptFactsFor } from './pledge-documents.service.ts';
+export { cancelRemainingForErasure } from './pledges.erasure.ts';
+export { default as pledgeRoutes } from './pledges.routes.ts';
+export { createPendingPledge, findClosestPledge, noPledges, setCardOfConfirmedPledges } from './pledges.service.ts';
