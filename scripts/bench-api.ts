@@ -1,5 +1,5 @@
 // `npm run bench:api`: how much of a bare Fastify server's throughput the real API keeps
-// (issue 14). Runs autocannon (50 connections, 10 s, after a 3 s warm-up) against
+// (decision 026). Runs autocannon (50 connections, 10 s, after a 3 s warm-up) against
 //   1. GET /api/pledge/total/campaign/NZ of the real app (production config, security headers,
 //      validation and one request log line per request, written through the async logger),
 //   2. a bare Fastify route returning a number, in the same run,

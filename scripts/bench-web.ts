@@ -1,5 +1,5 @@
 // `npm run bench:web` (after `npm run build`): Lighthouse on / of the production app, on a
-// throwaway database, with the system Chromium (issue 14). Three runs each with the mobile
+// throwaway database, with the system Chromium (decision 024). Three runs each with the mobile
 // preset (simulated slow 4G, 4× CPU slowdown) and the desktop preset; prints the medians.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';

@@ -1,4 +1,4 @@
-// Auth sessions, as changed by admin two-factor and the session version (issue 12):
+// Auth sessions, as changed by admin two-factor and the session version (decisions 077–078):
 // `startSession` (refresh lifetime capped by the family's, the second-factor flag), login and refresh
 // (service and routes: the session they answer, the family lifetime) and the
 // repository's session-version writes and reads. `npm run test:mutation -- api-sessions`.

@@ -1,4 +1,4 @@
-// StrykerJS over @uplift/core (`npm run test:mutation`, docs in the README's testing section).
+// StrykerJS over @uplift/core (`npm run test:mutation`, docs in docs/testing.md).
 // Reports and the incremental file live under reports/mutation/ (git-ignored).
 import { shared } from './shared.mjs';
 

@@ -31,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser we serve supports <link rel="modulepreload">: no polyfill in the first load.
         modulePreload: { polyfill: false },
         // The app (index.html → src/main.tsx) and, for prerendered pages, the script that loads it
-        // after the first paint (src/boot.ts; decision 024's addendum "the app loads after the first paint").
+        // after the first paint (src/boot.ts; decision 106, "the app loads after the first paint").
         rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'index.html'), boot: path.resolve(import.meta.dirname, 'src/boot.ts') } },
       },
 }));

@@ -3,7 +3,7 @@ import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// My account (issue 13): the donor changes their email (by the link mailed to the new address;
+// My account (decision 083): the donor changes their email (by the link mailed to the new address;
 // nothing changes before) and their password (with the current one; other sessions end).
 // The donor is set up through the API; the flows under test run in the browser.
 

@@ -8,7 +8,7 @@ import { pdfText, runBilling } from '../support/files.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// My account (issue 13): a donor downloads the receipt, withdraws charity news, downloads their
+// My account (decision 083): a donor downloads the receipt, withdraws charity news, downloads their
 // data, deletes the account and cannot log in. The pledge and a first payment are set up through
 // the API and the billing command, as in summary.spec.ts.
 

@@ -5,7 +5,7 @@ import { fromMinor } from '@uplift/core/money';
 import { logInAsAdmin } from '../support/admin.ts';
 import { waitForMail, type SentMail } from '../support/mail.ts';
 
-// Accounts end to end (issue 3): activation from the mailed link, login and its routing, a
+// Accounts end to end (decision 010): activation from the mailed link, login and its routing, a
 // session that survives a reload, logout, recovery and reset with their redirects.
 
 const PASSWORD = 'a long and memorable passphrase';

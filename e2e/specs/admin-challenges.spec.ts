@@ -5,7 +5,7 @@ import { logInAsAdmin } from '../support/admin.ts';
 import { registerDonor } from '../support/donor.ts';
 import { mailsTo, waitForMail } from '../support/mail.ts';
 
-// Issue 15 end to end: the admin adds and edits a challenge on /admin-challenges and the wizard
+// Decisions 053 and 057 end to end: the admin adds and edits a challenge on /admin-challenges and the wizard
 // offers it as edited; the admin resends an activation mail from the user table and it arrives.
 // Screenshots at 1280 px and 360 px in e2e/.artifacts/screens/admin-challenges.
 

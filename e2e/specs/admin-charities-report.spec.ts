@@ -6,7 +6,7 @@ import { formatMoney, toMinor } from '@uplift/core/money';
 import type { CampaignReport } from '@uplift/core/schemas/campaign-report';
 import { adminAccessToken, logInAsAdmin } from '../support/admin.ts';
 
-// Issue 15 end to end: the admin adds a charity with a logo and it is offered at once in the
+// Decisions 053 and 056 end to end: the admin adds a charity with a logo and it is offered at once in the
 // wizard's step 4; the report of the seeded NZ campaign shows the API's figures (which match the
 // public totals) and its CSV downloads. Screenshots at 1280 px and 360 px.
 

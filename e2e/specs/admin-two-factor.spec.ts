@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeAtStep, createAdmin } from '../support/admin.ts';
 
-// Admin two-factor sign-in (issue 12, docs/decisions/077), in the browser: an admin made with
+// Admin two-factor sign-in (docs/decisions/077), in the browser: an admin made with
 // `npm run create-admin` enrols at the first sign-in (QR code, first code, recovery codes), a
 // later sign-in asks for the code, and a recovery code works once.
 

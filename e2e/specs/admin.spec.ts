@@ -4,7 +4,7 @@ import { ADMIN, adminAccessToken, logInAsAdmin } from '../support/admin.ts';
 import { DONOR_PASSWORD as PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// Admin end to end (issue 7): the admin logs in, manages campaign rows in place, deactivates past
+// Admin end to end (decision 050): the admin logs in, manages campaign rows in place, deactivates past
 // campaigns, searches and sorts users and downloads a charity's opted-in donors; a plain user
 // is sent to /login. Donors are set up through the API, as their browsers would.
 
@@ -71,7 +71,7 @@ test.describe.serial('admin', () => {
     await expect(campaignRows(page).first()).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Campaign Name', 'Country', 'Start Date', 'End Date', 'Billing Start Date', 'Active', 'Actions'].map((t) => new RegExp(t)));
 
-    // Add: a bad row first (the reason shows beside the SPEC text), then a good one.
+    // Add: a bad row first (the reason shows beside the product-rules §8 text), then a good one.
     await page.getByRole('button', { name: 'Add campaign' }).click();
     const name = page.getByLabel('Campaign name, new campaign', { exact: true });
     await expect(name).toBeFocused();

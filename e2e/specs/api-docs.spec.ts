@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The API reference (issue 10): /api/docs renders the generated OpenAPI description in the
+// The API reference (decision 006): /api/docs renders the generated OpenAPI description in the
 // browser from the app alone (no CDN, nothing blocked by the page's content security policy)
 // and lists every route, grouped by module.
 

@@ -12,7 +12,7 @@ import { expectJson } from '../support/donor.ts';
 import { icsText, pdfText, pngFacts } from '../support/files.ts';
 import { attachmentOf, waitForMail } from '../support/mail.ts';
 
-// The country sweep (issue 17, docs/decisions/090-country-data-flow.md). One app of its own runs
+// The country sweep (docs/decisions/090-country-data-flow.md). One app of its own runs
 // with its clock at 2026-11-23T20:00Z — Tuesday the 24th in Auckland, Monday the 23rd in
 // London — and so does the browser. For an NZ and a UK donor, every donor-facing output in
 // OUTPUTS is produced, read as text and handed to one checker (countrySlips from core): only

@@ -9,7 +9,7 @@ test('the home page loads with the header and footer', async ({ page }) => {
 
 test('an unknown path shows the Oops... page', async ({ page }) => {
   const response = await page.goto('/this/page/does-not-exist');
-  expect(response?.status()).toBe(404); // the prerendered 404 page, with a real 404 status (issue 14)
+  expect(response?.status()).toBe(404); // the prerendered 404 page, with a real 404 status (decision 023)
   await expect(page.getByRole('heading', { level: 1, name: 'Oops...' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -5,7 +5,7 @@ import { adminAccessToken } from '../support/admin.ts';
 import { appStarted } from '../support/hydration.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// The public site (issue 4) against the seeded demo data: an NZ campaign that started 3 days
+// The public site (decisions 020–022) against the seeded demo data: an NZ campaign that started 3 days
 // ago and a UK campaign starting in 5 days. Other specs may add pledges or campaigns before this
 // one runs, so figures are read from the API rather than assumed.
 
@@ -263,7 +263,7 @@ test.describe('pages', () => {
     await expect(page.locator('.team-member')).toHaveCount(6);
   });
 
-  test('privacy policy: every point SPEC §1 lists', async ({ page }) => {
+  test('privacy policy: every point product-rules §1 lists', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
     await expect(page).toHaveURL(/\/privacy-policy$/);

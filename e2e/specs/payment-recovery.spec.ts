@@ -7,7 +7,7 @@ import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// Payments that recover (issue 11), in Chromium with the built-in test provider's Stripe test
+// Payments that recover (decisions 044–047), in Chromium with the built-in test provider's Stripe test
 // cards: a bank that wants the donor to confirm (4000 0027 6000 3184), reached from the mailed
 // link through the login; and a declined card (4000 0000 0000 0341) changed for 4242 and paid now.
 

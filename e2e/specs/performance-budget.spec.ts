@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { initialScripts } from '../support/initial-js.ts';
 
-// Issue 14: the landing page's initial JavaScript, counted from the built files (not timed):
+// Decision 024: the landing page's initial JavaScript, counted from the built files (not timed):
 // every script its HTML loads before interaction, gzipped, at most 100 KB.
 const DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 const BUDGET_BYTES = 100 * 1024;

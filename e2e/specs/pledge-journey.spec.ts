@@ -6,7 +6,7 @@ import { joinButtonText } from '@uplift/core/countdown';
 import { formatMoney, fromMinor } from '@uplift/core/money';
 import { waitForMail, type SentMail } from '../support/mail.ts';
 
-// The pledge journey (issue 5): the wizard's five steps and their gating, registration,
+// The pledge journey (decision 033): the wizard's five steps and their gating, registration,
 // activation from the mail, login, the payment step with the test provider's cards, and the
 // thank-you page. Screenshots of every step at 1280 px and 360 px go to e2e/.artifacts/screens.
 
@@ -215,7 +215,7 @@ test('a visitor pledges from the landing page, registers, activates from the mai
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId('first-payment')).toContainText(`${formatMoney(1750, 'NZ')} NZD`);
   await expect(page.getByTestId('first-payment')).toContainText(formatDayMonthYear(dates[0]!));
-  // The networks' documented share URLs, carrying the campaign's landing page (issue 14).
+  // The networks' documented share URLs, carrying the campaign's landing page (decision 025).
   await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ$/);
   await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ&text=/);
   await page.getByRole('button', { name: 'Copy link' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { appStarted } from '../support/hydration.ts';
 
-// Issue 14: the public pages arrive as HTML (prerendered), readable and shareable without
+// Decision 023: the public pages arrive as HTML (prerendered), readable and shareable without
 // JavaScript; the live landing page carries the current countdown and the Join link.
 
 test.describe('with JavaScript disabled', () => {

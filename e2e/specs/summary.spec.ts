@@ -9,7 +9,7 @@ import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
-// The pledge summary (issue 6): after paying, /summary shows the calendar, amounts, card and
+// The pledge summary (decision 042): after paying, /summary shows the calendar, amounts, card and
 // impact; a billing run grows the impact so far; the modal cancels; signed out goes to /login.
 // Everything before the summary is set up through the API, as a donor's browser would.
 

@@ -16,7 +16,7 @@ async function main() {
   await seedReferenceData(db);
   if (config.seedDemo) await seedDemoData(db, clock.now(), log);
   if (config.admin) {
-    // ADMIN_EMAIL/ADMIN_PASSWORD: create or update an activated admin (DECISIONS.md).
+    // ADMIN_EMAIL/ADMIN_PASSWORD: create or update an activated admin (product-rules §17).
     const result = await ensureAdmin(db, config.admin, clock.now());
     log.info({ result }, 'admin account from ADMIN_EMAIL is ready');
   }

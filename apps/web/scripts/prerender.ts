@@ -61,7 +61,7 @@ const BOOT_ENTRY = 'src/boot.ts';
 /**
  * A public page's HTML: the shell with the page's CSS inline, and the boot script in place of the
  * app's. The app's scripts are named, not loaded: src/boot.ts preloads and starts them once the page
- * is on screen, so their download does not hold back the first paint (decision 024's addendum).
+ * is on screen, so their download does not hold back the first paint (decision 106).
  */
 function template(module: string): string {
   const seen = new Set<string>();

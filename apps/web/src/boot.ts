@@ -2,7 +2,7 @@
 // place of the app's own. The page is already readable as HTML: let the browser show it first,
 // then fetch and start the app (src/main.tsx), which hydrates it. Fetching the app's ~100 KB
 // alongside the HTML made a slow phone's first paint wait for it (Lighthouse's First and Largest
-// Contentful Paint). Decision 024's addendum "the app loads after the first paint".
+// Contentful Paint). Decision 106 (docs/decisions/106-app-loads-after-first-paint.md).
 // No imports but a constant: this file is its own tiny bundle.
 import { APP_MODULES_META } from './lib/app-modules';
 

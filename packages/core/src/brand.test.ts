@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAND, copyrightText, shareLinks } from './brand.ts';
 
 describe('brand', () => {
-  it('names what DECISIONS.md names', () => {
+  it('names what product-rules §10 names', () => {
     expect(BRAND.product).toBe('Uplift');
     expect(BRAND.operator).toBe('Uplift Charitable Trust');
     expect(BRAND.contactEmail).toBe('hello@uplift.org.nz');

@@ -1,4 +1,4 @@
-// All brand text in one place (DECISIONS.md "Names"): a rename is one edit here.
+// All brand text in one place (product-rules §10): a rename is one edit here.
 
 export interface SocialLink {
   name: string;
@@ -43,7 +43,7 @@ export function copyrightText(year: number): string {
   return `© ${year} ${BRAND.operator}`;
 }
 
-/** The thank-you page's two share buttons (SPEC §2): Facebook and X. */
+/** The thank-you page's two share buttons (product-rules §2): Facebook and X. */
 export function shareLinks(pageUrl: string, text: string): SocialLink[] {
   const u = encodeURIComponent(pageUrl);
   const t = encodeURIComponent(text);

@@ -15,7 +15,7 @@ import {
   weeklyAmountMinor,
 } from './calculator.ts';
 
-describe("SPEC.md's four examples (four remaining weeks)", () => {
+describe("product-rules §9's four examples (four remaining weeks)", () => {
   it('5 coffees a week at 3.50 gives 70', () => {
     expect(pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: 4 })).toBe(7000);
   });

@@ -1,14 +1,14 @@
 import { COUNTRIES, type CountryCode } from './countries.ts';
 import { MSG } from './messages.ts';
 
-// The pledge calculator (DECISIONS.md "Calculator"), shared by the wizard, the slideshow and
+// The pledge calculator (product-rules §14), shared by the wizard, the slideshow and
 // the server's validation so both sides always agree to the cent.
 // All amounts are minor units. Totals are rounded once, at the end.
 
 export type Period = 'weekly' | 'monthly';
 export const PERIODS = ['weekly', 'monthly'] as const satisfies readonly Period[];
 
-/** Months are counted as four weeks: monthly amount = weekly amount ÷ 4 (SPEC §9). */
+/** Months are counted as four weeks: monthly amount = weekly amount ÷ 4 (product-rules §9). */
 export const WEEKS_PER_MONTH = 4;
 
 /** Default commute cost per km, in currency units, for both countries. */
@@ -17,7 +17,7 @@ export const COST_PER_KM = 0.375;
 /** Minimum pledge total: 10 in local currency. */
 export const MIN_PLEDGE_MINOR = 1000;
 
-/** Frequency field: a whole number, digits only; anything else counts as 0 (SPEC §5). */
+/** Frequency field: a whole number, digits only; anything else counts as 0 (product-rules §5). */
 export function parseFrequency(s: string): number {
   if (!/^\d+$/.test(s)) return 0;
   const n = Number(s);
@@ -120,7 +120,7 @@ export function splitPayments(totalMinor: number, count: number): number[] {
 
 const WEEK_WORDS = ['zero', 'one', 'two', 'three', 'four'] as const;
 
-/** Remaining weeks as a word, 'one'..'four' (SPEC §9); other numbers as digits. */
+/** Remaining weeks as a word, 'one'..'four' (product-rules §9); other numbers as digits. */
 export function remainingWeeksWord(n: number): string {
   return WEEK_WORDS[n] ?? String(n);
 }

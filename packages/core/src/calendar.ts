@@ -1,7 +1,7 @@
 import { COUNTRIES, type CountryCode } from './countries.ts';
 
 // Campaign dates are calendar dates ('YYYY-MM-DD') in the campaign country's time zone,
-// not instants (DECISIONS.md). Calendar arithmetic is done on the date's own numbers in UTC,
+// not instants (product-rules §11). Calendar arithmetic is done on the date's own numbers in UTC,
 // where every day is 24 hours, so daylight saving never shifts a date.
 
 export type IsoDate = string;

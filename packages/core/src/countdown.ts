@@ -5,13 +5,13 @@ import { formatMoney } from './money.ts';
 /** A campaign is closed (landing shows "View my Pledge" instead of Join) this many days after it starts. */
 export const CLOSED_AFTER_DAYS = 7;
 
-/** Campaign names in wizard cards are cut at this many characters (SPEC §9). */
+/** Campaign names in wizard cards are cut at this many characters (product-rules §9). */
 export const CARD_NAME_MAX = 20;
 
 /**
  * Days until `startDate` 00:00 in the country's zone, rounded up; 0 or less means started.
  *
- * DECISIONS.md: ceil((start 00:00 local − now) / 24 h). On every day that lasts 24 hours that is
+ * product-rules §12: ceil((start 00:00 local − now) / 24 h). On every day that lasts 24 hours that is
  * exactly the number of local calendar days from today to the start, which is what we count:
  * dividing by 24 h would be off by one for an hour around a DST change (a 23 h or 25 h day),
  * e.g. 3 days instead of 2 just after midnight on the day before NZ clocks go back.
@@ -38,11 +38,11 @@ export function isClosed(campaign: { start_date: IsoDate; country: CountryCode }
 }
 
 /**
- * The landing page countdown (SPEC §2).
+ * The landing page countdown (product-rules §2).
  * - Before the start: 'Starting in 1 day' / 'Starting in 5 days'.
  * - Started: "The campaign has started, join 12 others who've pledged $1,234.50!"
  *   (one pledge reads "join 1 other who's pledged $50.00!").
- * - Started with no pledges counted: SPEC says 'heaps of' replaces the numbers. Put literally in
+ * - Started with no pledges counted: product-rules §2 says 'heaps of' replaces the numbers. Put literally in
  *   both places it reads "…who've pledged heaps of!", so the amount becomes plain 'heaps':
  *   "The campaign has started, join heaps of others who've pledged heaps!"
  */

@@ -8,7 +8,7 @@ describe('countries', () => {
     expect(greet('UK', 'James')).toBe('Hello James');
   });
 
-  it('describes NZ and UK as DECISIONS.md does', () => {
+  it('describes NZ and UK as product-rules §11 does', () => {
     expect(COUNTRY_CODES).toEqual(['NZ', 'UK']);
     expect(COUNTRIES.NZ).toEqual({
       code: 'NZ', id: 1, name: 'New Zealand', currency: 'NZD', symbol: '$', timeZone: 'Pacific/Auckland', greeting: 'Kia ora',

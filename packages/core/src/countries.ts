@@ -1,4 +1,4 @@
-// The two countries Uplift serves. Nothing else is accepted anywhere (DECISIONS.md).
+// The two countries Uplift serves. Nothing else is accepted anywhere (product-rules §11).
 export const COUNTRY_CODES = ['NZ', 'UK'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
@@ -6,7 +6,7 @@ export type CurrencyCode = 'NZD' | 'GBP';
 
 export interface Country {
   code: CountryCode;
-  /** Numeric id used by the landing page (SPEC §2: NZ=1, UK=2). */
+  /** Numeric id used by the landing page (product-rules §2: NZ=1, UK=2). */
   id: 1 | 2;
   name: 'New Zealand' | 'United Kingdom';
   currency: CurrencyCode;

@@ -1,8 +1,8 @@
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from './countries.ts';
 import { formatMoney } from './money.ts';
 
-// Card fees per charge (SPEC §9): 2.9% + 30c (NZ) or 2.9% + 20p (UK).
-// Shown to the user, never silently added to a pledge (DECISIONS.md).
+// Card fees per charge (product-rules §9): 2.9% + 30c (NZ) or 2.9% + 20p (UK).
+// Shown to the user, never silently added to a pledge (product-rules §14).
 
 /** Fee of one charge in minor units: the percentage rounded half-up to the cent, plus the fixed part. */
 export function feePerChargeMinor(chargeMinor: number, country: CountryCode): number {

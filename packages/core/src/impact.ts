@@ -1,4 +1,4 @@
-// Charity impact (DECISIONS.md): round(total ÷ impact_cost) × the charity's impact_multiplier
+// Charity impact (product-rules §14): round(total ÷ impact_cost) × the charity's impact_multiplier
 // (1 by default; Youthline is seeded with 7).
 
 /** How many units of impact a total buys; 0 when the charity has no impact cost. */

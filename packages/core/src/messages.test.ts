@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from './messages.ts';
 
 describe('messages', () => {
-  it("uses SPEC.md's words", () => {
+  it("uses the words of product-rules §5 and §8", () => {
     expect(MSG.emailRequired).toBe('Email is required');
     expect(MSG.emailInvalid).toBe('Email is invalid');
     expect(MSG.passwordRequired).toBe('Password is required');

@@ -1,4 +1,4 @@
-// Every user-facing message from SPEC.md §5 (validation) and §8 (errors), plus the few
+// Every user-facing message from product-rules §5 (validation) and §8 (errors), plus the few
 // fixed texts both sides show, written once so the browser and the API say the same thing.
 // Messages that need a value are functions.
 
@@ -7,7 +7,7 @@ import { CAMPAIGN_COMING_SOON } from './public-messages.ts';
 export { CAMPAIGN_COMING_SOON };
 
 export const MSG = {
-  // Registration, login, recovery (SPEC §5)
+  // Registration, login, recovery (product-rules §5)
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   emailTooLong: 'Email must be at most 254 characters long',
@@ -29,11 +29,11 @@ export const MSG = {
   twoFactorCodeRequired: 'Code is required',
   twoFactorCodeInvalid: 'That code is not right. Please try again.',
 
-  // Calculator (SPEC §5)
+  // Calculator (product-rules §5)
   parkingRequired: "Please check the box if you don't pay for parking",
   pledgeAtLeast: (symbol: string): string => `Please ensure your pledge is at least ${symbol}10`,
 
-  // API answers shown by the browser (SPEC §8)
+  // API answers shown by the browser (product-rules §8)
   loginFailed: 'Login details incorrect',
   emailExists: 'Email already exists',
   invalidToken: 'Not a valid token',
@@ -44,13 +44,13 @@ export const MSG = {
   campaignInfoFailed: 'Unable to fetch campaign information',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
 
-  // Admin (SPEC §8)
+  // Admin (product-rules §8)
   addCampaignFailed: 'Could not add campaign',
   deleteCampaignFailed: 'Could not delete campaign',
   editCampaignFailed: 'Could not edit campaign',
   deactivateCampaignsFailed: 'Could not deactivate campaigns',
 
-  // Pledges and payments (server side of DECISIONS.md "Calculator" and "Payments")
+  // Pledges and payments (server side of product-rules §14 and "Payments")
   amountMismatch: 'The confirmed amount does not match the pledge',
   campaignClosed: 'This campaign is no longer open to join',
   cardDeclined: 'Your card was declined.',
@@ -80,7 +80,7 @@ export const MSG = {
   isActiveInvalid: 'Active must be true or false',
   optInInvalid: 'Opt-in must be true or false',
 
-  // Generic API answers (DECISIONS.md: JSON {message} with a fitting status)
+  // Generic API answers (product-rules §18: JSON {message} with a fitting status)
   badRequest: 'Invalid request',
   unauthorized: 'Please log in',
   forbidden: 'You do not have access to this',
@@ -88,7 +88,7 @@ export const MSG = {
   campaignNotFound: 'No active campaign',
   serverError: 'Something went wrong. Please try again later.',
 
-  // Fixed screen texts (SPEC §2, §8)
+  // Fixed screen texts (product-rules §2, §8)
   recoverSuccess: 'Please check your email. You will now be redirected to the password reset page...',
   resetSuccess: 'You have successfully changed your password. You will be redirected to the login page...',
   campaignComingSoon: CAMPAIGN_COMING_SOON,

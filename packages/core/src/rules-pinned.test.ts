@@ -14,7 +14,7 @@ import { devMailPageSchema, devMailSchema } from './schemas/mail.ts';
 import { sqlList } from './statuses.ts';
 
 // Rules the mutation run (npm run test:mutation) found untested, pinned with literal values from
-// SPEC, DECISIONS and the functions' own documented contracts. Messages are written out in full.
+// docs/product-rules.md and the functions' own documented contracts. Messages are written out in full.
 
 /** The messages a schema gives for one field, in order. */
 function messagesFor(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) {
@@ -115,7 +115,7 @@ describe('money', () => {
   });
 });
 
-describe('one message per problem (DECISIONS: each bad field gets one message)', () => {
+describe('one message per problem (decision 011: each bad field gets one message)', () => {
   it('passwords: "must match" only once both are typed', () => {
     const base = { reset_token: 'x'.repeat(43), new_password: 'a long passphrase' };
     expect(messagesFor(resetFormSchema.safeParse({ ...base, confirm_password: '' }), 'confirm_password')).toEqual(['Please confirm your password']);

@@ -1,4 +1,4 @@
-// The enumerations of SPEC §3/§4 and DECISIONS "Payments", written once. The database's check
+// The enumerations of product-rules §3/§4 and §15, written once. The database's check
 // constraints, the API's response schemas and the web's types are all built from these lists.
 
 /** A pledge's life: created Pending, Confirmed after the card is saved, Cancelled by the donor. */
@@ -9,7 +9,7 @@ export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
 export const PAYMENT_STATUSES = ['Pending', 'Success', 'Failed', 'Cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The only billing cycle SPEC §3 knows. */
+/** The only billing cycle product-rules §3 knows. */
 export const BILLING_CYCLES = ['Weekly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 

@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../test/context.ts';
 import { generateOpenApiDocument } from './openapi-document.ts';
 import { invalidValue, objectWithOneBadField, resolverFor, validValue, type JsonSchema } from './schema-arbitraries.ts';
 
-// Contract fuzzing (issue 10): every operation of the OpenAPI description gets generated valid
+// Contract fuzzing (decision 006): every operation of the OpenAPI description gets generated valid
 // and invalid inputs on inject(), against a real database. For every answer: no 5xx; a 4xx is
 // JSON with a string `message`; any status is one the operation declares (framework answers to
 // a malformed body excepted); a body matches the schema declared for its status. Secured

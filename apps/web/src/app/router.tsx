@@ -7,7 +7,7 @@ import { AppLayout, preloadLayout } from './layout/app-layout';
 /** A page module; `preloadForPrerender` loads the lazy parts the prerender must include. */
 type RouteModule = { Component: ComponentType; preloadForPrerender?: () => Promise<void> };
 
-// Every path of SPEC.md §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
+// Every path of product-rules §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
 // same table renders in the browser (BrowserRouter) and in the prerender (StaticRouter), see
 // docs/decisions/023-prerendered-public-pages.md.
 export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [

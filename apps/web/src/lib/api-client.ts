@@ -66,7 +66,7 @@ const REFRESH_TIMEOUT_MS = 20_000;
 
 /**
  * Runs `task` while no other tab of this browser is refreshing. The tabs share the refresh cookie,
- * and a refresh token spent twice ends the session (docs/decisions/073): two tabs opened at once
+ * and a refresh token spent twice ends the session (docs/decisions/109): two tabs opened at once
  * would otherwise both spend it. The second tab's request, made after the first's, carries the
  * cookie the first one received. (Web Locks; a browser without them runs the task at once.)
  */

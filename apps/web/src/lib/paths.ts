@@ -1,5 +1,5 @@
-// Every route of SPEC §2, written once: the router, every link and every navigate read them here,
-// so a renamed path is one edit. The odd spellings (/viewPledge, /SubmitPage) are the spec's.
+// Every route of product-rules §2, written once: the router, every link and every navigate read them here,
+// so a renamed path is one edit. The odd spellings (/viewPledge, /SubmitPage) are product-rules §2's.
 
 /** The pledge wizard's steps are numbered from 0 in its URL (?step=n); the last one is the payment. */
 export const PAYMENT_STEP = 4;
@@ -17,7 +17,7 @@ export const paths = {
   passwordRecovery: '/password-recovery',
   resetPassword: '/reset-password',
   summary: '/summary',
-  /** The donor's own account area (issue 13): details, consents, receipts, data, deletion. */
+  /** The donor's own account area (decision 083): details, consents, receipts, data, deletion. */
   account: '/account',
   viewPledge: '/viewPledge',
   admin: '/admin',

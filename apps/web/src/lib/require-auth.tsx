@@ -5,7 +5,7 @@ import { useSession } from './session';
 
 /**
  * Shows its children only to a signed-in user (or admin). Everyone else is sent to /login,
- * as SPEC.md §4 says; an admin short of the second factor goes to /two-factor. The server
+ * as product-rules §4 says; an admin short of the second factor goes to /two-factor. The server
  * checks roles again on every call; this is only the screen.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {

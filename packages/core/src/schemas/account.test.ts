@@ -9,7 +9,7 @@ import {
 } from '@uplift/core/schemas/account';
 import { issuesOf } from './test-helpers.ts';
 
-// The account area's inputs (issue 13), with the limits and messages as literals.
+// The account area's inputs (decision 083), with the limits and messages as literals.
 describe('account inputs', () => {
   it('corrects the name and address in place: trimmed, the address at most 200 characters', () => {
     expect(profileUpdateSchema.parse({ first_name: ' Aroha ', last_name: 'Ngata', user_address: ' 1 Queen Street ' })).toEqual({

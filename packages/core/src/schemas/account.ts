@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
 import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
 
-// The donor's own account area, /account (issue 13): details, consents, receipts, data, erasure.
+// The donor's own account area, /account (decision 083): details, consents, receipts, data, erasure.
 
 export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];

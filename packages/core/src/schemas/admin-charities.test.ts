@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { challengeRequestSchema, charityRequestSchema, isHttpsUrl } from '@uplift/core/schemas/admin-charities';
 import { issuesOf } from './test-helpers.ts';
 
-// The admin's charity and challenge forms (issue 15, decision 053), limits and messages as literals.
+// The admin's charity and challenge forms (decision 053), limits and messages as literals.
 const charity = {
   recipient_name: 'Kids Can',
   country: 'NZ',

@@ -3,7 +3,7 @@ import { MAX_AMOUNT, countryCodeSchema, hasAtMostTwoDecimals, idSchema } from '.
 import { CHALLENGE_KINDS, challengeSchema } from './challenge.ts';
 import { recipientSchema } from './recipient.ts';
 
-// The admin's charity and challenge management (issue 15, decision 053).
+// The admin's charity and challenge management (decision 053).
 
 /** Largest logo accepted, in bytes (200 KB). */
 export const LOGO_MAX_BYTES = 200 * 1024;
@@ -120,7 +120,7 @@ export const adminChallengeSchema = challengeSchema.extend({ pledge_count: z.num
 export type AdminChallenge = z.infer<typeof adminChallengeSchema>;
 export const adminChallengeListSchema = z.array(adminChallengeSchema);
 
-/** What a campaign offers: empty lists mean "every enabled one" (DECISIONS: Challenges and charities). */
+/** What a campaign offers: empty lists mean "every enabled one" (product-rules §13). */
 export const campaignOfferSchema = z.object({
   challenge_ids: z.array(idSchema),
   recipient_ids: z.array(idSchema),

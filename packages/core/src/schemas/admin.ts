@@ -4,7 +4,7 @@ import { PLEDGE_STATUSES } from '../statuses.ts';
 import { idSchema, isId, timestampSchema } from './common.ts';
 import { recipientChoiceSchema } from './recipient.ts';
 
-// The admin screens' requests and answers (SPEC §2 "Admin", §7). Campaign administration's
+// The admin screens' requests and answers (product-rules §2 "Admin", §7). Campaign administration's
 // answers live with the campaign in campaign.ts.
 
 export const USER_SORT_COLUMNS = ['id', 'last_name', 'email', 'country'] as const;
@@ -33,7 +33,7 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters long' }).default(''),
   sort: z.enum(USER_SORT_COLUMNS, { error: `sort must be one of ${USER_SORT_COLUMNS.join(', ')}` }).default('id'),
   order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('asc'),
-  /** Only donors with a pledge (not Pending) in this campaign; their pledge in it is shown (issue 15). */
+  /** Only donors with a pledge (not Pending) in this campaign; their pledge in it is shown (decision 057). */
   campaign_id: z.coerce
     .number({ error: 'campaign_id must be a campaign id' })
     .refine(isId, { error: 'campaign_id must be a campaign id' })

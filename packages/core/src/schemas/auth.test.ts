@@ -75,7 +75,7 @@ describe('registerFormSchema', () => {
     ]);
   });
 
-  it("uses SPEC.md's messages", () => {
+  it("uses the messages of product-rules §5", () => {
     expect(issuesOf(registerFormSchema, { ...form, email: 'aroha@' })).toEqual(['email: Email is invalid']);
     expect(issuesOf(registerFormSchema, { ...form, country: 'AU' })).toEqual(['country: Please select a country']);
     expect(issuesOf(registerFormSchema, { ...form, country: undefined })).toEqual(['country: Please select a country']);
@@ -130,7 +130,7 @@ const request = {
 };
 
 describe('registerRequestSchema', () => {
-  it('accepts SPEC §7 body, filling in the defaults', () => {
+  it('accepts product-rules §7 body, filling in the defaults', () => {
     expect(registerRequestSchema.parse(request)).toEqual({
       ...request,
       email: 'aroha@example.com',
@@ -172,7 +172,7 @@ describe('activation, recovery and reset', () => {
   it('needs an email to recover', () => {
     expect(forgotSchema.parse({ email: 'A@B.co' })).toEqual({ email: 'a@b.co' });
     expect(issuesOf(forgotSchema, { email: '' })).toEqual(['email: Email is required']);
-    // SPEC §8 / DECISIONS.md: recovery says 'Not a valid email' (registration: 'Email is invalid').
+    // product-rules §8 / §17: recovery says 'Not a valid email' (registration: 'Email is invalid').
     expect(issuesOf(forgotSchema, { email: 'x' })).toEqual(['email: Not a valid email']);
     expect(issuesOf(forgotSchema, { email: 'someone@' })).toEqual(['email: Not a valid email']);
     expect(issuesOf(forgotSchema, { email: `${'a'.repeat(250)}@example.org` })).toEqual(['email: Not a valid email']);

@@ -5,7 +5,7 @@ import { countryCodeSchema, idSchema } from './common.ts';
 import { pledgeFields } from './pledge.ts';
 import { TWO_FACTOR_STEPS } from './two-factor.ts';
 
-// Auth forms and request bodies with SPEC.md §5's messages. Form schemas carry the fields the
+// Auth forms and request bodies with product-rules §5's messages. Form schemas carry the fields the
 // user types (confirm_password, terms); request schemas are what the API receives.
 
 export const PASSWORD_MIN = 8;
@@ -82,7 +82,7 @@ const userFields = {
   password: newPasswordSchema,
 };
 
-/** The registration form (SPEC §2 "Registration form"). */
+/** The registration form (product-rules §2 "Registration form"). */
 export const registerFormSchema = z
   .object({
     ...userFields,
@@ -93,7 +93,7 @@ export const registerFormSchema = z
   })
   .refine((d) => d.password === d.confirm_password, passwordsMatchParams('password'));
 
-/** POST /api/auth/register (SPEC §7): the account and the pledge it starts with. */
+/** POST /api/auth/register (product-rules §7): the account and the pledge it starts with. */
 export const registerRequestSchema = z.object({
   ...userFields,
   ...pledgeFields,
@@ -106,7 +106,7 @@ export const registerRequestSchema = z.object({
 export const activateQuerySchema = z.object({ activation_token: tokenSchema });
 
 /**
- * POST /api/auth/forgot and the recovery form. SPEC §8 and DECISIONS.md "Accounts" give recovery
+ * POST /api/auth/forgot and the recovery form. product-rules §8 and §17 give recovery
  * its own word for a malformed address, 'Not a valid email' (registration says 'Email is invalid').
  */
 export const forgotSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../calendar.ts';
 import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, timestampSchema } from './common.ts';
 
-// The campaign report and payouts (issue 15, decisions 055–056). Amounts are decimal amounts of
+// The campaign report and payouts (decisions 055–056). Amounts are decimal amounts of
 // the campaign country's currency, exact to the cent (computed in minor units).
 
 const amount = z.number();

@@ -52,7 +52,7 @@ export type CampaignRequestInput = z.input<typeof campaignRequestSchema>;
 export type CampaignRequest = z.output<typeof campaignRequestSchema>;
 
 /**
- * A campaign as every route answers it (SPEC §3): the public reads, the signed-in
+ * A campaign as every route answers it (product-rules §3): the public reads, the signed-in
  * /api/campaign/closest and, with its pledge count, the admin's. Dates are calendar dates in
  * the campaign's country.
  */

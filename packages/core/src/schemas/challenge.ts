@@ -5,7 +5,7 @@ import { idSchema } from './common.ts';
 export const CHALLENGE_KINDS = ['units', 'commute'] as const;
 export type ChallengeKind = (typeof CHALLENGE_KINDS)[number];
 
-/** A challenge as the API answers it (SPEC §3), plus `kind` for the calculator. */
+/** A challenge as the API answers it (product-rules §3), plus `kind` for the calculator. */
 export const challengeSchema = z
   .object({
     id: idSchema,

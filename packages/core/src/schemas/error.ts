@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every failure the API answers (ARCHITECTURE "Errors"): `{message, code}`, the message safe to
+ * Every failure the API answers (product-rules §18; docs/decisions/006): `{message, code}`, the message safe to
  * show. Validation failures add the failing fields; server faults add the request id to quote.
  */
 export const errorResponseSchema = z

@@ -4,7 +4,7 @@ import { PAYMENT_ACTIONS } from '../payment-failures.ts';
 import { PAYMENT_STATUSES } from '../statuses.ts';
 import { dateSchema, idSchema } from './common.ts';
 
-// Payments and saved cards (SPEC §7): request bodies and answers. Amounts are decimal currency
+// Payments and saved cards (product-rules §7): request bodies and answers. Amounts are decimal currency
 // units, dates 'YYYY-MM-DD'. Card details stay with the provider; only display facts appear here.
 
 /** POST /api/payment_method: the card the browser has just saved with the provider. */

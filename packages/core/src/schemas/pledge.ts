@@ -9,7 +9,7 @@ import { dateSchema, decimalAmountSchema, idSchema, positiveIdField } from './co
 export const MAX_UNITS = 1000;
 
 /**
- * The pledge figures (DECISIONS.md "Calculator"): units per period, cost of one unit (decimal,
+ * The pledge figures (product-rules §14): units per period, cost of one unit (decimal,
  * to the cent), the total the user confirmed and the period. Shared with registration.
  */
 export const pledgeFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema, idSchema } from './common.ts';
 
-/** A partner charity as the API answers it (SPEC §3); impact_cost is a decimal amount of its country's currency. */
+/** A partner charity as the API answers it (product-rules §3); impact_cost is a decimal amount of its country's currency. */
 export const recipientSchema = z
   .object({
     id: idSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // GET /api/pledge/total/{kind}/{country}: the counted pledges of the country's closest campaign
-// (DECISIONS.md "Totals"). Amounts are decimal numbers of the country's currency.
+// (product-rules §16). Amounts are decimal numbers of the country's currency.
 
 /** The six totals endpoints; the -amount ones answer money, the others counts. */
 export const TOTALS_KINDS = ['campaign', 'campaign-amount', 'challenge', 'challenge-amount', 'recipient', 'recipient-amount'] as const;

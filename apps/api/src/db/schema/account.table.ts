@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.table.ts';
 
-// The donor's own account area (issue 13, docs/decisions/080–084).
+// The donor's own account area (docs/decisions/080–083).
 
 /**
  * The last receipt number issued per country and calendar year. A trigger on payments takes the
- * next one under this row's lock when a payment becomes Success (drizzle/ migration of issue 13):
+ * next one under this row's lock when a payment becomes Success (drizzle/0006_account.sql, decision 080):
  * numbers are sequential, never reused, and a rolled-back payment gives its number back.
  */
 export const receiptCounters = pgTable(

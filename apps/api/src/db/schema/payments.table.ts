@@ -78,7 +78,7 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * "Your card expires before your payment on …" mails sent by billing (issue 11, docs/decisions/048):
+ * "Your card expires before your payment on …" mails sent by billing (docs/decisions/048):
  * one per pledge and card, written in the statement that picks who to mail, so it goes once
  * however many runs or workers see it.
  */

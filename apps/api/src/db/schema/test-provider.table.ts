@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// State of the built-in test card provider (DECISIONS.md "Payments"), kept in PostgreSQL so
+// State of the built-in test card provider (product-rules §15), kept in PostgreSQL so
 // it survives restarts and is shared by every app instance, like a real provider's would be.
 // No full card number is ever stored: only the brand, the last four digits and the behaviour
 // of the Stripe test card it stands for.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: the back-to-top button appears once the page has scrolled more than 300 px. */
+/** product-rules §9: the back-to-top button appears once the page has scrolled more than 300 px. */
 export const BACK_TO_TOP_AFTER_PX = 300;
 
 export function BackToTop() {

@@ -3,7 +3,7 @@ import { BRAND, copyrightText } from '@uplift/core/brand';
 import { paths } from '../../lib/paths';
 import './layout.css';
 
-/** SPEC §1 "Footer": copyright, privacy link, contact email and social links; the navbar's Contact lands here. */
+/** product-rules §1 "Footer": copyright, privacy link, contact email and social links; the navbar's Contact lands here. */
 export function Footer() {
   return (
     <footer className="footer" id="contact">

@@ -14,7 +14,7 @@ import { clearSession, useSession } from '../../lib/session';
 import './layout.css';
 
 /**
- * SPEC §2 "Navbar": About, Contact, View my Pledge, Admin (admins only); then Log Out for a
+ * product-rules §2 "Navbar": About, Contact, View my Pledge, Admin (admins only); then Log Out for a
  * signed-in user, otherwise (except on /challenge) the campaign link or 'Campaign Coming Soon!';
  * the NZ/UK selector on the home page; a menu toggle on narrow screens; back-to-top.
  */
@@ -37,7 +37,7 @@ export function Navbar() {
     await revokeSession(); // best effort: signed out here regardless
     clearSession();
     try {
-      localStorage.clear(); // SPEC §4: logout clears local storage
+      localStorage.clear(); // product-rules §4: logout clears local storage
     } catch {
       // storage disabled: nothing was kept
     }
@@ -50,7 +50,7 @@ export function Navbar() {
 
   let campaignEntry = null;
   if (!signedIn && pathname !== paths.challenge) {
-    // A campaign that is loading or failed to load is not shown as active (SPEC §4).
+    // A campaign that is loading or failed to load is not shown as active (product-rules §4).
     const active = campaign.data;
     campaignEntry = active ? (
       <Link to={paths.challenge} className="button nav-campaign" onClick={close}>

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function Component() {
   usePageTitle('Recover your password');
   const session = useSession();
-  // SPEC §2: a signed-in user has nothing to recover.
+  // product-rules §2: a signed-in user has nothing to recover.
   if (session.status === 'authenticated') return <Navigate to={paths.home} replace />;
   return (
     <section className="page narrow auth-page">

@@ -3,8 +3,8 @@ import { paths } from '../../lib/paths';
 import { hasSavedAuthFlag, useSession } from '../../lib/session';
 
 /**
- * DECISIONS.md "Closed": View my Pledge shows the signed-in user's pledge, i.e. /summary, or
- * /login when logged out (SPEC's root redirect, by the saved flag, applied here).
+ * product-rules §12: View my Pledge shows the signed-in user's pledge, i.e. /summary, or
+ * /login when logged out (product-rules §2's root redirect, by the saved flag, applied here).
  */
 export function Component() {
   const session = useSession();

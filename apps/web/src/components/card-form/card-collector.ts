@@ -6,7 +6,7 @@ export type CardCollector = { collect: () => Promise<string> };
 
 /**
  * A card form failure. 'validation' problems are shown at the fields at once; 'card' problems
- * (a decline, a failed authentication) are shown in the red modal (SPEC §8).
+ * (a decline, a failed authentication) are shown in the red modal (product-rules §8).
  */
 export class CardFormError extends Error {
   readonly kind: 'validation' | 'card';

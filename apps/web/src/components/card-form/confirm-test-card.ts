@@ -1,7 +1,7 @@
 import type { TestCardAuthenticateRequest, TestCardConfirmRequest, TestSetupResult } from '@uplift/core/schemas/payment';
 import { api } from '../../lib/api-client';
 
-// The built-in test provider's card form (DECISIONS.md "Payments"), standing in for Stripe.js.
+// The built-in test provider's card form (product-rules §15), standing in for Stripe.js.
 
 export const confirmTestCard = (body: TestCardConfirmRequest) =>
   api<TestSetupResult>('/api/test-provider/setup/confirm', { method: 'POST', body, auth: true });

@@ -10,7 +10,7 @@ import { formatCardNumber, parseExpiry, validateTestCard, type TestCardErrors, t
 type Props = { clientSecret: string; disabled?: boolean };
 
 /**
- * The built-in test provider's card form (DECISIONS.md "Payments"): a plain form under a
+ * The built-in test provider's card form (product-rules §15): a plain form under a
  * "Test mode" banner, answering like Stripe for Stripe's test cards, with a simulated
  * authentication step for a card that asks for one.
  */

@@ -8,7 +8,7 @@ export function safeReturnPath(value: unknown): string | undefined {
   return value;
 }
 
-/** Where SPEC §2 "Login" sends a user with this pledge status (no pledge counts as Cancelled). */
+/** Where product-rules §2 "Login" sends a user with this pledge status (no pledge counts as Cancelled). */
 export function pathAfterLogin(status: PledgeStatus): string {
   if (status === 'Confirmed') return paths.summary;
   if (status === 'Pending') return challengeStep(PAYMENT_STEP);

@@ -19,7 +19,7 @@ export const campaignKeys = {
 /**
  * GET /api/campaign/closest/{country}: the campaign the landing page and navbar talk about, or
  * null when the country has none open (404). Any other failure also means "not active" to the
- * screens (SPEC §4), but stays an error so the query retries.
+ * screens (product-rules §4), but stays an error so the query retries.
  */
 export async function fetchClosestCampaign(country: CountryCode): Promise<Campaign | null> {
   try {

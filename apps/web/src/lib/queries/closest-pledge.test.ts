@@ -32,7 +32,7 @@ describe('the closest pledge, shared by the wizard, the summary and the login re
     expect(fetch).toHaveBeenCalledWith('/api/pledge/closest', expect.objectContaining({ method: 'GET' }));
   });
 
-  it("is null for 'No pledges!' (404), which SPEC §4 counts as Cancelled", async () => {
+  it("is null for 'No pledges!' (404), which product-rules §4 counts as Cancelled", async () => {
     answer(404, { message: 'No pledges!', code: 'pledge.none' });
     const none = await fetchClosestPledge();
     expect(none).toBeNull();

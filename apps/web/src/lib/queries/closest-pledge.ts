@@ -12,7 +12,7 @@ export const pledgeKeys = {
   closestConfirmed: () => [...pledgeKeys.all, 'closest', 'Confirmed'] as const,
 };
 
-/** The answer's 404 'No pledges!' means none (SPEC §4 treats it as Cancelled): null, not an error. */
+/** The answer's 404 'No pledges!' means none (product-rules §4 treats it as Cancelled): null, not an error. */
 async function orNull<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
@@ -39,7 +39,7 @@ export const closestConfirmedPledgeQuery = () =>
 
 export const useClosestConfirmedPledge = () => useQuery(closestConfirmedPledgeQuery());
 
-/** The status SPEC §4 routes by: no pledge at all counts as Cancelled. */
+/** The status product-rules §4 routes by: no pledge at all counts as Cancelled. */
 export function pledgeStatusOf(pledge: Pick<Pledge, 'pledge_status'> | null | undefined): PledgeStatus {
   return pledge?.pledge_status ?? 'Cancelled';
 }

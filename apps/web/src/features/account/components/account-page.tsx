@@ -9,7 +9,7 @@ import { ReceiptsSection } from './receipts-section';
 import './account.css';
 
 /**
- * /account (issue 13): every right the privacy policy states, one click away: see and correct
+ * /account (decision 083): every right the privacy policy states, one click away: see and correct
  * details, consents, receipts and calendar, download my data, delete my account.
  */
 export function AccountPage() {

@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/alert';
 
-/** SPEC §8: the admin error in red ('Could not add campaign', …) with the server's reason beside it. */
+/** product-rules §8: the admin error in red ('Could not add campaign', …) with the server's reason beside it. */
 export function AdminError({ title, reason }: { title: string; reason?: string | undefined }) {
   return (
     <Alert>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
 /**
- * SPEC §2 "/admin": links Users, Campaign, Challenges and Charities (issue 15). The donor
+ * product-rules §2 "/admin": links Users, Campaign, Challenges and Charities (decision 053). The donor
  * export stays on the admin page below the menu (see docs/decisions/050).
  */
 export function AdminMenu() {

@@ -77,7 +77,7 @@ function OfferForm({ campaignId, country }: { campaignId: number; country: 'NZ' 
   );
 }
 
-/** DECISIONS: a campaign offers every enabled challenge and charity of its country unless narrowed here. */
+/** product-rules §13: a campaign offers every enabled challenge and charity of its country unless narrowed here. */
 export function CampaignOfferPanel() {
   const campaigns = useAdminCampaigns();
   const [campaignId, setCampaignId] = useState('');

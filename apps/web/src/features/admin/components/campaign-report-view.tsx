@@ -102,7 +102,7 @@ function PayoutForm({ report }: { report: CampaignReport }) {
   );
 }
 
-/** Issue 15: what a campaign raised, per charity and per challenge, what was paid out and what is owed. */
+/** Decisions 055–056: what a campaign raised, per charity and per challenge, what was paid out and what is owed. */
 export function CampaignReportView({ campaignId }: { campaignId: number }) {
   const report = useCampaignReport(campaignId);
   const payouts = usePayouts(campaignId);

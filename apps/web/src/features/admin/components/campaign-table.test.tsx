@@ -51,7 +51,7 @@ describe('CampaignTable', () => {
     expect(calls.filter((c) => c.key === 'POST /api/campaign')).toHaveLength(0);
   });
 
-  it('sends a new row as the SPEC body and shows it', async () => {
+  it('sends a new row as the product-rules §7 body and shows it', async () => {
     const created = { ...november, id: 2, campaign_name: 'December Giving Challenge', country: 'UK' as const, pledge_count: 0 };
     const calls = stubFetch({
       'GET /api/campaign/': [

@@ -43,7 +43,7 @@ type Editing = { id: number | undefined; draft: CampaignDraft };
 type Failure = { title: string; reason?: string };
 
 /**
- * SPEC §2 "Admin campaign table": every campaign, added, edited and deleted in place, and the
+ * product-rules §2 "Admin campaign table": every campaign, added, edited and deleted in place, and the
  * 'Deactivate Past Campaigns' toolbar button. Failures show in red with the server's reason.
  */
 export function CampaignTable() {

@@ -41,7 +41,7 @@ function check(d: Draft): { errors: Errors } | { body: ChallengeRequestInput } {
   };
 }
 
-/** Issue 15: the challenges, added, edited, disabled and (without pledges) deleted. */
+/** Decision 053: the challenges, added, edited, disabled and (without pledges) deleted. */
 export function ChallengeManager() {
   const list = useAdminChallenges();
   const saveCall = useSaveChallenge();

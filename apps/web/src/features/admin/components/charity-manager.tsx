@@ -112,7 +112,7 @@ function readAsBase64(file: File): Promise<string> {
 
 type Editing = { id: number | undefined; draft: Draft };
 
-/** Issue 15: the charities, added, edited, disabled and (without pledges) deleted. */
+/** Decision 053: the charities, added, edited, disabled and (without pledges) deleted. */
 export function CharityManager() {
   const charities = useAdminCharities();
   const saveCall = useSaveCharity();

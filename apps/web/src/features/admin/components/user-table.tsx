@@ -66,7 +66,7 @@ const columns = [
 ];
 
 /**
- * SPEC §2 "Admin user table": read only; searched, sorted and paged by the server, so it stays
+ * product-rules §2 "Admin user table": read only; searched, sorted and paged by the server, so it stays
  * fast however many donors sign up.
  */
 export function UserTable() {

@@ -40,7 +40,7 @@ describe('RecoverForm', () => {
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
   });
 
-  it("says 'Not a valid email' for a malformed address, without asking the server (SPEC §8)", async () => {
+  it("says 'Not a valid email' for a malformed address, without asking the server (product-rules §8)", async () => {
     const calls = stubFetch({ 'POST /api/auth/forgot': { status: 200, body: { message: 'ok' } } });
     const user = userEvent.setup();
     renderAt(<RecoverForm />, '/password-recovery');
@@ -72,7 +72,7 @@ describe('RecoverForm', () => {
 });
 
 describe('ResetForm', () => {
-  it('checks every field with SPEC.md messages', async () => {
+  it('checks every field with the messages of product-rules §5', async () => {
     const user = userEvent.setup();
     renderAt(<ResetForm />, '/reset-password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));

@@ -12,7 +12,7 @@ import '../auth.css';
 
 export const ACTIVATED_NOTICE = 'Your account is activated. Please log in.';
 
-/** SPEC §2 "Activate": a masked token field (prefilled from the mailed link's ?token=). */
+/** product-rules §2 "Activate": a masked token field (prefilled from the mailed link's ?token=). */
 export function ActivateForm() {
   const navigate = useNavigate();
   const location = useLocation();

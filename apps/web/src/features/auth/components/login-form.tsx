@@ -16,7 +16,7 @@ import { pathAfterLogin, safeReturnPath } from '../return-path';
 import '../auth.css';
 
 /**
- * SPEC §2 "Login": email and password; 'Login details incorrect' for any failed attempt. After
+ * product-rules §2 "Login": email and password; 'Login details incorrect' for any failed attempt. After
  * login the pledge status decides where to go (Confirmed → /summary, Pending → step 4,
  * otherwise /challenge), unless a protected page sent the user here.
  */
@@ -77,7 +77,7 @@ export function LoginForm() {
 /**
  * The pledge status that decides where login goes, read through the shared closest-pledge query
  * (so the wizard or summary that opens next finds it cached). Any failure counts as Cancelled
- * (SPEC §4), at once: routing does not wait for retries.
+ * (product-rules §4), at once: routing does not wait for retries.
  */
 async function closestPledgeStatus(queryClient: QueryClient): Promise<PledgeStatus> {
   try {

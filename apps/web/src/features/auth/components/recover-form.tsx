@@ -11,10 +11,10 @@ import { paths } from '../../../lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
 import '../auth.css';
 
-/** SPEC §9: the pause before moving on after recover and reset. */
+/** product-rules §9: the pause before moving on after recover and reset. */
 export const REDIRECT_DELAY_MS = 1500;
 
-/** SPEC §2 "Recover password": an email; on success a message, then /reset-password after 1.5 s. */
+/** product-rules §2 "Recover password": an email; on success a message, then /reset-password after 1.5 s. */
 export function RecoverForm() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();

@@ -44,7 +44,7 @@ const FORM_FIELDS = new Set<string>([
 ]);
 
 /**
- * The registration form of SPEC.md §2 (the pledge wizard's last step for a visitor). Every
+ * The registration form of product-rules §2 (the pledge wizard's last step for a visitor). Every
  * problem shows at its field on submit and again as the user corrects it; focus moves to the
  * first one. Success creates the account and its Pending pledge, then goes to /activate.
  */
@@ -95,7 +95,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
     navigate(paths.activate, { state: { email: values.email } });
   });
 
-  /** SPEC §8: a failed registration reads 'Email already exists' under the email field, except
+  /** product-rules §8: a failed registration reads 'Email already exists' under the email field, except
    * where the server says something the user can act on (see docs/decisions/011). */
   function showRegisterError(err: unknown) {
     if (err instanceof ApiError) {

@@ -13,7 +13,7 @@ import { useResetPassword } from '../api/reset-password';
 import { REDIRECT_DELAY_MS } from './recover-form';
 import '../auth.css';
 
-/** SPEC §2 "Reset password": token (prefilled from ?token=), new password and confirmation. */
+/** product-rules §2 "Reset password": token (prefilled from ?token=), new password and confirmation. */
 export function ResetForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { api } from '../../../lib/api-client';
 
 export type CampaignTotals = {
-  /** Counted pledges (DECISIONS.md "Totals"). */
+  /** Counted pledges (product-rules §16). */
   pledges: number;
   /** Pledged so far, in minor units of the country's currency. */
   amountMinor: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calculatorExamples } from './calculator-examples';
 
 describe('calculatorExamples', () => {
-  it('works out SPEC §9’s four examples exactly', () => {
+  it('works out product-rules §9’s four examples exactly', () => {
     expect(calculatorExamples('NZ').map((e) => [e.title, e.total])).toEqual([
       ['Coffees', '$70.00'],
       ['Food deliveries', '$160.00'],

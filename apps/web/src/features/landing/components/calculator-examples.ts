@@ -3,7 +3,7 @@ import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 
-/** SPEC §9's four calculator examples, worked by the same calculator the wizard and server use. */
+/** product-rules §9's four calculator examples, worked by the same calculator the wizard and server use. */
 export type CalculatorExample = {
   icon: string;
   title: string;

@@ -6,7 +6,7 @@ import { calculatorExamples } from './calculator-examples';
 import { ChallengeIcon } from './challenge-icon';
 import { useReducedMotion } from './use-reduced-motion';
 
-/** SPEC §9: the slideshow moves on every 4.2 seconds. */
+/** product-rules §9: the slideshow moves on every 4.2 seconds. */
 export const SLIDE_DELAY_MS = 4200;
 
 /**

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * The landing page's countdown and call to action (SPEC §2, DECISIONS.md "Campaign state"):
+ * The landing page's countdown and call to action (product-rules §2 and §12):
  * 'Starting in N days' before the start, the live pledge count and amount after it; the Join
  * button while the campaign is open to join, and a View my Pledge link once it has closed.
  */
@@ -46,7 +46,7 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
 
   let text: string | undefined;
   if (!started) text = countdownText({ daysToStart: days, pledgeCount: 0, amountMinor: 0, country });
-  // Unreadable totals read as none counted yet: SPEC's 'heaps of' wording.
+  // Unreadable totals read as none counted yet: product-rules §2's 'heaps of' wording.
   else if (totals !== undefined)
     text = countdownText({ daysToStart: days, pledgeCount: totals?.pledges ?? 0, amountMinor: totals?.amountMinor ?? 0, country });
 

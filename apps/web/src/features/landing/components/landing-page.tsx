@@ -17,7 +17,7 @@ export const preloadLanding = preload;
 export function LandingPage({ country }: { country: CountryCode }) {
   const now = useNow();
   const campaignQuery = useClosestCampaign(country);
-  // A campaign that fails to load counts as not active (SPEC §4).
+  // A campaign that fails to load counts as not active (product-rules §4).
   const campaign = campaignQuery.isPending ? undefined : campaignQuery.isError ? null : campaignQuery.data;
   const started = !!campaign && hasStarted(campaign.start_date, country, now);
   const totalsQuery = useCampaignTotals(country, started);

@@ -1,7 +1,7 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT } from '@uplift/core/fees';
 
-/** 'Concerned about money?' (SPEC §2): the four boxes, with the country's card fees (SPEC §9). */
+/** 'Concerned about money?' (product-rules §2): the four boxes, with the country's card fees (product-rules §9). */
 export function MoneyConcerns({ country }: { country: CountryCode }) {
   const boxes = [
     {

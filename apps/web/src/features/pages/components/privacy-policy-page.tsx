@@ -4,7 +4,7 @@ import { accountSection } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../pages.css';
 
-/** The privacy policy (SPEC §1): who we are, the laws, what we hold and share, and your rights. */
+/** The privacy policy (product-rules §1): who we are, the laws, what we hold and share, and your rights. */
 export function PrivacyPolicyPage() {
   usePageTitle('Privacy policy');
   const email = <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { invalidatePledgeData } from '../../../lib/queries/invalidate';
 import { summaryKeys } from './summary-keys';
 
-// Putting a failed week right (issue 11): pay now, confirm after the bank's step, change card.
+// Putting a failed week right (decisions 046–047): pay now, confirm after the bank's step, change card.
 
 /** POST /api/payment/{id}/pay, with the saved card or another of the donor's (provider id). */
 export const payNow = (paymentId: number, paymentMethodId?: string) =>

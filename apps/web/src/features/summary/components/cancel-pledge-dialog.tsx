@@ -14,7 +14,7 @@ import { useCancelPledge } from '../api/cancel-pledge';
 export const CANCELLED_NOTICE = 'Your pledge has been cancelled and no more payments will be taken. We have emailed you a confirmation.';
 
 /**
- * SPEC §2: 'Cancel future pledge payments' and its modal. Confirming cancels, signs out and goes
+ * product-rules §2: 'Cancel future pledge payments' and its modal. Confirming cancels, signs out and goes
  * to /login (docs/decisions/041-cancel-signs-out.md); 'Go back' (or Escape) closes the modal.
  */
 export function CancelPledge(props: { firstName: string; remaining: number; remainingTotal: string; charity: string }) {

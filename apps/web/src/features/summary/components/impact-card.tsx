@@ -4,7 +4,7 @@ import { formatMoney, toMinor } from '@uplift/core/money';
 import { useChallenge } from '../api/get-challenge';
 import { useRecipient } from '../api/get-recipient';
 
-/** SPEC §2: the chosen charity and challenge, and what the pledge (and what is given so far) can do. */
+/** product-rules §2: the chosen charity and challenge, and what the pledge (and what is given so far) can do. */
 export function ImpactCard(props: {
   recipientId: number;
   challengeId: number;

@@ -7,7 +7,7 @@ import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
 /**
- * SPEC §2: the four-week calendar. Weeks 1–4 from the billing start, each payment day marked
+ * product-rules §2: the four-week calendar. Weeks 1–4 from the billing start, each payment day marked
  * with its state (paid, failed, cancelled, due, upcoming), passed days dimmed and the current
  * week highlighted. A payment still to come shows the donor's currency symbol (from core's
  * country table), and every mark is named for a screen reader: "payment day: £17.50 due".

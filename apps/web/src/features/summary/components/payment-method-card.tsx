@@ -1,7 +1,7 @@
 import { usePaymentMethod } from '../api/get-payment-method';
 import { brandLabel, CardBrand } from './card-brand';
 
-/** SPEC §2: the card the payments use — brand logo, masked number with last 4, expiry mm/yy. */
+/** product-rules §2: the card the payments use — brand logo, masked number with last 4, expiry mm/yy. */
 export function PaymentMethodCard({
   paymentMethodId,
   onChange,

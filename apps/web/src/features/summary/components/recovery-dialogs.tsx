@@ -109,7 +109,7 @@ function useCardBackFromBank(use: (providerId: string) => void): (providerId: st
 type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret: string; methodId?: string } | { name: 'done'; text: string };
 
 /**
- * A failed week's action (issue 11): pay now with the saved card, confirm with the bank (the
+ * A failed week's action (decisions 046–047): pay now with the saved card, confirm with the bank (the
  * test provider's simulated step, or Stripe.js), or use another card — which then becomes the
  * card for every remaining payment.
  */

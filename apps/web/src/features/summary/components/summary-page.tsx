@@ -31,7 +31,7 @@ import { ChangeCardDialog, PayNowDialog } from './recovery-dialogs';
 import { firstUncovered } from '../model/recovery';
 import './summary.css';
 
-/** SPEC §2 "Summary": the signed-in donor's pledge, its four weeks, and the way to stop it. */
+/** product-rules §2 "Summary": the signed-in donor's pledge, its four weeks, and the way to stop it. */
 export function SummaryPage() {
   const user = useUserInfo();
   const pledge = useClosestPledge();
@@ -205,7 +205,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   );
 }
 
-/** The pledge's receipt and calendar downloads, and the way to the donor's account (issue 13). */
+/** The pledge's receipt and calendar downloads, and the way to the donor's account (decision 083). */
 function PledgeFiles({ pledgeId, hasReceipt, hasRemaining }: { pledgeId: number; hasReceipt: boolean; hasRemaining: boolean }) {
   const [error, setError] = useState('');
   const download = (path: string) => {

@@ -18,12 +18,12 @@ import type { Payment } from '@uplift/core/schemas/payment';
 /** Minor units of an API amount (decimal, at most two places). */
 export const minorOf = (amount: number): number => toMinor(amount);
 
-/** Impact so far: the payments that went through (SPEC §4: Success counts toward impact). */
+/** Impact so far: the payments that went through (product-rules §4: Success counts toward impact). */
 export function givenSoFarMinor(payments: Payment[]): number {
   return payments.filter((p) => p.payment_status === 'Success').reduce((sum, p) => sum + minorOf(p.amount), 0);
 }
 
-/** Payments still to be taken (Pending counts as remaining, SPEC §4). */
+/** Payments still to be taken (Pending counts as remaining, product-rules §4). */
 export function remainingPayments(payments: Payment[]): Payment[] {
   return payments.filter((p) => p.payment_status === 'Pending');
 }
@@ -94,7 +94,7 @@ export type CalendarWeek = {
   payment?: Payment;
 };
 
-/** The four-week calendar (SPEC §2): weeks from the billing start, each with its payment day. */
+/** The four-week calendar (product-rules §2): weeks from the billing start, each with its payment day. */
 export function buildCalendar(billingStart: IsoDate, today: IsoDate, payments: Payment[]): CalendarWeek[] {
   const byDate = new Map(payments.map((p) => [p.processing_date, p]));
   const current = weekIndexOf(billingStart, today);

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 /** What firstPayment reads: GET /api/payment/ names each payment's pledge, a pledge's own schedule does not. */
 type Scheduled = { pledge_id?: number; processing_date: string; payment_status: string };
 
-/** SPEC §9: the thank-you page reads the payments about a second after it opens. */
+/** product-rules §9: the thank-you page reads the payments about a second after it opens. */
 export const PAYMENT_FETCH_DELAY_MS = 1000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,7 +15,7 @@ import '../thank-you.css';
 
 const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a little for a month to lift up a lot. Join me!`;
 
-/** /SubmitPage: the thank-you page after a successful pledge (SPEC §2). */
+/** /SubmitPage: the thank-you page after a successful pledge (product-rules §2). */
 export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   usePageTitle('Thank you');
   const user = useUserInfo();

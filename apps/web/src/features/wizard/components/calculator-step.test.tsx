@@ -32,7 +32,7 @@ function Harness({ challenge, country = 'NZ', remainingWeeks = 4 }: { challenge:
 
 const total = () => screen.getByTestId('pledge-total').textContent;
 
-describe('the calculator reproduces SPEC §9’s examples (four weeks left)', () => {
+describe('the calculator reproduces product-rules §9’s examples (four weeks left)', () => {
   it('5 coffees a week at 3.50 gives 70', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="coffees" />);
@@ -73,7 +73,7 @@ describe('the calculator reproduces SPEC §9’s examples (four weeks left)', ()
   });
 });
 
-describe('calculator messages (SPEC §5)', () => {
+describe('calculator messages (product-rules §5)', () => {
   it('asks for at least $10 in NZ and £10 in the UK', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<Harness challenge="coffees" />);

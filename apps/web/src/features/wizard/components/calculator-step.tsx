@@ -17,7 +17,7 @@ type Props = {
   showErrors: boolean;
 };
 
-/** Step 3: what the donor gives up, worked out into a pledge (DECISIONS.md "Calculator"). */
+/** Step 3: what the donor gives up, worked out into a pledge (product-rules §14). */
 export function CalculatorStep({ challenge, calculator, onChange, country, remainingWeeks, showErrors }: Props) {
   const commute = isCommuteChallenge(challenge);
   const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks });

@@ -35,7 +35,7 @@ export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSele
             >
               <CountryFlag country={campaign.country} size={54} />
               <span className="choice-country">{COUNTRIES[campaign.country].name}</span>
-              {/* Shown cut to 20 characters (SPEC §2); screen readers hear the whole name. */}
+              {/* Shown cut to 20 characters (product-rules §2); screen readers hear the whole name. */}
               <span className="choice-title" aria-hidden="true">
                 {truncateName(campaign.campaign_name)}
               </span>

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/dialog';
 
-/** The red modal for a card that could not be used (SPEC §8); closing it clears the error. */
+/** The red modal for a card that could not be used (product-rules §8); closing it clears the error. */
 export function CardErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <Dialog open={message !== null} title="Your card could not be used" tone="danger" onClose={onClose}>

@@ -22,7 +22,7 @@ import { TestCardForm } from '../../../components/card-form/test-card-form';
 
 const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-card-form'));
 
-/** SPEC §8: a card error shows in the red modal after about a second. */
+/** product-rules §8: a card error shows in the red modal after about a second. */
 export const CARD_ERROR_DELAY_MS = 1000;
 
 export const PAYMENT_FORM_ID = 'payment-form';
@@ -41,7 +41,7 @@ type Props = {
 /**
  * Step 5 for a signed-in donor: the pledge summary, a saved card or a new one, then the pledge is
  * confirmed with that card. The wizard's Finish button submits this form; Cancel deletes the
- * Pending pledge (SPEC §2).
+ * Pending pledge (product-rules §2).
  */
 export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange, onDeleted }: Props) {
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ type Props = {
   renderRegistration: (pledge: PledgeFigures) => ReactNode;
 };
 
-/** The pledge wizard at /challenge (SPEC §2 "Pledge wizard"); its flow and gating are in useWizardFlow. */
+/** The pledge wizard at /challenge (product-rules §2 "Pledge wizard"); its flow and gating are in useWizardFlow. */
 export function PledgeWizard({ renderRegistration }: Props) {
   usePageTitle('Take the challenge');
   const flow = useWizardFlow();

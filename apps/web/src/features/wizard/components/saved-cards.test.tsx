@@ -14,7 +14,7 @@ const card = (id: number, exp_year: number, exp_month = 12) => ({
 });
 
 describe('SavedCards', () => {
-  it('warns about a card that expires before the last payment, and only that one (issue 11)', () => {
+  it('warns about a card that expires before the last payment, and only that one (decision 047)', () => {
     render(<SavedCards methods={[card(1, 2026, 11), card(2, 2030)]} selectedId={null} onSelect={() => undefined} error={null} lastPaymentDate="2026-12-14" />);
     const warnings = screen.getAllByText(/expires before your last payment on Monday 14 December 2026/);
     expect(warnings).toHaveLength(1);

@@ -9,7 +9,7 @@ type Props = {
   onSelect: (id: number) => void;
   error: string | null;
   disabled?: boolean;
-  /** The pledge's last payment date: a card expiring before it is warned about (issue 11). */
+  /** The pledge's last payment date: a card expiring before it is warned about (decision 047). */
   lastPaymentDate?: IsoDate;
 };
 
@@ -19,7 +19,7 @@ export function cardLabel(m: Pick<PaymentMethod, 'brand' | 'last4' | 'exp_month'
   return `${brandName(m.brand)} ending ${m.last4}, expires ${String(m.exp_month).padStart(2, '0')}/${m.exp_year}`;
 }
 
-/** The donor's saved cards to choose from (SPEC §5 'Please select a payment method'). */
+/** The donor's saved cards to choose from (product-rules §5 'Please select a payment method'). */
 export function SavedCards({ methods, selectedId, onSelect, error, disabled, lastPaymentDate }: Props) {
   if (methods.length === 0) return <p className="no-saved-cards">{MSG.noSavedMethods}</p>;
   return (

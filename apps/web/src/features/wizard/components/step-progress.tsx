@@ -1,7 +1,7 @@
 import { STEP_NAMES } from '../model/wizard-state';
 import { useWideLayout } from './use-wide-layout';
 
-/** Where the donor is: a step bar on wide windows, dots on narrow ones (SPEC §2). */
+/** Where the donor is: a step bar on wide windows, dots on narrow ones (product-rules §2). */
 export function StepProgress({ step }: { step: number }) {
   const wide = useWideLayout();
   if (wide) {

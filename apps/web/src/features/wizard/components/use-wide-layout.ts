@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: the wizard's step bar shows only when the window is wider than 650 px. */
+/** product-rules §9: the wizard's step bar shows only when the window is wider than 650 px. */
 export const WIDE_QUERY = '(min-width: 651px)';
 
 function subscribe(onChange: () => void) {

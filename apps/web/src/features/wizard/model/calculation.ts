@@ -54,7 +54,7 @@ export type Calculation = {
 const DISTANCE = /^\d+(\.\d{1,3})?$/;
 
 /**
- * Everything the calculator shows, from what was typed (DECISIONS.md "Calculator"): the same
+ * Everything the calculator shows, from what was typed (product-rules §14): the same
  * core functions the server uses, so the browser and the server agree to the cent.
  */
 export function calculate(input: {
@@ -89,7 +89,7 @@ export function calculate(input: {
   const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks });
   const weeklyMinor = remainingWeeks > 0 ? totalMinor / remainingWeeks : 0;
   const payments = Number.isSafeInteger(totalMinor) && totalMinor >= 0 ? splitPayments(totalMinor, remainingWeeks) : [];
-  // A total that is not a number (a bad amount) also blocks, with the minimum's message (SPEC §5).
+  // A total that is not a number (a bad amount) also blocks, with the minimum's message (product-rules §5).
   let blockingError: string | null;
   if (remainingWeeks === 0) blockingError = 'All of this campaign’s payment dates have passed, so it can no longer be joined.';
   else if (parkingMessage) blockingError = parkingMessage;

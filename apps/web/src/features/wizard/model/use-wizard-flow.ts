@@ -30,7 +30,7 @@ const OFFLINE = 'We could not reach Uplift. Please check your connection and try
 
 /**
  * The pledge wizard's flow: the choices (kept in session storage), the step (kept in the URL),
- * the gating of SPEC §4 and the Pending pledge's handling. The wizard component only renders.
+ * the gating of product-rules §4 and the Pending pledge's handling. The wizard component only renders.
  */
 export function useWizardFlow() {
   const navigate = useNavigate();
@@ -88,7 +88,7 @@ export function useWizardFlow() {
   // On arrival a signed-in donor's Pending pledge fills in the choices, decided once, during
   // render, as soon as the data is in…
   if (ready && !state.arrived) dispatch({ type: 'arrived', pendingPledge, figures });
-  // …and they go straight to the last step (SPEC §2).
+  // …and they go straight to the last step (product-rules §2).
   const landed = useRef(false);
   useEffect(() => {
     if (!state.arrived || landed.current) return;

@@ -33,7 +33,7 @@ const calculatorError = (calculator: Partial<CalculatorInput>, opts: { commute?:
 
 const run = (actions: WizardFlowAction[], from: WizardFlowState = initialFlowState()) => actions.reduce(wizardReducer, from);
 
-describe('wizard gating (SPEC §4)', () => {
+describe('wizard gating (product-rules §4)', () => {
   it('cannot leave step 1 until a campaign is selected', () => {
     expect(nextMove(0, { ...all, hasCampaign: false })).toEqual({ kind: 'blocked', message: 'Please choose a campaign' });
     expect(nextMove(0, all)).toEqual({ kind: 'go', step: 1 });
@@ -44,7 +44,7 @@ describe('wizard gating (SPEC §4)', () => {
     expect(nextMove(1, all)).toEqual({ kind: 'go', step: 2 });
   });
 
-  describe('cannot leave step 3 while the total is invalid (SPEC §5)', () => {
+  describe('cannot leave step 3 while the total is invalid (product-rules §5)', () => {
     const leave = (error: string | null) => nextMove(2, { ...all, calculatorError: error });
 
     it('under 10 in local currency', () => {
@@ -71,7 +71,7 @@ describe('wizard gating (SPEC §4)', () => {
       expect(leave(calculatorError({ distanceKm: '8', trips: '10', parking: '5' }, { commute: true }))).toEqual({ kind: 'go', step: 3 });
     });
 
-    it('the examples of SPEC §9 pass', () => {
+    it('the examples of product-rules §9 pass', () => {
       expect(calculatorError({ frequency: '5', cost: '3.50' })).toBeNull();
       expect(calculatorError({ frequency: '6', cost: '15', period: 'monthly' })).toBeNull();
     });
@@ -114,14 +114,14 @@ describe('wizard gating (SPEC §4)', () => {
   });
 
   it('a logged-in donor with a Pending pledge goes straight to the last step', () => {
-    // The login redirect (SPEC §2: Pending to /challenge?step=4) names the same step.
+    // The login redirect (product-rules §2: Pending to /challenge?step=4) names the same step.
     expect(LAST_STEP).toBe(PAYMENT_STEP);
     expect(landingStep(true)).toBe(4);
     expect(landingStep(false)).toBeNull();
   });
 });
 
-describe('wizard buttons (SPEC §2)', () => {
+describe('wizard buttons (product-rules §2)', () => {
   it('hides Back on the first step only', () => {
     expect(showsBack(0)).toBe(false);
     expect([1, 2, 3, 4].map(showsBack)).toEqual([true, true, true, true]);

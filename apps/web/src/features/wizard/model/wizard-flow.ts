@@ -3,7 +3,7 @@ import { MSG } from '@uplift/core/messages';
 import type { Pledge, PledgeFigures } from '../api/types';
 import { EMPTY_CALCULATOR, EMPTY_STATE, LAST_STEP, STEP_NAMES, type CalculatorInput, type WizardState } from './wizard-state';
 
-// The wizard's flow (SPEC §2 "Pledge wizard", §4 "Wizard gating") as pure functions: the gating
+// The wizard's flow (product-rules §2 "Pledge wizard", §4 "Wizard gating") as pure functions: the gating
 // rules, the reducer for what the donor does, and the selectors the screen reads. The step
 // itself lives in the URL (?step=n) so the browser's back button walks the steps.
 
@@ -32,7 +32,7 @@ export function gateMessage(step: number, input: GateInput): string | null {
     case 3:
       return input.hasRecipient ? null : MSG.recipientRequired;
     default:
-      // Finishing needs an account: a visitor sees the registration form instead (SPEC §2).
+      // Finishing needs an account: a visitor sees the registration form instead (product-rules §2).
       return input.loggedIn ? null : REGISTER_TO_FINISH;
   }
 }
@@ -59,12 +59,12 @@ export function shownStep(input: { urlStep: number; allowed: number; ready: bool
   return input.ready && !input.leaving ? Math.min(input.urlStep, input.allowed) : input.urlStep;
 }
 
-/** Where a donor arriving signed in goes: straight to the last step with a Pending pledge (SPEC §2). */
+/** Where a donor arriving signed in goes: straight to the last step with a Pending pledge (product-rules §2). */
 export function landingStep(hasPendingPledge: boolean): number | null {
   return hasPendingPledge ? LAST_STEP : null;
 }
 
-/** What Next does on `step`. Leaving step 4 signed in first saves the Pending pledge (SPEC §4). */
+/** What Next does on `step`. Leaving step 4 signed in first saves the Pending pledge (product-rules §4). */
 export type NextMove = { kind: 'blocked'; message: string } | { kind: 'save-pledge' } | { kind: 'go'; step: number } | { kind: 'stay' };
 
 export function nextMove(step: number, input: GateInput): NextMove {
@@ -75,12 +75,12 @@ export function nextMove(step: number, input: GateInput): NextMove {
   return { kind: 'go', step: step + 1 };
 }
 
-/** The next button is labelled with the next step's name, and 'Finish' on the last (SPEC §2). */
+/** The next button is labelled with the next step's name, and 'Finish' on the last (product-rules §2). */
 export function nextLabel(step: number): string {
   return step >= LAST_STEP ? 'Finish' : STEP_NAMES[step + 1]!;
 }
 
-/** Back is hidden on the first step (SPEC §2). */
+/** Back is hidden on the first step (product-rules §2). */
 export function showsBack(step: number): boolean {
   return step > 0;
 }
@@ -177,7 +177,7 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
         calculatorTouched: state.calculatorTouched || action.step === 2,
       };
     case 'went-back':
-      // Back resets the gating flags (SPEC §4); the choices stay.
+      // Back resets the gating flags (product-rules §4); the choices stay.
       return { ...state, gate: null, calculatorTouched: false };
     case 'arrived': {
       if (state.arrived) return state;
@@ -192,7 +192,7 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
     case 'paying-changed':
       return state.paying === action.paying ? state : { ...state, paying: action.paying };
     case 'pledge-deleted':
-      // Deleting the Pending pledge resets the wizard to its first step with nothing chosen (SPEC §4).
+      // Deleting the Pending pledge resets the wizard to its first step with nothing chosen (product-rules §4).
       return { ...initialFlowState(EMPTY_STATE), arrived: true };
     case 'paid':
       return { ...state, leaving: true, paying: false };

@@ -13,7 +13,7 @@ export const STEP_NAMES = [
 export const LAST_STEP = STEP_NAMES.length - 1;
 
 export type CalculatorInput = {
-  /** Units per period: text as typed (digits only count, SPEC §5). */
+  /** Units per period: text as typed (digits only count, product-rules §5). */
   frequency: string;
   /** Cost of one unit: text as typed. */
   cost: string;

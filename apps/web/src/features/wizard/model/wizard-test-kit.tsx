@@ -58,7 +58,7 @@ export const youthline = recipientSchema.parse({
   country: 'NZ',
 });
 
-/** 5 coffees a week at 3.50 for four weeks: 70 (SPEC §9). */
+/** 5 coffees a week at 3.50 for four weeks: 70 (product-rules §9). */
 export const pendingPledge = pledgeSchema.parse({
   id: 7,
   campaign_id: nzCampaign.id,
