@@ -93,7 +93,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The layering of ARCHITECTURE.md "Conventions" 1, checked on resolved files (so a relative
+  // The layering of docs/architecture.md ("The workspaces"), checked on resolved files (so a relative
   // '../../features/x' is caught as surely as a package name), and no import cycles.
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
