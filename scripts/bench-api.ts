@@ -7,7 +7,8 @@
 // Both servers run in their own process on a throwaway database. Prints the figures and ratio.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { freePort, startThrowawayApp } from './throwaway-app.ts';
+import { freePort } from '../apps/api/src/test/free-port.ts';
+import { startThrowawayApp } from './throwaway-app.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;

@@ -11,7 +11,7 @@ import { createDb } from '../apps/api/src/db/client.ts';
 import { startEmbeddedDatabase } from '../apps/api/src/db/embedded.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed.ts';
-import { freePort } from './throwaway-app.ts';
+import { freePort } from '../apps/api/src/test/free-port.ts';
 
 export async function startBenchApp(now: string) {
   const log = pino({ level: 'warn' });

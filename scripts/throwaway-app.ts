@@ -2,22 +2,12 @@
 // data, for the benchmarks (npm run bench:web, bench:api). Stop it with the returned function.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/api/src/test/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promise<{ url: string; logLines: () => number; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));

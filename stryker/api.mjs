@@ -3,7 +3,7 @@
 // per Stryker test runner (or uses TEST_DATABASE_URL) and every test file clones a migrated template.
 import { shared } from './shared.mjs';
 
-const NOT_MUTATED = ['!apps/api/src/**/*.test.ts', '!apps/api/src/**/*test-helpers.ts', '!apps/api/src/**/*test-support.ts', '!apps/api/src/**/*.bench.ts'];
+const NOT_MUTATED = ['!apps/api/src/**/*.test.ts', '!apps/api/src/**/*test-support.ts', '!apps/api/src/**/*.bench.ts'];
 
 /**
  * @param {string} name the run's folder under reports/mutation/ (`api-<name>`)

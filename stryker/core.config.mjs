@@ -5,7 +5,7 @@ import { shared } from './shared.mjs';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...shared('core'),
-  mutate: ['packages/core/src/**/*.ts', '!packages/core/src/**/*.test.ts', '!packages/core/src/**/test-helpers.ts'],
+  mutate: ['packages/core/src/**/*.ts', '!packages/core/src/**/*.test.ts', '!packages/core/src/**/*.test-support.ts'],
   vitest: { configFile: 'packages/core/vitest.config.ts', dir: 'packages/core' },
   tsconfigFile: 'packages/core/tsconfig.json',
   ignorePatterns: [...shared('core').ignorePatterns, 'apps', 'e2e'],

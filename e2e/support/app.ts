@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports.ts';
+import { freePort } from '../../apps/api/src/test/free-port.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

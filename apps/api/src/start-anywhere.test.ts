@@ -1,25 +1,15 @@
 import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { relocatedDataDir } from './db/embedded.ts';
+import { freePort } from './test/free-port.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * node_modules for the clone without installing: links to this checkout's packages, except the

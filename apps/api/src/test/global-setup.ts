@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -8,6 +7,7 @@ import { createDb } from '../db/client.ts';
 import { ensureDatabase, startEmbeddedDatabase } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,16 +18,6 @@ declare module 'vitest' {
 
 export const TEMPLATE_DB = 'uplift_test_template';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts one real PostgreSQL for the whole API test run (or uses TEST_DATABASE_URL), and

@@ -7,7 +7,7 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
 } from '@uplift/core/schemas/account';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 // The account area's inputs (decision 083), with the limits and messages as literals.
 describe('account inputs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { challengeRequestSchema, charityRequestSchema, isHttpsUrl } from '@uplift/core/schemas/admin-charities';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 // The admin's charity and challenge forms (decision 053), limits and messages as literals.
 const charity = {

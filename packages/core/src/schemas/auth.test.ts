@@ -9,7 +9,7 @@ import {
   resetFormSchema,
   resetRequestSchema,
 } from '@uplift/core/schemas/auth';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 describe('loginSchema', () => {
   it('trims and lower-cases the email, keeps the password as typed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payoutRequestSchema } from '@uplift/core/schemas/campaign-report';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 // A payout recorded by an admin (decision 056): limits and messages as literals.
 const payout = { recipient_id: 3, amount: 1250.5, paid_on: '2026-12-01', reference: ' BANK-123 ' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminCampaignSchema, campaignRequestSchema, campaignSchema, isCampaignName } from './campaign.ts';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 const campaign = {
   campaign_name: 'November Uplift Challenge',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryParamSchema, decimalAmountSchema, hasAtMostTwoDecimals, idParamSchema, isoDateSchema } from './common.ts';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 describe('idParamSchema', () => {
   it('reads a positive whole number from the path', () => {

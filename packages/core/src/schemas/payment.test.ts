@@ -9,7 +9,7 @@ import {
   testCardAuthenticateSchema,
   testSetupResultSchema,
 } from './payment.ts';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 describe('savePaymentMethodSchema', () => {
   it('takes a provider card id, as an enabled card by default', () => {

@@ -10,7 +10,7 @@ import {
   pledgeSchema,
   pledgeWithPaymentsSchema,
 } from './pledge.ts';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 const pledge = { recipient_id: 1, challenge_id: 2, campaign_id: 3, number_of_units: 6, cost_per_unit: 15, confirmed_amount: 90 };
 

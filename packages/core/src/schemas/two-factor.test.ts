@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { twoFactorCodeSchema } from '@uplift/core/schemas/two-factor';
-import { issuesOf } from './test-helpers.ts';
+import { issuesOf } from './schemas.test-support.ts';
 
 // Decision 077: what the admin types is read leniently (spaces and dashes ignored, letters lower-cased);
 // anything else is simply a wrong code, checked by the API, never a hint at the format.

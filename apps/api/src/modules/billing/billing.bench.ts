@@ -3,7 +3,6 @@
 // and prints charges per second and the database time per charge. The test provider keeps its
 // ledger in the same database, so "database time" covers billing, the provider and the mail.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,19 +17,10 @@ import { seedReferenceData } from '../../db/seed.ts';
 import { createMailer } from '../mail/mail.service.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
 import { runBilling, type BillingReport } from './billing.service.ts';
+import { freePort } from '../../test/free-port.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Counts queries (and their round trips, pool waits included). */
 // Pool.query (Drizzle) hands the client a callback, so only promise-returning calls are timed:

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { startFakeStripe, type FakeRoute } from './stripe-fake-server.ts';
+import { startFakeStripe, type FakeRoute } from './stripe-fake-server.test-support.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 import { call, createUser } from './payments.test-support.ts';
 
