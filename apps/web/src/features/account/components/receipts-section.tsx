@@ -3,7 +3,7 @@ import { formatMoney } from '@uplift/core/money';
 import type { Account } from '@uplift/core/schemas/account';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** Receipts (one PDF per pledge, every payment with its receipt number) and "Add to calendar". */
 export function ReceiptsSection({ account }: { account: Account }) {

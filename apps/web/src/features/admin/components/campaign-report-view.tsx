@@ -5,10 +5,10 @@ import { PAYOUT_MESSAGES, type CampaignReport, type ReportFigures } from '@uplif
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { SelectField, TextField } from '../../../components/field';
+import { downloadFile } from '../../../lib/download-file';
 import { useCampaignReport, usePayouts, useRecordPayout } from '../api/campaign-report';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
-import { downloadFile } from '../api/download-file';
 import '../admin.css';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));

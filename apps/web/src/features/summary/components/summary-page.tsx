@@ -7,7 +7,7 @@ import type { Pledge } from '@uplift/core/schemas/pledge';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { paths } from '../../../lib/paths';
 import { useMyCampaign } from '../../../lib/queries/campaigns';
 import { useClosestPledge } from '../../../lib/queries/closest-pledge';
