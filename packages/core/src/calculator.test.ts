@@ -137,7 +137,7 @@ describe('commutes', () => {
   });
 
   it('reads the cost of a stored trip back as a distance, to the metre', () => {
-    expect(commuteDistanceKm(300)).toBe(8); // SPEC's 8 km commute
+    expect(commuteDistanceKm(300)).toBe(8); // the 8 km commute of docs/product-rules.md §9
     expect(commuteDistanceKm(38)).toBe(1.013); // 1 km was rounded up to 38c: 1013.33 m
     expect(commuteDistanceKm(400)).toBe(10.667); // 10666.67 m
     expect(commuteDistanceKm(469)).toBe(12.507); // 12506.67 m

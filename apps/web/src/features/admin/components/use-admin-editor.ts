@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { reasonOf } from './describe-error';
 
-/** SPEC §8's admin error: a title in red ('Could not add campaign') and the reason beside it. */
+/** The admin error of docs/product-rules.md §8: a title in red ('Could not add campaign') and the reason beside it. */
 export type EditorFailure = { title: string; reason?: string | undefined };
 
 /** What the editor is open on: a row's id, or undefined for a new row. */
