@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   COST_PER_KM,
+  MAX_PLEDGE_MINOR,
   MIN_PLEDGE_MINOR,
   amountsMatch,
   commuteCostPerTripMinor,
+  commuteDistanceKm,
   commutePledgeFigures,
   commuteWeeklyMinor,
+  formatInMinorUnits,
   parkingError,
   parseFrequency,
+  periodAmountMinor,
+  pledgeAboveMaximumMessage,
   pledgeTotalError,
   pledgeTotalMinor,
   remainingWeeksWord,
   splitPayments,
   weeklyAmountMinor,
+  weeklyShareMinor,
 } from './calculator.ts';
 
 describe("product-rules §9's four examples (four remaining weeks)", () => {
@@ -52,9 +58,27 @@ describe('parseFrequency', () => {
 });
 
 describe('weeklyAmountMinor', () => {
-  it('is exact, possibly a fraction of a cent when monthly', () => {
+  it('is exact when weekly, and a monthly amount ÷ 4 rounded half-up to the cent', () => {
     expect(weeklyAmountMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly' })).toBe(1750);
-    expect(weeklyAmountMinor({ numberOfUnits: 3, costPerUnitMinor: 333, period: 'monthly' })).toBe(249.75);
+    expect(weeklyAmountMinor({ numberOfUnits: 3, costPerUnitMinor: 333, period: 'monthly' })).toBe(250); // 249.75
+    expect(weeklyAmountMinor({ numberOfUnits: 1, costPerUnitMinor: 350, period: 'monthly' })).toBe(88); // 87.5, a half: up
+    expect(weeklyAmountMinor({ numberOfUnits: 1, costPerUnitMinor: 349, period: 'monthly' })).toBe(87); // 87.25
+  });
+
+  it('starts from the amount of one period, units × cost', () => {
+    expect(periodAmountMinor({ numberOfUnits: 6, costPerUnitMinor: 1500 })).toBe(9000);
+    expect(periodAmountMinor({ numberOfUnits: 0, costPerUnitMinor: 1500 })).toBe(0);
+  });
+});
+
+describe('weeklyShareMinor', () => {
+  it('is the total over the weeks, rounded half-up to the cent; 0 with no weeks', () => {
+    expect(weeklyShareMinor(7000, 4)).toBe(1750);
+    expect(weeklyShareMinor(10000, 3)).toBe(3333); // 3333.33…
+    expect(weeklyShareMinor(20000, 3)).toBe(6667); // 6666.66…
+    expect(weeklyShareMinor(1002, 4)).toBe(251); // 250.5, a half: up
+    expect(weeklyShareMinor(1000, 0)).toBe(0);
+    expect(weeklyShareMinor(NaN, 4)).toBeNaN();
   });
 });
 
@@ -82,6 +106,12 @@ describe('pledgeTotalMinor', () => {
     expect(total).toBeNaN();
     expect(pledgeTotalError(total, 'NZ')).not.toBeNull();
   });
+
+  it('is NaN for a cost that is not an amount (parseAmountInput gave null)', () => {
+    const total = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: null, period: 'weekly', remainingWeeks: 4 });
+    expect(total).toBeNaN();
+    expect(pledgeTotalError(total, 'UK')).toBe('Please ensure your pledge is at least £10');
+  });
 });
 
 describe('commutes', () => {
@@ -101,6 +131,20 @@ describe('commutes', () => {
     expect(commuteCostPerTripMinor({ distanceKm: 0, tripsPerWeek: 2, weeklyParkingMinor: 1 })).toBe(1); // 0.5 -> 1
   });
 
+  it('is NaN when the parking is not an amount', () => {
+    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: null })).toBeNaN();
+    expect(commutePledgeFigures({ distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: null }).costPerUnitMinor).toBeNaN();
+  });
+
+  it('reads the cost of a stored trip back as a distance, to the metre', () => {
+    expect(commuteDistanceKm(300)).toBe(8); // the 8 km commute of docs/product-rules.md §9
+    expect(commuteDistanceKm(38)).toBe(1.013); // 1 km was rounded up to 38c: 1013.33 m
+    expect(commuteDistanceKm(400)).toBe(10.667); // 10666.67 m
+    expect(commuteDistanceKm(469)).toBe(12.507); // 12506.67 m
+    expect(commuteDistanceKm(400, 0.5)).toBe(8);
+    expect(commuteDistanceKm(0)).toBe(0);
+  });
+
   it('is 0 with no trips', () => {
     expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
     expect(commuteWeeklyMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
@@ -110,8 +154,29 @@ describe('commutes', () => {
     const msg = "Please check the box if you don't pay for parking";
     expect(parkingError({ noParking: false, parkingMinor: 0 })).toBe(msg);
     expect(parkingError({ noParking: false, parkingMinor: NaN })).toBe(msg);
+    expect(parkingError({ noParking: false, parkingMinor: null })).toBe(msg);
+    expect(parkingError({ noParking: true, parkingMinor: null })).toBeNull();
     expect(parkingError({ noParking: true, parkingMinor: 0 })).toBeNull();
     expect(parkingError({ noParking: false, parkingMinor: 500 })).toBeNull();
+  });
+});
+
+describe('formatInMinorUnits', () => {
+  it("writes a price of less than a unit in the country's minor unit, exactly", () => {
+    expect(formatInMinorUnits(0.375, 'NZ')).toBe('37.5c');
+    expect(formatInMinorUnits(0.375, 'UK')).toBe('37.5p');
+    expect(formatInMinorUnits(0.05, 'NZ')).toBe('5c');
+    expect(formatInMinorUnits(0.1, 'UK')).toBe('10p');
+    expect(formatInMinorUnits(0.07, 'NZ')).toBe('7c'); // 0.07 × 100 is 7.000000000000001
+    expect(formatInMinorUnits(0.1234, 'NZ')).toBe('12.34c');
+    expect(formatInMinorUnits(1.5, 'NZ')).toBe('150c');
+    expect(formatInMinorUnits(0, 'UK')).toBe('0p');
+  });
+
+  it('refuses a negative or unreadable price', () => {
+    expect(() => formatInMinorUnits(-0.375, 'NZ')).toThrow(RangeError);
+    expect(() => formatInMinorUnits(NaN, 'NZ')).toThrow(RangeError);
+    expect(() => formatInMinorUnits(1e-7, 'NZ')).toThrow(RangeError);
   });
 });
 
@@ -162,6 +227,12 @@ describe('pledgeTotalError', () => {
     expect(pledgeTotalError(999, 'NZ')).toBe('Please ensure your pledge is at least $10');
     expect(pledgeTotalError(999, 'UK')).toBe('Please ensure your pledge is at least £10');
     expect(pledgeTotalError(0, 'NZ')).toBe('Please ensure your pledge is at least $10');
+  });
+
+  it('has a ceiling of 10,000 in local currency, with a message naming it and who to ask', () => {
+    expect(MAX_PLEDGE_MINOR).toBe(1_000_000);
+    expect(pledgeAboveMaximumMessage('NZ')).toBe('Pledges above $10,000.00 need a conversation first: please email hello@uplift.org.nz');
+    expect(pledgeAboveMaximumMessage('UK')).toBe('Pledges above £10,000.00 need a conversation first: please email hello@uplift.org.nz');
   });
 
   it('blocks a total that is not a number', () => {

@@ -1,9 +1,13 @@
+import { BRAND } from './brand.ts';
 import { COUNTRIES, type CountryCode } from './countries.ts';
 import { MSG } from './messages.ts';
+import { formatMoney, roundHalfUp, type Minor, type MinorArg } from './money.ts';
 
 // The pledge calculator (product-rules §14), shared by the wizard, the slideshow and
 // the server's validation so both sides always agree to the cent.
-// All amounts are minor units. Totals are rounded once, at the end.
+// All amounts are minor units. Totals are rounded once, at the end. An amount the donor typed
+// that is not an amount (parseAmountInput's null) may be passed as null: the result is then NaN,
+// which pledgeTotalError refuses.
 
 export type Period = 'weekly' | 'monthly';
 export const PERIODS = ['weekly', 'monthly'] as const satisfies readonly Period[];
@@ -14,8 +18,34 @@ export const WEEKS_PER_MONTH = 4;
 /** Default commute cost per km, in currency units, for both countries. */
 export const COST_PER_KM = 0.375;
 
+/**
+ * A small decimal price (one that may hold a fraction of a cent, as the cost per km does) in
+ * minor units with the country's sign, exactly: 0.375 -> '37.5c' (NZ), '37.5p' (UK); 0.05 -> '5c'.
+ * (Here rather than in money.ts, which the landing page's first load carries: only the
+ * calculator's rates need it.)
+ */
+export function formatInMinorUnits(amount: number, country: CountryCode): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(amount));
+  if (!match) throw new RangeError(`Not a price: ${amount}`);
+  const [, whole = '0', fraction = ''] = match;
+  const digits = fraction.padEnd(2, '0');
+  const rest = digits.slice(2);
+  return `${Number(whole + digits.slice(0, 2))}${rest && `.${rest}`}${COUNTRIES[country].minorSymbol}`;
+}
+
 /** Minimum pledge total: 10 in local currency. */
-export const MIN_PLEDGE_MINOR = 1000;
+export const MIN_PLEDGE_MINOR = 1000 as Minor;
+
+/**
+ * A sane ceiling on one pledge (10,000 in local currency): far above a month of any habit. The
+ * wizard stops at it and the server refuses a pledge above it ('pledge.above_maximum').
+ */
+export const MAX_PLEDGE_MINOR = 1_000_000 as Minor;
+
+/** 'Pledges above $10,000.00 need a conversation first: please email …'. */
+export function pledgeAboveMaximumMessage(country: CountryCode): string {
+  return MSG.pledgeAboveMaximum(formatMoney(MAX_PLEDGE_MINOR, country), BRAND.contactEmail);
+}
 
 /** Frequency field: a whole number, digits only; anything else counts as 0 (product-rules §5). */
 export function parseFrequency(s: string): number {
@@ -29,14 +59,27 @@ function divideRounded(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
+/** The amount of one period (a week or a month): units × cost, exact. */
+export function periodAmountMinor(input: { numberOfUnits: number; costPerUnitMinor: MinorArg }): Minor {
+  return (input.numberOfUnits * input.costPerUnitMinor) as Minor;
+}
+
 /**
- * Weekly amount in minor units: units × cost, or units × cost ÷ 4 for a monthly habit.
- * Not rounded: a monthly amount may be a fraction of a cent (3 × 333 ÷ 4 = 249.75), so it must
- * not be fed back into a total; use pledgeTotalMinor, and formatMoney to show it.
+ * Weekly amount in minor units, to show: units × cost, or units × cost ÷ 4 for a monthly habit,
+ * rounded half-up to the cent (3 × 333 ÷ 4 = 249.75 shows as 250). Never fed back into a total:
+ * pledgeTotalMinor rounds once, at the end.
  */
-export function weeklyAmountMinor(input: { numberOfUnits: number; costPerUnitMinor: number; period: Period }): number {
-  const perPeriod = input.numberOfUnits * input.costPerUnitMinor;
-  return input.period === 'monthly' ? perPeriod / WEEKS_PER_MONTH : perPeriod;
+export function weeklyAmountMinor(input: { numberOfUnits: number; costPerUnitMinor: MinorArg; period: Period }): Minor {
+  const perPeriod = periodAmountMinor(input);
+  return (input.period === 'monthly' ? roundHalfUp(perPeriod / WEEKS_PER_MONTH) : perPeriod) as Minor;
+}
+
+/**
+ * What a total comes to a week over `weeks` weeks, rounded half-up to the cent, to show ("That is
+ * $17.50 a week"); the payments themselves come from splitPayments. 0 with no weeks.
+ */
+export function weeklyShareMinor(totalMinor: MinorArg, weeks: number): Minor {
+  return (weeks > 0 ? roundHalfUp(totalMinor / weeks) : 0) as Minor;
 }
 
 /**
@@ -46,21 +89,21 @@ export function weeklyAmountMinor(input: { numberOfUnits: number; costPerUnitMin
  */
 export function pledgeTotalMinor(input: {
   numberOfUnits: number;
-  costPerUnitMinor: number;
+  costPerUnitMinor: MinorArg | null;
   period: Period;
   remainingWeeks: number;
-}): number {
+}): Minor {
   const { numberOfUnits, costPerUnitMinor, period, remainingWeeks } = input;
-  if (![numberOfUnits, costPerUnitMinor, remainingWeeks].every(Number.isFinite)) return NaN;
+  if (costPerUnitMinor === null || ![numberOfUnits, costPerUnitMinor, remainingWeeks].every(Number.isFinite)) return NaN as Minor;
   const weekly = numberOfUnits * costPerUnitMinor * remainingWeeks;
   // ÷ 4 of an integer is exact in binary floating point, so this rounds the true value.
-  return Math.round(period === 'monthly' ? weekly / WEEKS_PER_MONTH : weekly);
+  return Math.round(period === 'monthly' ? weekly / WEEKS_PER_MONTH : weekly) as Minor;
 }
 
 interface CommuteInput {
   distanceKm: number;
   tripsPerWeek: number;
-  weeklyParkingMinor: number;
+  weeklyParkingMinor: MinorArg | null;
   /** Defaults to COST_PER_KM. */
   costPerKm?: number;
 }
@@ -71,16 +114,25 @@ interface CommuteInput {
  * Worked in exact integers (metres and thousandths of a currency unit per km), so 8 km at 0.375
  * is 300 exactly and 10.00 of parking over 3 trips is 333.33… -> 333.
  */
-export function commuteCostPerTripMinor(input: CommuteInput): number {
+export function commuteCostPerTripMinor(input: CommuteInput): Minor {
   const { distanceKm, tripsPerWeek, weeklyParkingMinor, costPerKm = COST_PER_KM } = input;
-  if (![distanceKm, tripsPerWeek, weeklyParkingMinor, costPerKm].every(Number.isFinite)) return NaN;
-  if (tripsPerWeek <= 0) return 0;
+  if (weeklyParkingMinor === null || ![distanceKm, tripsPerWeek, weeklyParkingMinor, costPerKm].every(Number.isFinite)) return NaN as Minor;
+  if (tripsPerWeek <= 0) return 0 as Minor;
   const metres = Math.round(distanceKm * 1000);
   const costPerKmMilli = Math.round(costPerKm * 1000);
   // minor per trip = metres/1000 × costPerKmMilli/1000 × 100 + parking/trips
   //                = (metres × costPerKmMilli × trips + 10000 × parking) / (10000 × trips)
   const numerator = metres * costPerKmMilli * tripsPerWeek + 10000 * weeklyParkingMinor;
-  return divideRounded(numerator, 10000 * tripsPerWeek);
+  return divideRounded(numerator, 10000 * tripsPerWeek) as Minor;
+}
+
+/**
+ * The distance one trip of `costPerTripMinor` covers at `costPerKm`, to the metre: how a stored
+ * commute pledge (whose parking is not kept apart) reads back as a distance. 300 at 0.375 is 8 km.
+ */
+export function commuteDistanceKm(costPerTripMinor: MinorArg, costPerKm: number = COST_PER_KM): number {
+  // km = minor ÷ 100 ÷ costPerKm; in metres and thousandths of a unit per km: minor × 10000 ÷ milli.
+  return divideRounded(costPerTripMinor * 10000, Math.round(costPerKm * 1000)) / 1000;
 }
 
 /**
@@ -88,14 +140,14 @@ export function commuteCostPerTripMinor(input: CommuteInput): number {
  * unrounded trips × distance × cost per km + parking by under half a cent a trip, but it is what
  * the pledge stores and the server recomputes, so what the user sees is what they are charged.
  */
-export function commuteWeeklyMinor(input: CommuteInput): number {
-  return input.tripsPerWeek > 0 ? input.tripsPerWeek * commuteCostPerTripMinor(input) : 0;
+export function commuteWeeklyMinor(input: CommuteInput): Minor {
+  return (input.tripsPerWeek > 0 ? input.tripsPerWeek * commuteCostPerTripMinor(input) : 0) as Minor;
 }
 
 /** The figures a commute pledge stores: trips per week, the cost of one trip, weekly. */
 export function commutePledgeFigures(input: CommuteInput): {
   numberOfUnits: number;
-  costPerUnitMinor: number;
+  costPerUnitMinor: Minor;
   period: Period;
 } {
   return { numberOfUnits: input.tripsPerWeek, costPerUnitMinor: commuteCostPerTripMinor(input), period: 'weekly' };
@@ -107,14 +159,14 @@ export function commutePledgeFigures(input: CommuteInput): {
  * 3334. (For tiny totals where rounding up would leave the last payment negative, e.g. 2 / 4,
  * the share is rounded down instead: 0, 0, 0, 2.)
  */
-export function splitPayments(totalMinor: number, count: number): number[] {
+export function splitPayments(totalMinor: MinorArg, count: number): Minor[] {
   if (!Number.isSafeInteger(totalMinor) || totalMinor < 0) throw new RangeError(`Not a total: ${totalMinor}`);
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Not a payment count: ${count}`);
   if (count === 0) return [];
   let share = divideRounded(totalMinor, count);
   if (share * (count - 1) > totalMinor) share = Math.floor(totalMinor / count);
-  const payments = Array.from({ length: count }, () => share);
-  payments[count - 1] = totalMinor - share * (count - 1);
+  const payments = Array.from({ length: count }, () => share as Minor);
+  payments[count - 1] = (totalMinor - share * (count - 1)) as Minor;
   return payments;
 }
 
@@ -126,7 +178,7 @@ export function remainingWeeksWord(n: number): string {
 }
 
 /** 'Please ensure your pledge is at least $10' for a total under 10 or not a number; else null. */
-export function pledgeTotalError(totalMinor: number, country: CountryCode): string | null {
+export function pledgeTotalError(totalMinor: MinorArg, country: CountryCode): string | null {
   if (!Number.isFinite(totalMinor) || totalMinor < MIN_PLEDGE_MINOR) {
     return MSG.pledgeAtLeast(COUNTRIES[country].symbol);
   }
@@ -134,11 +186,11 @@ export function pledgeTotalError(totalMinor: number, country: CountryCode): stri
 }
 
 /** A commute needs either 'I don't pay for parking' ticked or a parking cost above 0. */
-export function parkingError(input: { noParking: boolean; parkingMinor: number }): string | null {
-  return !input.noParking && !(input.parkingMinor > 0) ? MSG.parkingRequired : null;
+export function parkingError(input: { noParking: boolean; parkingMinor: MinorArg | null }): string | null {
+  return !input.noParking && !(input.parkingMinor !== null && input.parkingMinor > 0) ? MSG.parkingRequired : null;
 }
 
 /** The server accepts a confirmed amount within one cent of the amount it computes. */
-export function amountsMatch(confirmedMinor: number, computedMinor: number): boolean {
+export function amountsMatch(confirmedMinor: MinorArg, computedMinor: MinorArg): boolean {
   return Math.abs(confirmedMinor - computedMinor) <= 1;
 }

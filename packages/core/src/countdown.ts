@@ -1,6 +1,6 @@
 import { daysBetween, todayInCountry, type IsoDate } from './calendar.ts';
 import type { CountryCode } from './countries.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney, type MinorArg } from './money.ts';
 
 /** A campaign is closed (landing shows "View my Pledge" instead of Join) this many days after it starts. */
 export const CLOSED_AFTER_DAYS = 7;
@@ -49,7 +49,7 @@ export function isClosed(campaign: { start_date: IsoDate; country: CountryCode }
 export function countdownText(input: {
   daysToStart: number;
   pledgeCount: number;
-  amountMinor: number;
+  amountMinor: MinorArg;
   country: CountryCode;
 }): string {
   const { daysToStart: days, pledgeCount, amountMinor, country } = input;

@@ -11,11 +11,11 @@ describe('countries', () => {
   it('describes NZ and UK as product-rules §11 does', () => {
     expect(COUNTRY_CODES).toEqual(['NZ', 'UK']);
     expect(COUNTRIES.NZ).toEqual({
-      code: 'NZ', id: 1, name: 'New Zealand', currency: 'NZD', symbol: '$', timeZone: 'Pacific/Auckland', greeting: 'Kia ora',
+      code: 'NZ', id: 1, name: 'New Zealand', currency: 'NZD', symbol: '$', minorSymbol: 'c', timeZone: 'Pacific/Auckland', greeting: 'Kia ora',
       fee: { percentBasisPoints: 290, fixedMinor: 30 },
     });
     expect(COUNTRIES.UK).toEqual({
-      code: 'UK', id: 2, name: 'United Kingdom', currency: 'GBP', symbol: '£', timeZone: 'Europe/London', greeting: 'Hello',
+      code: 'UK', id: 2, name: 'United Kingdom', currency: 'GBP', symbol: '£', minorSymbol: 'p', timeZone: 'Europe/London', greeting: 'Hello',
       fee: { percentBasisPoints: 290, fixedMinor: 20 },
     });
   });

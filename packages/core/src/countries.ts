@@ -11,6 +11,8 @@ export interface Country {
   name: 'New Zealand' | 'United Kingdom';
   currency: CurrencyCode;
   symbol: '$' | '£';
+  /** The sign of the minor unit, for prices of less than one currency unit ('37.5c a km'). */
+  minorSymbol: 'c' | 'p';
   /** IANA zone in which the country's campaign dates are calendar dates. */
   timeZone: 'Pacific/Auckland' | 'Europe/London';
   /** How screens and mails greet a donor of this country ("Kia ora Aroha", "Hello James"). */
@@ -26,6 +28,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     name: 'New Zealand',
     currency: 'NZD',
     symbol: '$',
+    minorSymbol: 'c',
     timeZone: 'Pacific/Auckland',
     greeting: 'Kia ora',
     fee: { percentBasisPoints: 290, fixedMinor: 30 },
@@ -36,6 +39,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     name: 'United Kingdom',
     currency: 'GBP',
     symbol: '£',
+    minorSymbol: 'p',
     timeZone: 'Europe/London',
     greeting: 'Hello',
     fee: { percentBasisPoints: 290, fixedMinor: 20 },

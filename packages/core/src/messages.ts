@@ -32,6 +32,8 @@ export const MSG = {
   // Calculator (product-rules §5)
   parkingRequired: "Please check the box if you don't pay for parking",
   pledgeAtLeast: (symbol: string): string => `Please ensure your pledge is at least ${symbol}10`,
+  pledgeAboveMaximum: (amount: string, contactEmail: string): string =>
+    `Pledges above ${amount} need a conversation first: please email ${contactEmail}`,
 
   // API answers shown by the browser (product-rules §8)
   loginFailed: 'Login details incorrect',

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromMinor, isAmountInput, parseAmountInput, roundHalfUp, toMinor } from './money.ts';
+import {
+  asMinor,
+  formatMoney,
+  fromMinor,
+  isAmountInput,
+  parseAmountInput,
+  roundHalfUp,
+  sumMinor,
+  toMinor,
+  toNearestMinor,
+  type Minor,
+} from './money.ts';
 
 describe('toMinor', () => {
   it('reads numbers and strings with up to two places exactly', () => {
@@ -35,12 +46,80 @@ describe('toMinor', () => {
   });
 });
 
+describe('asMinor', () => {
+  it('takes whole numbers of minor units, negative ones too', () => {
+    expect(asMinor(1250)).toBe(1250);
+    expect(asMinor(-75)).toBe(-75);
+    expect(asMinor(0)).toBe(0);
+    expect(Object.is(asMinor(-0), 0)).toBe(true);
+    expect(asMinor(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses a decimal, which would be a currency amount rather than minor units', () => {
+    expect(() => asMinor(12.5)).toThrow(new RangeError('Not a whole number of minor units: 12.5'));
+    expect(() => asMinor(0.1 + 0.2)).toThrow(RangeError);
+    expect(() => asMinor(NaN)).toThrow(RangeError);
+    expect(() => asMinor(Infinity)).toThrow(RangeError);
+    expect(() => asMinor(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+});
+
+describe('the Minor type', () => {
+  it('is what core hands out, and a plain number is not one', () => {
+    const fromCore: Minor = toMinor('3.50');
+    // @ts-expect-error: a plain number is not minor units until core says so.
+    const plain: Minor = 3.5;
+    expect(fromCore + plain).toBe(353.5);
+  });
+});
+
+describe('toNearestMinor', () => {
+  it('rounds a computed decimal to the nearest minor unit, without floating point drift', () => {
+    expect(toNearestMinor(0.1 + 0.2)).toBe(30); // 0.30000000000000004
+    expect(toNearestMinor(1.15)).toBe(115); // 1.15 × 100 is 114.99999999999999
+    expect(toNearestMinor(12.5)).toBe(1250);
+    expect(toNearestMinor(0)).toBe(0);
+  });
+
+  it('rounds halves away from zero, also where × 100 lands beside the half', () => {
+    expect(toNearestMinor(0.125)).toBe(13);
+    expect(toNearestMinor(1.005)).toBe(101); // 1.005 × 100 is 100.49999999999999
+    expect(toNearestMinor(0.285)).toBe(29); // 28.499999999999996
+    expect(toNearestMinor(0.124)).toBe(12);
+    expect(toNearestMinor(-0.125)).toBe(-13);
+    expect(toNearestMinor(-1.005)).toBe(-101);
+    expect(Object.is(toNearestMinor(-0.004), 0)).toBe(true);
+  });
+
+  it('refuses what is not a finite amount', () => {
+    expect(() => toNearestMinor(NaN)).toThrow(RangeError);
+    expect(() => toNearestMinor(Infinity)).toThrow(RangeError);
+    expect(() => toNearestMinor(1e300)).toThrow(RangeError);
+  });
+});
+
+describe('sumMinor', () => {
+  it('adds exactly, where decimals would drift', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(sumMinor([toMinor(0.1), toMinor(0.2)])).toBe(30);
+    expect(sumMinor([1750, 1750, 1750, 1751])).toBe(7001);
+    expect(sumMinor([1000, -250])).toBe(750);
+    expect(sumMinor([])).toBe(0);
+  });
+});
+
 describe('fromMinor', () => {
   it('gives the decimal number the API speaks', () => {
     expect(fromMinor(1250)).toBe(12.5);
     expect(fromMinor(7000)).toBe(70);
     expect(fromMinor(5)).toBe(0.05);
+    expect(fromMinor(-250)).toBe(-2.5);
     expect(fromMinor(123456789)).toBe(1234567.89);
+  });
+
+  it('round-trips with toMinor for every amount of cents', () => {
+    for (let cents = -10000; cents <= 10000; cents++) expect(toMinor(fromMinor(cents))).toBe(cents);
+    expect(toMinor(fromMinor(toMinor(0.29)))).toBe(29);
   });
 });
 

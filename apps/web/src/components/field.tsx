@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
@@ -22,6 +22,38 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </p>
       )}
       <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...rest}
+      />
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string | undefined; hint?: ReactNode };
+
+/** A labelled multi-line text box, wired like TextField. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField({ label, error, hint, id, className, ...rest }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      {hint && (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      <textarea
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}

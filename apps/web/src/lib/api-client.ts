@@ -111,29 +111,22 @@ export async function restoreSession(): Promise<void> {
  * it, so this one cast is as safe as the route's contract.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  let response = await send(path, opts, opts.auth ? getAccessToken() : undefined);
-  if (response.status === 401 && opts.auth && (await refreshSession())) {
-    response = await send(path, opts, getAccessToken());
-  }
-  return parse<T>(response);
+  return parse<T>(await authorised(path, opts));
+}
+
+/** Sends the request, with the access token when asked (refreshed once on a 401). */
+async function authorised(path: string, opts: RequestOptions): Promise<Response> {
+  const response = await send(path, opts, opts.auth ? getAccessToken() : undefined);
+  if (response.status === 401 && opts.auth && (await refreshSession())) return send(path, opts, getAccessToken());
+  return response;
 }
 
 /**
- * Downloads a file the API answers (a receipt, a calendar, the donor's data) with the access
- * token, and hands it to the browser as a download under the server's file name.
+ * GET of a file the API answers (lib/download-file.ts), signed in: the response with its body
+ * unread, or the API's failure as an ApiError.
  */
-export async function downloadFile(path: string): Promise<void> {
-  let response = await send(path, { auth: true }, getAccessToken());
-  if (response.status === 401 && (await refreshSession())) response = await send(path, { auth: true }, getAccessToken());
+export async function apiFile(path: string): Promise<Response> {
+  const response = await authorised(path, { auth: true });
   if (!response.ok) await parse(response);
-  const blob = await response.blob();
-  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return response;
 }

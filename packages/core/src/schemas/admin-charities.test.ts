@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { challengeRequestSchema, charityRequestSchema, isHttpsUrl } from '@uplift/core/schemas/admin-charities';
+import {
+  challengeRequestSchema,
+  charityFormOf,
+  charityFormSchema,
+  charityRequestSchema,
+  isHttpsUrl,
+  type AdminCharity,
+  type CharityForm,
+} from '@uplift/core/schemas/admin-charities';
 import { issuesOf } from './schemas.test-support.ts';
 
 // The admin's charity and challenge forms (decision 053), limits and messages as literals.
@@ -67,6 +75,54 @@ describe('charityRequestSchema', () => {
     // 200 KB in base64 is 273,068 characters.
     expect(issuesOf(charityRequestSchema, { ...charity, logo_base64: 'A'.repeat(273_068) })).toEqual([]);
     expect(issuesOf(charityRequestSchema, { ...charity, logo_base64: 'A'.repeat(273_069) })).toEqual(['logo_base64: The logo must be at most 200 KB']);
+  });
+});
+
+describe('charityFormSchema', () => {
+  const form: CharityForm = { ...charity, country: 'NZ', impact_cost: '12.50', impact_multiplier: '7', logo_base64: 'iVBORw0KGgo=' };
+  const editing = charityFormSchema({ adding: false });
+  const adding = charityFormSchema({ adding: true });
+
+  it('reads the typed impact cost as an amount, to the decimal the API speaks, and the multiplier by its digits', () => {
+    expect(editing.parse(form)).toEqual({ ...charity, impact_cost: 12.5, impact_multiplier: 7, is_enabled: true, logo_base64: 'iVBORw0KGgo=' });
+    expect(editing.parse({ ...form, impact_cost: ' 1.15 ' }).impact_cost).toBe(1.15);
+    expect(editing.parse({ ...form, impact_cost: '3' }).impact_cost).toBe(3);
+  });
+
+  it("refuses text that is not an amount with the request schema's own message", () => {
+    const invalid = ['impact_cost: The impact cost must be an amount greater than 0 with at most two decimal places'];
+    for (const bad of ['', '0', '12.505', '-3', '1,000', '$12', 'twelve', '1e3']) {
+      expect(issuesOf(editing, { ...form, impact_cost: bad }), bad).toEqual(invalid);
+    }
+    for (const bad of ['', '0', '1.5', ' 7', '1001', 'seven']) {
+      expect(issuesOf(editing, { ...form, impact_multiplier: bad }), bad).toEqual([
+        'impact_multiplier: The impact multiplier must be a whole number from 1 to 1000',
+      ]);
+    }
+  });
+
+  it('shows a charity for editing with its impact cost as an amount field reads it back', () => {
+    const saved: AdminCharity = {
+      ...charity, id: 3, country: 'NZ', impact_cost: 12.5, logo: '/logos/3.png', is_enabled: false, pledge_count: 2,
+    };
+    expect(charityFormOf(saved)).toEqual({ ...charity, country: 'NZ', impact_cost: '12.50', impact_multiplier: '1', is_enabled: false });
+    expect(charityFormOf({ ...saved, impact_cost: 12 }).impact_cost).toBe('12');
+    expect(charityFormOf({ ...saved, impact_cost: 0.05 }).impact_cost).toBe('0.05');
+    expect(charityFormOf({ ...saved, impact_cost: 1234.1 }).impact_cost).toBe('1234.10');
+    for (const cost of [0.05, 1.15, 12, 12.5, 1234.1]) {
+      expect(editing.parse(charityFormOf({ ...saved, impact_cost: cost })).impact_cost).toBe(cost);
+    }
+  });
+
+  it('needs a logo for a new charity, said beside every other problem; an edit keeps the logo it has', () => {
+    const { logo_base64: _logo, ...noLogo } = form;
+    expect(issuesOf(editing, noLogo)).toEqual([]);
+    expect(issuesOf(adding, noLogo)).toEqual(['logo_base64: Please upload a logo (PNG, SVG or WebP, at most 200 KB)']);
+    expect(issuesOf(adding, { ...noLogo, logo_base64: '', link: 'http://kidscan.org.nz' })).toEqual([
+      'link: The more-info link must be a web address starting with https://',
+      'logo_base64: Please upload a logo (PNG, SVG or WebP, at most 200 KB)',
+    ]);
+    expect(issuesOf(adding, form)).toEqual([]);
   });
 });
 

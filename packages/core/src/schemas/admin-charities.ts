@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromMinor, parseAmountInput, toMinor } from '../money.ts';
 import { MAX_AMOUNT, countryCodeSchema, hasAtMostTwoDecimals, idSchema } from './common.ts';
 import { CHALLENGE_KINDS, challengeSchema } from './challenge.ts';
 import { recipientSchema } from './recipient.ts';
@@ -96,6 +97,56 @@ export const adminCharitySchema = recipientSchema
   .meta({ id: 'AdminCharity' });
 export type AdminCharity = z.infer<typeof adminCharitySchema>;
 export const adminCharityListSchema = z.array(adminCharitySchema);
+
+/** The admin's charity form as its inputs hold it: the impact cost and multiplier as typed. */
+export type CharityForm = Omit<CharityRequestInput, 'impact_cost' | 'impact_multiplier'> & {
+  impact_cost: string;
+  impact_multiplier: string;
+};
+
+/**
+ * The form's text read into a request: the impact cost as an amount field (core's money rules),
+ * the multiplier by its digits. Text that is neither becomes NaN, so the request schema refuses
+ * it with its own message.
+ */
+export function charityRequestOfForm(form: CharityForm): CharityRequestInput {
+  const costMinor = parseAmountInput(form.impact_cost.trim());
+  return {
+    ...form,
+    impact_cost: costMinor === null ? NaN : fromMinor(costMinor),
+    impact_multiplier: /^\d+$/.test(form.impact_multiplier) ? Number(form.impact_multiplier) : NaN,
+  };
+}
+
+/** A charity as the form shows it for editing: '12' for 12, '12.50' for 12.5; no new logo yet. */
+export function charityFormOf(charity: AdminCharity): CharityForm {
+  const costMinor = toMinor(charity.impact_cost);
+  return {
+    recipient_name: charity.recipient_name,
+    country: charity.country,
+    impact_cost: costMinor % 100 === 0 ? String(fromMinor(costMinor)) : fromMinor(costMinor).toFixed(2),
+    impact_unit: charity.impact_unit,
+    impact_description: charity.impact_description,
+    impact_multiplier: String(charity.impact_multiplier),
+    description: charity.description,
+    link: charity.link,
+    is_enabled: charity.is_enabled,
+  };
+}
+
+/**
+ * The charity form, checked by charityRequestSchema. A new charity needs its logo too (the API
+ * refuses one without, 'charity.logo_required'); that is said beside the other problems.
+ */
+export function charityFormSchema(options: { adding: boolean }) {
+  const schema = z.custom<CharityForm>().transform(charityRequestOfForm).pipe(charityRequestSchema);
+  if (!options.adding) return schema;
+  return schema.refine((charity) => Boolean(charity.logo_base64), {
+    error: CHARITY_MESSAGES.logoRequired,
+    path: ['logo_base64'],
+    when: () => true,
+  });
+}
 
 export const deletedResponseSchema = z.object({ message: z.string(), id: idSchema });
 

@@ -1,9 +1,8 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { amountsMatch, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
+import { amountsMatch, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
 import type { CountryCode } from '@uplift/core/countries';
 import { isJoinOpen } from '@uplift/core/countdown';
-import { formatMoney, toMinor } from '@uplift/core/money';
-import { BRAND } from '@uplift/core/brand';
+import { toMinor } from '@uplift/core/money';
 import type { PledgeRequest } from '@uplift/core/schemas/pledge';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -24,12 +23,8 @@ export type CheckedPledge = {
 };
 
 
-/** A sane ceiling on one pledge (10,000 in local currency): far above a month of any habit. */
-export const MAX_PLEDGE_MINOR = 1_000_000;
-
-export function pledgeAboveMaximumMessage(country: CountryCode): string {
-  return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
-}
+/** The ceiling on one pledge and its message live in core's calculator, shared with the wizard. */
+export { MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage };
 
 export const CHALLENGE_DISABLED = 'That challenge is no longer taking pledges. Please choose another.';
 export const CHARITY_DISABLED = 'That charity is no longer taking pledges. Please choose another.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** Download my data (UK GDPR Art. 15/20, NZ IPP 6): one JSON file, and the payments as CSV. */
 export function DataSection() {

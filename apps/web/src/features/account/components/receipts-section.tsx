@@ -1,9 +1,9 @@
 import { formatLongDate } from '@uplift/core/calendar';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney } from '@uplift/core/money';
 import type { Account } from '@uplift/core/schemas/account';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** Receipts (one PDF per pledge, every payment with its receipt number) and "Add to calendar". */
 export function ReceiptsSection({ account }: { account: Account }) {
@@ -38,7 +38,7 @@ export function ReceiptsSection({ account }: { account: Account }) {
                   <tr key={r.receipt_number}>
                     <td>{r.receipt_number}</td>
                     <td>{formatLongDate(r.processing_date)}</td>
-                    <td>{formatMoney(r.amount_minor, p.country, { code: true })}</td>
+                    <td>{formatMoney(asMinor(r.amount_minor), p.country, { code: true })}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,17 +1,9 @@
-import type { CountryCode } from '@uplift/core/countries';
-import { campaignRequestSchema, type AdminCampaign, type CampaignRequestInput } from '@uplift/core/schemas/campaign';
+import type { AdminCampaign, CampaignRequestInput } from '@uplift/core/schemas/campaign';
 
-/** The values of a row being added or edited, as its inputs hold them. */
-export type CampaignDraft = {
-  campaign_name: string;
-  country: CountryCode;
-  start_date: string;
-  end_date: string;
-  billing_start_date: string;
-  is_active: boolean;
-};
+// A campaign row's values as its inputs hold them: the request itself, whose billing cycle is
+// left to the schema's default (Weekly, the only one).
 
-export const emptyDraft: CampaignDraft = {
+export const emptyCampaign: CampaignRequestInput = {
   campaign_name: '',
   country: 'NZ',
   start_date: '',
@@ -20,7 +12,7 @@ export const emptyDraft: CampaignDraft = {
   is_active: true,
 };
 
-export function draftOf(c: AdminCampaign): CampaignDraft {
+export function campaignFormOf(c: AdminCampaign): CampaignRequestInput {
   return {
     campaign_name: c.campaign_name,
     country: c.country,
@@ -29,12 +21,4 @@ export function draftOf(c: AdminCampaign): CampaignDraft {
     billing_start_date: c.billing_start_date,
     is_active: c.is_active,
   };
-}
-
-/** The request body, or the first problem in the same words the server would use. */
-export function checkDraft(draft: CampaignDraft): { body: CampaignRequestInput } | { problem: string } {
-  const body: CampaignRequestInput = { ...draft, billing_cycle: 'Weekly' };
-  const parsed = campaignRequestSchema.safeParse(body);
-  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Please check the campaign' };
-  return { body };
 }

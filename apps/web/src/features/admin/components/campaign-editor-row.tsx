@@ -1,29 +1,49 @@
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { CampaignDraft } from './campaign-draft';
+import type { CampaignRequest, CampaignRequestInput } from '@uplift/core/schemas/campaign';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import type { AdminEditor } from './use-admin-editor';
 
 type Props = {
   /** The campaign's id, or undefined for a row being added. */
   id: number | undefined;
-  draft: CampaignDraft;
-  busy: boolean;
-  onChange: (draft: CampaignDraft) => void;
-  onSave: () => void;
+  editor: AdminEditor<CampaignRequestInput, CampaignRequest, unknown>;
   onCancel: () => void;
 };
 
 /**
- * A table row edited in place: date pickers, a country select and an Active checkbox, each
- * labelled with the row it belongs to. Enter saves, Escape cancels.
+ * A table row edited in place (useAdminEditor): date pickers, a country select and an Active
+ * checkbox, each labelled with the row it belongs to, and a refused one's message under it.
+ * Enter saves, Escape cancels.
  */
-export function CampaignEditorRow({ id, draft, busy, onChange, onSave, onCancel }: Props) {
-  const nameRef = useRef<HTMLInputElement>(null);
+export function CampaignEditorRow({ id, editor, onCancel }: Props) {
+  const { form, busy, submit } = editor;
+  const { errors } = form.formState;
+  const { setFocus } = form;
+  const errorId = useId();
   const rowLabel = id === undefined ? 'new campaign' : `campaign ${id}`;
-  const set = <K extends keyof CampaignDraft>(key: K, value: CampaignDraft[K]) => onChange({ ...draft, [key]: value });
 
   useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+    setFocus('campaign_name');
+  }, [setFocus]);
+
+  /** An input's props: registered on the form, and tied to its message when refused. */
+  function field(name: keyof CampaignRequestInput) {
+    const refused = errors[name]?.message !== undefined;
+    return {
+      ...form.register(name),
+      'aria-invalid': refused ? true : undefined,
+      'aria-describedby': refused ? `${errorId}-${name}` : undefined,
+    };
+  }
+
+  function problem(name: keyof CampaignRequestInput) {
+    const message = errors[name]?.message;
+    return message === undefined ? null : (
+      <p className="field-error admin-cell-error" id={`${errorId}-${name}`}>
+        {message}
+      </p>
+    );
+  }
 
   function onKeyDown(e: KeyboardEvent<HTMLTableRowElement>) {
     if (e.key === 'Escape') {
@@ -31,7 +51,7 @@ export function CampaignEditorRow({ id, draft, busy, onChange, onSave, onCancel 
       onCancel();
     } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
       e.preventDefault();
-      onSave();
+      void submit();
     }
   }
 
@@ -40,45 +60,43 @@ export function CampaignEditorRow({ id, draft, busy, onChange, onSave, onCancel 
       <td>{id ?? <span className="admin-muted">New</span>}</td>
       <td>
         <input
-          ref={nameRef}
           className="admin-input admin-input-name"
           aria-label={`Campaign name, ${rowLabel}`}
           placeholder="November Uplift Challenge"
-          value={draft.campaign_name}
-          onChange={(e) => set('campaign_name', e.target.value)}
           maxLength={100}
+          {...field('campaign_name')}
         />
+        {problem('campaign_name')}
       </td>
       <td>
-        <select className="admin-input" aria-label={`Country, ${rowLabel}`} value={draft.country} onChange={(e) => set('country', e.target.value as CampaignDraft['country'])}>
+        <select className="admin-input" aria-label={`Country, ${rowLabel}`} {...field('country')}>
           {COUNTRY_CODES.map((code) => (
             <option key={code} value={code}>
               {COUNTRIES[code].name}
             </option>
           ))}
         </select>
+        {problem('country')}
       </td>
       <td>
-        <input type="date" className="admin-input" aria-label={`Start date, ${rowLabel}`} value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
+        <input type="date" className="admin-input" aria-label={`Start date, ${rowLabel}`} {...field('start_date')} />
+        {problem('start_date')}
       </td>
       <td>
-        <input type="date" className="admin-input" aria-label={`End date, ${rowLabel}`} value={draft.end_date} onChange={(e) => set('end_date', e.target.value)} />
+        <input type="date" className="admin-input" aria-label={`End date, ${rowLabel}`} {...field('end_date')} />
+        {problem('end_date')}
       </td>
       <td>
-        <input
-          type="date"
-          className="admin-input"
-          aria-label={`Billing start date, ${rowLabel}`}
-          value={draft.billing_start_date}
-          onChange={(e) => set('billing_start_date', e.target.value)}
-        />
+        <input type="date" className="admin-input" aria-label={`Billing start date, ${rowLabel}`} {...field('billing_start_date')} />
+        {problem('billing_start_date')}
       </td>
       <td>
-        <input type="checkbox" className="admin-checkbox" aria-label={`Active, ${rowLabel}`} checked={draft.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        <input type="checkbox" className="admin-checkbox" aria-label={`Active, ${rowLabel}`} {...field('is_active')} />
+        {problem('is_active')}
       </td>
       <td className="admin-actions-cell">
         <div className="admin-row-actions">
-          <button type="button" className="button admin-small" onClick={onSave} disabled={busy} aria-label={`Save ${rowLabel}`}>
+          <button type="button" className="button admin-small" onClick={() => void submit()} disabled={busy} aria-label={`Save ${rowLabel}`}>
             {busy ? 'Saving…' : 'Save'}
           </button>
           <button type="button" className="button admin-small secondary" onClick={onCancel} disabled={busy} aria-label={`Cancel ${rowLabel}`}>

@@ -1,14 +1,14 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney, parseAmountInput, toMinor } from '@uplift/core/money';
+import { formatMoney, fromMinor, parseAmountInput, toMinor } from '@uplift/core/money';
 import { PAYOUT_MESSAGES, type CampaignReport, type ReportFigures } from '@uplift/core/schemas/campaign-report';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { SelectField, TextField } from '../../../components/field';
+import { downloadFile } from '../../../lib/download-file';
 import { useCampaignReport, usePayouts, useRecordPayout } from '../api/campaign-report';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
-import { downloadFile } from '../api/download-file';
 import '../admin.css';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
@@ -55,16 +55,17 @@ function PayoutForm({ report }: { report: CampaignReport }) {
     e.preventDefault();
     setDone(null);
     const text = amount.trim();
-    const minor = parseAmountInput(text.replace(/^-/, ''));
+    // A negative amount corrects an earlier payout.
+    const size = parseAmountInput(text.replace(/^-/, ''));
     if (!recipientId) return setProblem(PAYOUT_MESSAGES.recipientInvalid);
-    if (minor === null || minor === 0) return setProblem(PAYOUT_MESSAGES.amountInvalid);
+    if (size === null || size === 0) return setProblem(PAYOUT_MESSAGES.amountInvalid);
     if (!paidOn) return setProblem(PAYOUT_MESSAGES.dateInvalid);
     if (!reference.trim()) return setProblem(PAYOUT_MESSAGES.referenceRequired);
     setProblem(null);
     try {
       const payout = await record.mutateAsync({
         recipient_id: Number(recipientId),
-        amount: (text.startsWith('-') ? -minor : minor) / 100,
+        amount: fromMinor(toMinor(text)),
         paid_on: paidOn,
         reference: reference.trim(),
       });

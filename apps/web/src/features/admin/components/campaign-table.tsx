@@ -1,8 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
-import type { AdminCampaign } from '@uplift/core/schemas/campaign';
+import { campaignRequestSchema, type AdminCampaign } from '@uplift/core/schemas/campaign';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
@@ -14,10 +15,11 @@ import { useDeleteCampaign } from '../api/delete-campaign';
 import { useAdminCampaigns } from '../api/get-campaigns';
 import { useUpdateCampaign } from '../api/update-campaign';
 import { AdminError } from './admin-error';
-import { checkDraft, draftOf, emptyDraft, type CampaignDraft } from './campaign-draft';
+import { campaignFormOf, emptyCampaign } from './campaign-draft';
 import { CampaignEditorRow } from './campaign-editor-row';
 import { reasonOf } from './describe-error';
 import { SortableHeader } from './sortable-header';
+import { useAdminEditor } from './use-admin-editor';
 import '../admin.css';
 
 const column = createColumnHelper<AdminCampaign>();
@@ -39,9 +41,6 @@ const columns = [
   column.accessor('is_active', { header: 'Active', cell: (c) => (c.getValue() ? 'Yes' : 'No') }),
 ];
 
-type Editing = { id: number | undefined; draft: CampaignDraft };
-type Failure = { title: string; reason?: string };
-
 /**
  * product-rules §2 "Admin campaign table": every campaign, added, edited and deleted in place, and the
  * 'Deactivate Past Campaigns' toolbar button. Failures show in red with the server's reason.
@@ -54,12 +53,19 @@ export function CampaignTable() {
   const deactivateCall = useDeactivatePastCampaigns();
 
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
-  const [editing, setEditing] = useState<Editing | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<AdminCampaign | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const editor = useAdminEditor({
+    resolver: () => zodResolver(campaignRequestSchema),
+    save: (id, body) => (id === undefined ? createCall.mutateAsync(body) : updateCall.mutateAsync({ id, body })),
+    failureTitle: (adding) => (adding ? MSG.addCampaignFailed : MSG.editCampaignFailed),
+    // The row has no room for a summary of every problem: the first, in the server's words.
+    refusedReason: (messages) => messages[0] ?? 'Please check the campaign',
+    savedNotice: (saved, adding) => `${adding ? 'Added' : 'Saved'} campaign ${saved.id}: ${saved.campaign_name}`,
+    onSaved: (saved) => setFocusId(`edit-campaign-${saved.id}`),
+  });
+  const { editing, failure, notice, report } = editor;
 
   // No React Compiler here, so its warning about TanStack Table's unmemoisable API does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -81,47 +87,9 @@ export function CampaignTable() {
     setFocusId(null);
   }, [focusId, editing, campaigns.data]);
 
-  function report(next: Failure | null, message: string | null = null) {
-    setFailure(next);
-    setNotice(message);
-  }
-
-  function startAdd() {
-    report(null);
-    setEditing({ id: undefined, draft: emptyDraft });
-  }
-
-  function startEdit(campaign: AdminCampaign) {
-    report(null);
-    setEditing({ id: campaign.id, draft: draftOf(campaign) });
-  }
-
   function cancelEdit() {
     setFocusId(editing?.id === undefined ? 'add-campaign' : `edit-campaign-${editing.id}`);
-    setEditing(null);
-    setFailure(null);
-  }
-
-  async function save() {
-    if (!editing) return;
-    const adding = editing.id === undefined;
-    const title = adding ? MSG.addCampaignFailed : MSG.editCampaignFailed;
-    const checked = checkDraft(editing.draft);
-    if ('problem' in checked) {
-      report({ title, reason: checked.problem });
-      return;
-    }
-    try {
-      const saved =
-        editing.id === undefined
-          ? await createCall.mutateAsync(checked.body)
-          : await updateCall.mutateAsync({ id: editing.id, body: checked.body });
-      setEditing(null);
-      setFocusId(`edit-campaign-${saved.id}`);
-      report(null, adding ? `Added campaign ${saved.id}: ${saved.campaign_name}` : `Saved campaign ${saved.id}: ${saved.campaign_name}`);
-    } catch (err) {
-      report({ title, reason: reasonOf(err) });
-    }
+    editor.cancel();
   }
 
   async function deleteConfirmed() {
@@ -147,13 +115,12 @@ export function CampaignTable() {
     }
   }
 
-  const busy = createCall.isPending || updateCall.isPending;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
 
   return (
     <div className="admin-campaigns">
       <div className="admin-toolbar" role="toolbar" aria-label="Campaign actions">
-        <button ref={addButton} id="add-campaign" type="button" className="button" onClick={startAdd} disabled={editing !== null}>
+        <button ref={addButton} id="add-campaign" type="button" className="button" onClick={() => editor.start(undefined, emptyCampaign)} disabled={editing !== null}>
           Add campaign
         </button>
         <button type="button" className="button secondary" onClick={deactivate} disabled={deactivateCall.isPending}>
@@ -181,27 +148,10 @@ export function CampaignTable() {
               </tr>
             </thead>
             <tbody>
-              {editing?.id === undefined && editing && (
-                <CampaignEditorRow
-                  id={undefined}
-                  draft={editing.draft}
-                  busy={busy}
-                  onChange={(draft) => setEditing({ id: undefined, draft })}
-                  onSave={save}
-                  onCancel={cancelEdit}
-                />
-              )}
+              {editing?.id === undefined && editing && <CampaignEditorRow id={undefined} editor={editor} onCancel={cancelEdit} />}
               {table.getRowModel().rows.map((row) =>
                 editing?.id === row.original.id ? (
-                  <CampaignEditorRow
-                    key={row.id}
-                    id={row.original.id}
-                    draft={editing.draft}
-                    busy={busy}
-                    onChange={(draft) => setEditing({ id: row.original.id, draft })}
-                    onSave={save}
-                    onCancel={cancelEdit}
-                  />
+                  <CampaignEditorRow key={row.id} id={row.original.id} editor={editor} onCancel={cancelEdit} />
                 ) : (
                   <tr key={row.id}>
                     {row.getVisibleCells().map((cell) => (
@@ -213,7 +163,7 @@ export function CampaignTable() {
                           id={`edit-campaign-${row.original.id}`}
                           type="button"
                           className="button admin-small secondary"
-                          onClick={() => startEdit(row.original)}
+                          onClick={() => editor.start(row.original.id, campaignFormOf(row.original))}
                           disabled={editing !== null}
                           aria-label={`Edit campaign ${row.original.id}`}
                         >

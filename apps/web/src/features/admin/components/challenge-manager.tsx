@@ -1,44 +1,30 @@
-import { CHALLENGE_ICONS, CHALLENGE_MESSAGES, isHttpsUrl, type AdminChallenge, type ChallengeRequestInput } from '@uplift/core/schemas/admin-charities';
-import { CHALLENGE_KINDS, type ChallengeKind } from '@uplift/core/schemas/challenge';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CHALLENGE_ICONS,
+  challengeRequestSchema,
+  type AdminChallenge,
+  type ChallengeRequestInput,
+} from '@uplift/core/schemas/admin-charities';
+import { CHALLENGE_KINDS } from '@uplift/core/schemas/challenge';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, SelectField, TextField } from '../../../components/field';
 import { useAdminChallenges, useDeleteChallenge, useSaveChallenge } from '../api/challenges';
+import { AdminEditorForm } from './admin-editor-form';
 import { AdminError } from './admin-error';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
+import { MARKED_IN_RED, useAdminEditor } from './use-admin-editor';
 import '../admin.css';
 
-type Draft = {
-  name: string;
-  icon: (typeof CHALLENGE_ICONS)[number];
-  unit: string;
-  description: string;
-  hashtag: string;
-  hashtag_link: string;
-  kind: ChallengeKind;
-  is_enabled: boolean;
-};
-type Errors = Partial<Record<keyof Draft, string>>;
+/** The challenge form's values: the request as its inputs hold it, every field present. */
+type ChallengeForm = Required<ChallengeRequestInput>;
 
-const emptyDraft: Draft = { name: '', icon: 'coffee', unit: '', description: '', hashtag: '#', hashtag_link: 'https://', kind: 'units', is_enabled: true };
+const emptyChallenge: ChallengeForm = { name: '', icon: 'coffee', unit: '', description: '', hashtag: '#', hashtag_link: 'https://', kind: 'units', is_enabled: true };
 
-function draftOf(c: AdminChallenge): Draft {
-  const icon = (CHALLENGE_ICONS as readonly string[]).includes(c.icon) ? (c.icon as Draft['icon']) : 'coffee';
+function formOf(c: AdminChallenge): ChallengeForm {
+  const icon = (CHALLENGE_ICONS as readonly string[]).includes(c.icon) ? (c.icon as ChallengeForm['icon']) : 'coffee';
   return { name: c.name, icon, unit: c.unit, description: c.description, hashtag: c.hashtag, hashtag_link: c.hashtag_link, kind: c.kind, is_enabled: c.is_enabled };
-}
-
-function check(d: Draft): { errors: Errors } | { body: ChallengeRequestInput } {
-  const errors: Errors = {};
-  if (!d.name.trim()) errors.name = CHALLENGE_MESSAGES.nameRequired;
-  if (!d.unit.trim()) errors.unit = CHALLENGE_MESSAGES.unitRequired;
-  if (!d.description.trim()) errors.description = CHALLENGE_MESSAGES.descriptionRequired;
-  if (!/^#[A-Za-z0-9]{1,60}$/.test(d.hashtag.trim())) errors.hashtag = CHALLENGE_MESSAGES.hashtagInvalid;
-  if (!isHttpsUrl(d.hashtag_link.trim())) errors.hashtag_link = CHALLENGE_MESSAGES.linkInvalid;
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    body: { ...d, name: d.name.trim(), unit: d.unit.trim(), description: d.description.trim(), hashtag: d.hashtag.trim(), hashtag_link: d.hashtag_link.trim() },
-  };
 }
 
 /** Decision 053: the challenges, added, edited, disabled and (without pledges) deleted. */
@@ -46,58 +32,23 @@ export function ChallengeManager() {
   const list = useAdminChallenges();
   const saveCall = useSaveChallenge();
   const deleteCall = useDeleteChallenge();
-  const [editing, setEditing] = useState<{ id: number | undefined; draft: Draft } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<{ title: string; reason?: string } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<AdminChallenge | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (editing) heading.current?.focus();
-  }, [editing?.id, editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  function change(changes: Partial<Draft>) {
-    if (editing) setEditing({ ...editing, draft: { ...editing.draft, ...changes } });
-  }
-
-  function start(next: { id: number | undefined; draft: Draft }) {
-    setFailure(null);
-    setNotice(null);
-    setErrors({});
-    setEditing(next);
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!editing) return;
-    const title = editing.id === undefined ? 'Could not add challenge' : 'Could not save challenge';
-    const checked = check(editing.draft);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      setFailure({ title, reason: 'Please correct the fields marked in red.' });
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await saveCall.mutateAsync({ id: editing.id, body: checked.body });
-      setEditing(null);
-      setFailure(null);
-      setNotice(editing.id === undefined ? `Added ${saved.name}` : `Saved ${saved.name}`);
-    } catch (err) {
-      setFailure({ title, reason: reasonOf(err) });
-    }
-  }
+  const editor = useAdminEditor({
+    resolver: () => zodResolver(challengeRequestSchema),
+    save: (id, body) => saveCall.mutateAsync({ id, body }),
+    failureTitle: (adding) => (adding ? 'Could not add challenge' : 'Could not save challenge'),
+    refusedReason: () => MARKED_IN_RED,
+    savedNotice: (saved, adding) => (adding ? `Added ${saved.name}` : `Saved ${saved.name}`),
+  });
+  const { form, editing, failure, notice, report } = editor;
+  const { errors } = form.formState;
 
   async function toggle(c: AdminChallenge) {
-    setNotice(null);
     try {
-      const saved = await saveCall.mutateAsync({ id: c.id, body: { ...draftOf(c), is_enabled: !c.is_enabled } });
-      setFailure(null);
-      setNotice(saved.is_enabled ? `${saved.name} is offered again` : `${saved.name} is disabled: no longer offered`);
+      const saved = await saveCall.mutateAsync({ id: c.id, body: { ...formOf(c), is_enabled: !c.is_enabled } });
+      report(null, saved.is_enabled ? `${saved.name} is offered again` : `${saved.name} is disabled: no longer offered`);
     } catch (err) {
-      setFailure({ title: 'Could not change challenge', reason: reasonOf(err) });
+      report({ title: 'Could not change challenge', reason: reasonOf(err) });
     }
   }
 
@@ -105,61 +56,47 @@ export function ChallengeManager() {
     const c = confirmDelete;
     if (!c) return;
     setConfirmDelete(null);
-    setNotice(null);
     try {
       await deleteCall.mutateAsync(c.id);
-      setFailure(null);
-      setNotice(`Deleted ${c.name}`);
+      report(null, `Deleted ${c.name}`);
     } catch (err) {
-      setFailure({ title: 'Could not delete challenge', reason: reasonOf(err) });
+      report({ title: 'Could not delete challenge', reason: reasonOf(err) });
     }
   }
 
-  const d = editing?.draft;
   return (
     <div className="admin-challenges">
       <div className="admin-toolbar" role="toolbar" aria-label="Challenge actions">
-        <button type="button" className="button" onClick={() => start({ id: undefined, draft: emptyDraft })} disabled={editing !== null}>
+        <button type="button" className="button" onClick={() => editor.start(undefined, emptyChallenge)} disabled={editing !== null}>
           Add challenge
         </button>
       </div>
       {failure && <AdminError title={failure.title} reason={failure.reason} />}
       {notice && <Alert tone="success">{notice}</Alert>}
 
-      {editing && d && (
-        <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-h`}>
-          <h2 id={`${id}-h`} ref={heading} tabIndex={-1}>
-            {editing.id === undefined ? 'Add a challenge' : `Edit ${d.name}`}
-          </h2>
-          <TextField label="Name" value={d.name} onChange={(e) => change({ name: e.target.value })} error={errors.name} maxLength={100} />
-          <SelectField label="Icon" value={d.icon} onChange={(e) => change({ icon: e.target.value as Draft['icon'] })}>
+      {editing && (
+        <AdminEditorForm key={editing.id ?? 'new'} editor={editor} addTitle="Add a challenge" nameField="name" saveLabel="Save challenge">
+          <TextField label="Name" maxLength={100} error={errors.name?.message} {...form.register('name')} />
+          <SelectField label="Icon" error={errors.icon?.message} {...form.register('icon')}>
             {CHALLENGE_ICONS.map((icon) => (
               <option key={icon} value={icon}>
                 {icon}
               </option>
             ))}
           </SelectField>
-          <TextField label="Unit" hint="e.g. coffees" value={d.unit} onChange={(e) => change({ unit: e.target.value })} error={errors.unit} />
-          <TextField label="Description" value={d.description} onChange={(e) => change({ description: e.target.value })} error={errors.description} />
-          <TextField label="Hashtag" value={d.hashtag} onChange={(e) => change({ hashtag: e.target.value })} error={errors.hashtag} />
-          <TextField label="Hashtag link" type="url" value={d.hashtag_link} onChange={(e) => change({ hashtag_link: e.target.value })} error={errors.hashtag_link} />
-          <SelectField label="Priced by" value={d.kind} onChange={(e) => change({ kind: e.target.value as ChallengeKind })}>
+          <TextField label="Unit" hint="e.g. coffees" error={errors.unit?.message} {...form.register('unit')} />
+          <TextField label="Description" error={errors.description?.message} {...form.register('description')} />
+          <TextField label="Hashtag" error={errors.hashtag?.message} {...form.register('hashtag')} />
+          <TextField label="Hashtag link" type="url" error={errors.hashtag_link?.message} {...form.register('hashtag_link')} />
+          <SelectField label="Priced by" error={errors.kind?.message} {...form.register('kind')}>
             {CHALLENGE_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {kind === 'commute' ? 'distance and parking (commute)' : 'units'}
               </option>
             ))}
           </SelectField>
-          <CheckboxField label="Offered to donors (enabled)" checked={d.is_enabled} onChange={(e) => change({ is_enabled: e.target.checked })} />
-          <div className="form-actions admin-row-actions">
-            <button type="submit" className="button" disabled={saveCall.isPending}>
-              {saveCall.isPending ? 'Saving…' : 'Save challenge'}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+          <CheckboxField label="Offered to donors (enabled)" error={errors.is_enabled?.message} {...form.register('is_enabled')} />
+        </AdminEditorForm>
       )}
 
       {list.isError && <AdminError title="Could not load the challenges" reason={reasonOf(list.error)} />}
@@ -189,7 +126,7 @@ export function ChallengeManager() {
                   <td>{c.pledge_count}</td>
                   <td className="admin-actions-cell">
                     <div className="admin-row-actions">
-                      <button type="button" className="button admin-small" onClick={() => start({ id: c.id, draft: draftOf(c) })} aria-label={`Edit ${c.name}`}>
+                      <button type="button" className="button admin-small" onClick={() => editor.start(c.id, formOf(c))} aria-label={`Edit ${c.name}`}>
                         Edit
                       </button>
                       <button type="button" className="button admin-small secondary" onClick={() => void toggle(c)} aria-label={`${c.is_enabled ? 'Disable' : 'Enable'} ${c.name}`}>

@@ -1,7 +1,7 @@
 import { COUNTRIES } from '@uplift/core/countries';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
-import { saveFile, useDownloadCharityExport } from '../api/download-charity-export';
+import { useDownloadCharityExport } from '../api/download-charity-export';
 import { useAdminCampaigns } from '../api/get-campaigns';
 import { useExports } from '../api/get-exports';
 import { useAdminRecipients } from '../api/get-recipients';
@@ -38,7 +38,6 @@ export function CharityExportPanel() {
     setProblem(null);
     try {
       const file = await download.mutateAsync({ recipientId: Number(recipientId), campaignId: Number(campaignId) });
-      saveFile(file);
       setDone(`Downloaded ${file.filename}: ${file.rows} ${file.rows === 1 ? 'donor' : 'donors'}.`);
     } catch (err) {
       setProblem(reasonOf(err));

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { formatMoney, toMinor } from '@uplift/core/money';
+import { formatMoney, toMinor, toNearestMinor } from '@uplift/core/money';
 import type { ReportDay } from '@uplift/core/schemas/campaign-report';
 import { useEffect, useRef, useState } from 'react';
 
@@ -43,7 +43,7 @@ export function ReportChart({ days, country }: { days: ReportDay[]; country: Cou
                 position: 'right',
                 beginAtZero: true,
                 grid: { drawOnChartArea: false },
-                ticks: { callback: (value) => formatMoney(toMinor(Math.round(Number(value) * 100) / 100), country) },
+                ticks: { callback: (value) => formatMoney(toNearestMinor(Number(value)), country) },
               },
             },
             plugins: {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CountryCode } from '@uplift/core/countries';
+import { toNearestMinor, type Minor } from '@uplift/core/money';
 import { api } from '../../../lib/api-client';
 
 export type CampaignTotals = {
   /** Counted pledges (product-rules §16). */
   pledges: number;
   /** Pledged so far, in minor units of the country's currency. */
-  amountMinor: number;
+  amountMinor: Minor;
 };
 
 /** How often the landing page re-reads the totals while it is open (the API caches them 5 s). */
@@ -18,8 +19,8 @@ export async function getCampaignTotals(country: CountryCode): Promise<CampaignT
     api<number>(`/api/pledge/total/campaign/${country}`),
     api<number>(`/api/pledge/total/campaign-amount/${country}`),
   ]);
-  // The API speaks decimals with at most two places; round once into whole cents.
-  return { pledges, amountMinor: Math.round(amount * 100) };
+  // The API speaks decimals with at most two places; read into whole cents by core.
+  return { pledges, amountMinor: toNearestMinor(amount) };
 }
 
 export const campaignTotalsQuery = (country: CountryCode) =>

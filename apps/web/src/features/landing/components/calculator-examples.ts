@@ -1,7 +1,17 @@
-import { commuteCostPerTripMinor, COST_PER_KM, pledgeTotalMinor, remainingWeeksWord, weeklyAmountMinor, type Period } from '@uplift/core/calculator';
+import {
+  commuteCostPerTripMinor,
+  commuteWeeklyMinor,
+  COST_PER_KM,
+  formatInMinorUnits,
+  periodAmountMinor,
+  pledgeTotalMinor,
+  remainingWeeksWord,
+  weeklyAmountMinor,
+  type Period,
+} from '@uplift/core/calculator';
 import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney, toMinor, type Minor } from '@uplift/core/money';
 
 /** product-rules §9's four calculator examples, worked by the same calculator the wizard and server use. */
 export type CalculatorExample = {
@@ -11,7 +21,7 @@ export type CalculatorExample = {
   habit: string;
   /** The working, e.g. '$17.50 a week × four weeks'. */
   working: string;
-  totalMinor: number;
+  totalMinor: Minor;
   total: string;
 };
 
@@ -19,35 +29,36 @@ const WEEKS = PAYMENTS_PER_PLEDGE;
 
 function unitsExample(
   country: CountryCode,
-  e: { icon: string; title: string; units: number; unit: string; costMinor: number; period: Period },
+  e: { icon: string; title: string; units: number; unit: string; cost: string; period: Period },
 ): CalculatorExample {
-  const money = (minor: number) => formatMoney(minor, country);
-  const totalMinor = pledgeTotalMinor({ numberOfUnits: e.units, costPerUnitMinor: e.costMinor, period: e.period, remainingWeeks: WEEKS });
-  const weekly = weeklyAmountMinor({ numberOfUnits: e.units, costPerUnitMinor: e.costMinor, period: e.period });
+  const money = (minor: Minor) => formatMoney(minor, country);
+  const figures = { numberOfUnits: e.units, costPerUnitMinor: toMinor(e.cost), period: e.period };
+  const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks: WEEKS });
+  const weekly = weeklyAmountMinor(figures);
   const per = e.period === 'weekly' ? 'week' : 'month';
   return {
     icon: e.icon,
     title: e.title,
-    habit: `${e.units} ${e.unit} a ${per} at ${money(e.costMinor)}`,
+    habit: `${e.units} ${e.unit} a ${per} at ${money(figures.costPerUnitMinor)}`,
     working:
       e.period === 'weekly'
         ? `${money(weekly)} a week × ${remainingWeeksWord(WEEKS)} weeks`
-        : `${money(e.units * e.costMinor)} a month is ${money(weekly)} a week × ${remainingWeeksWord(WEEKS)} weeks`,
+        : `${money(periodAmountMinor(figures))} a month is ${money(weekly)} a week × ${remainingWeeksWord(WEEKS)} weeks`,
     totalMinor,
     total: money(totalMinor),
   };
 }
 
 function commuteExample(country: CountryCode, distanceKm: number, tripsPerWeek: number): CalculatorExample {
-  const money = (minor: number) => formatMoney(minor, country);
-  const perTrip = commuteCostPerTripMinor({ distanceKm, tripsPerWeek, weeklyParkingMinor: 0 });
+  const money = (minor: Minor) => formatMoney(minor, country);
+  const commute = { distanceKm, tripsPerWeek, weeklyParkingMinor: asMinor(0) };
+  const perTrip = commuteCostPerTripMinor(commute);
   const totalMinor = pledgeTotalMinor({ numberOfUnits: tripsPerWeek, costPerUnitMinor: perTrip, period: 'weekly', remainingWeeks: WEEKS });
-  const perKm = country === 'UK' ? `${COST_PER_KM * 100}p` : `${COST_PER_KM * 100}c`;
   return {
     icon: 'commute',
     title: 'Commutes',
-    habit: `An ${distanceKm} km drive, ${tripsPerWeek} trips a week, at ${perKm} a km`,
-    working: `${money(perTrip)} a trip, ${money(perTrip * tripsPerWeek)} a week × ${remainingWeeksWord(WEEKS)} weeks`,
+    habit: `An ${distanceKm} km drive, ${tripsPerWeek} trips a week, at ${formatInMinorUnits(COST_PER_KM, country)} a km`,
+    working: `${money(perTrip)} a trip, ${money(commuteWeeklyMinor(commute))} a week × ${remainingWeeksWord(WEEKS)} weeks`,
     totalMinor,
     total: money(totalMinor),
   };
@@ -55,9 +66,9 @@ function commuteExample(country: CountryCode, distanceKm: number, tripsPerWeek: 
 
 export function calculatorExamples(country: CountryCode): CalculatorExample[] {
   return [
-    unitsExample(country, { icon: 'coffee', title: 'Coffees', units: 5, unit: 'coffees', costMinor: 350, period: 'weekly' }),
-    unitsExample(country, { icon: 'takeaway', title: 'Food deliveries', units: 2, unit: 'takeaways', costMinor: 2000, period: 'weekly' }),
+    unitsExample(country, { icon: 'coffee', title: 'Coffees', units: 5, unit: 'coffees', cost: '3.50', period: 'weekly' }),
+    unitsExample(country, { icon: 'takeaway', title: 'Food deliveries', units: 2, unit: 'takeaways', cost: '20', period: 'weekly' }),
     commuteExample(country, 8, 10),
-    unitsExample(country, { icon: 'lunch', title: 'Lunches', units: 6, unit: 'lunches', costMinor: 1500, period: 'monthly' }),
+    unitsExample(country, { icon: 'lunch', title: 'Lunches', units: 6, unit: 'lunches', cost: '15', period: 'monthly' }),
   ];
 }

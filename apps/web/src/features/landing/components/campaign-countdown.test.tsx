@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { asMinor } from '@uplift/core/money';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '@uplift/core/schemas/campaign';
@@ -22,7 +23,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
 function show(props: Partial<Parameters<typeof CampaignCountdown>[0]>) {
   return render(
     <MemoryRouter>
-      <CampaignCountdown country="NZ" campaign={campaign()} totals={{ pledges: 5, amountMinor: 69000 }} now={NOW} {...props} />
+      <CampaignCountdown country="NZ" campaign={campaign()} totals={{ pledges: 5, amountMinor: asMinor(69000) }} now={NOW} {...props} />
     </MemoryRouter>,
   );
 }
@@ -41,7 +42,7 @@ describe('CampaignCountdown', () => {
   });
 
   it("reads 'heaps of' when nothing is counted yet, or the totals could not be read", () => {
-    const { rerender } = show({ totals: { pledges: 0, amountMinor: 0 } });
+    const { rerender } = show({ totals: { pledges: 0, amountMinor: asMinor(0) } });
     expect(screen.getByTestId('countdown')).toHaveTextContent("join heaps of others who've pledged heaps!");
     rerender(
       <MemoryRouter>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CountryCode } from '@uplift/core/countries';
 import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from '@uplift/core/countdown';
+import { asMinor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import { paths } from '../../../lib/paths';
@@ -45,10 +46,10 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
   const joinOpen = isJoinOpen(campaign, now);
 
   let text: string | undefined;
-  if (!started) text = countdownText({ daysToStart: days, pledgeCount: 0, amountMinor: 0, country });
+  if (!started) text = countdownText({ daysToStart: days, pledgeCount: 0, amountMinor: asMinor(0), country });
   // Unreadable totals read as none counted yet: product-rules §2's 'heaps of' wording.
   else if (totals !== undefined)
-    text = countdownText({ daysToStart: days, pledgeCount: totals?.pledges ?? 0, amountMinor: totals?.amountMinor ?? 0, country });
+    text = countdownText({ daysToStart: days, pledgeCount: totals?.pledges ?? 0, amountMinor: totals?.amountMinor ?? asMinor(0), country });
 
   return (
     <div className="countdown">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney } from '@uplift/core/money';
 import { EXAMPLE_PLEDGES } from '../map/example-pledges';
 import { placeName } from './place-name';
 
@@ -65,7 +65,7 @@ export function ImpactMap({ country }: { country: CountryCode }) {
                   {p.name}, {p.place}
                 </strong>
                 <br />
-                Gave up {p.challenge} and pledged {formatMoney(p.amountMinor, shown)} to {p.charity}
+                Gave up {p.challenge} and pledged {formatMoney(asMinor(p.amountMinor), shown)} to {p.charity}
               </p>
             </li>
           ))}

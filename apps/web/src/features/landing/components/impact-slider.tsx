@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
+import { pledgeTotalMinor } from '@uplift/core/calculator';
 import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import { impactCount } from '@uplift/core/impact';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, toMinor, toNearestMinor, type Minor } from '@uplift/core/money';
 import type { Recipient } from '@uplift/core/schemas/recipient';
 
 const MIN_WEEKLY = 5;
@@ -16,14 +17,16 @@ const STEP = 5;
 export function ImpactSlider({ country, recipients }: { country: CountryCode; recipients: Recipient[] }) {
   const [weekly, setWeekly] = useState(20);
   const id = useId();
-  const totalMinor = weekly * 100 * PAYMENTS_PER_PLEDGE;
-  const money = (minor: number) => formatMoney(minor, country);
+  const weeklyMinor = toMinor(weekly);
+  // Four weeks of it: a weekly pledge of one such amount.
+  const totalMinor = pledgeTotalMinor({ numberOfUnits: 1, costPerUnitMinor: weeklyMinor, period: 'weekly', remainingWeeks: PAYMENTS_PER_PLEDGE });
+  const money = (minor: Minor) => formatMoney(minor, country);
 
   return (
     <div className="impact">
       <div className="impact-control">
         <label htmlFor={`${id}-weekly`}>
-          If I free up <strong>{money(weekly * 100)}</strong> a week
+          If I free up <strong>{money(weeklyMinor)}</strong> a week
         </label>
         <input
           id={`${id}-weekly`}
@@ -32,7 +35,7 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
           max={MAX_WEEKLY}
           step={STEP}
           value={weekly}
-          aria-valuetext={`${money(weekly * 100)} a week`}
+          aria-valuetext={`${money(weeklyMinor)} a week`}
           onChange={(e) => setWeekly(Number(e.target.value))}
         />
         <p className="impact-total" aria-live="polite">
@@ -41,7 +44,7 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
       </div>
       <ul className="impact-cards">
         {recipients.map((r) => {
-          const count = impactCount({ totalMinor, impactCostMinor: Math.round(r.impact_cost * 100), multiplier: r.impact_multiplier });
+          const count = impactCount({ totalMinor, impactCostMinor: toNearestMinor(r.impact_cost), multiplier: r.impact_multiplier });
           return (
             <li key={r.id} className="impact-card">
               <img src={r.logo} alt="" width={64} height={64} />

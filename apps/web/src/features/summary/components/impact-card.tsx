@@ -1,6 +1,6 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { impactCount } from '@uplift/core/impact';
-import { formatMoney, toMinor } from '@uplift/core/money';
+import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import { useChallenge } from '../api/get-challenge';
 import { useRecipient } from '../api/get-recipient';
 
@@ -9,14 +9,14 @@ export function ImpactCard(props: {
   recipientId: number;
   challengeId: number;
   country: CountryCode;
-  pledgeTotalMinor: number;
-  givenSoFarMinor: number;
+  pledgeTotalMinor: Minor;
+  givenSoFarMinor: Minor;
 }) {
   const recipient = useRecipient(props.recipientId);
   const challenge = useChallenge(props.challengeId);
-  const money = (minor: number) => formatMoney(minor, props.country);
+  const money = (minor: Minor) => formatMoney(minor, props.country);
   const r = recipient.data;
-  const impact = (totalMinor: number) =>
+  const impact = (totalMinor: Minor) =>
     r ? impactCount({ totalMinor, impactCostMinor: toMinor(r.impact_cost), multiplier: r.impact_multiplier ?? 1 }) : 0;
   const icon = challenge.data && /^[a-z0-9-]+$/.test(challenge.data.icon) ? challenge.data.icon : undefined;
 

@@ -1,4 +1,5 @@
 import { formatLongDate, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
+import type { Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { ACTION_LABEL, failureSummary } from '../model/recovery';
@@ -17,7 +18,7 @@ export function PaymentCalendar(props: {
   billingStart: IsoDate;
   today: IsoDate;
   payments: Payment[];
-  money: (minor: number) => string;
+  money: (minor: Minor) => string;
   /** A failed week's action (pay now, confirm with the bank, another card). */
   onAction?: (payment: Payment) => void;
 }) {

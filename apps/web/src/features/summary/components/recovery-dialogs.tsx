@@ -1,4 +1,5 @@
 import { formatLongDate } from '@uplift/core/calendar';
+import type { Minor } from '@uplift/core/money';
 import type { PayNowResponse, Payment } from '@uplift/core/schemas/payment';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
@@ -113,7 +114,7 @@ type Stage = { name: 'start' } | { name: 'card' } | { name: 'bank'; clientSecret
  * test provider's simulated step, or Stripe.js), or use another card — which then becomes the
  * card for every remaining payment.
  */
-export function PayNowDialog({ payment, money, onClose }: { payment: Payment; money: (minor: number) => string; onClose: () => void }) {
+export function PayNowDialog({ payment, money, onClose }: { payment: Payment; money: (minor: Minor) => string; onClose: () => void }) {
   const action = payment.action ?? 'pay_now';
   const [search] = useSearchParams();
   // Back from the bank's page after "Use another card" (Stripe): the card form picks the card up.

@@ -1,13 +1,13 @@
 import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
 import { greet } from '@uplift/core/countries';
-import { formatMoney, toMinor } from '@uplift/core/money';
+import { formatMoney, sumMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
 import type { Pledge } from '@uplift/core/schemas/pledge';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { paths } from '../../../lib/paths';
 import { useMyCampaign } from '../../../lib/queries/campaigns';
 import { useClosestPledge } from '../../../lib/queries/closest-pledge';
@@ -76,11 +76,11 @@ export function SummaryPage() {
 function Summary({ firstName, pledge, campaign, payments }: { firstName: string; pledge: Pledge; campaign: Campaign; payments: Payment[] }) {
   const { country } = campaign;
   const today = todayInCountry(country, new Date());
-  const money = (minor: number) => formatMoney(minor, country);
+  const money = (minor: Minor) => formatMoney(minor, country);
   const given = givenSoFarMinor(payments);
   const next = nextPayment(payments);
   const remaining = remainingPayments(payments);
-  const remainingTotal = remaining.reduce((sum, p) => sum + minorOf(p.amount), 0);
+  const remainingTotal = sumMinor(remaining.map((p) => minorOf(p.amount)));
   // The card the remaining payments use (after "Change card", paid weeks keep the old one).
   const toCome = payments.filter((p) => p.payment_status === 'Pending' || p.payment_status === 'Failed');
   const cardId = [...toCome, ...payments].find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { describe, expect, it } from 'vitest';
 import {
@@ -112,7 +112,7 @@ describe('four-week calendar', () => {
 
   it("marks a payment day with the donor's own currency and names the mark", () => {
     const due = { ...schedule[1]!, payment_status: 'Pending' as const };
-    const uk = (minor: number) => formatMoney(minor, 'UK');
+    const uk = (minor: Minor) => formatMoney(minor, 'UK');
     expect(markLabel(due, due.processing_date, uk)).toBe('payment day: £17.50 due today');
     expect(markLabel(due, '2026-11-23', uk)).toBe('payment day: £17.50 due');
     expect(markLabel(schedule[0]!, '2026-11-23', (m) => formatMoney(m, 'NZ'))).toBe('payment day: $17.50 paid');

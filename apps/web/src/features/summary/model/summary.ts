@@ -9,18 +9,18 @@ import {
   weekIndexOf,
   type IsoDate,
 } from '@uplift/core/calendar';
-import { toMinor } from '@uplift/core/money';
+import { sumMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { Payment } from '@uplift/core/schemas/payment';
 
 // What the summary page shows, worked out from the API's answers. Dates are the campaign
 // country's calendar dates; "today" is today in that country.
 
 /** Minor units of an API amount (decimal, at most two places). */
-export const minorOf = (amount: number): number => toMinor(amount);
+export const minorOf = (amount: number): Minor => toMinor(amount);
 
 /** Impact so far: the payments that went through (product-rules §4: Success counts toward impact). */
-export function givenSoFarMinor(payments: Payment[]): number {
-  return payments.filter((p) => p.payment_status === 'Success').reduce((sum, p) => sum + minorOf(p.amount), 0);
+export function givenSoFarMinor(payments: Payment[]): Minor {
+  return sumMinor(payments.filter((p) => p.payment_status === 'Success').map((p) => minorOf(p.amount)));
 }
 
 /** Payments still to be taken (Pending counts as remaining, product-rules §4). */
@@ -123,7 +123,7 @@ const MARK_WORD: Record<PaymentState, string> = {
 };
 
 /** The calendar mark's accessible name: 'payment day: £17.50 due'. */
-export function markLabel(payment: Payment, today: IsoDate, money: (minor: number) => string): string {
+export function markLabel(payment: Payment, today: IsoDate, money: (minor: Minor) => string): string {
   return `payment day: ${money(minorOf(payment.amount))} ${MARK_WORD[paymentState(payment, today)]}`;
 }
 

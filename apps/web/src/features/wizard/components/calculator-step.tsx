@@ -1,7 +1,7 @@
 import { COST_PER_KM, remainingWeeksWord } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT } from '@uplift/core/fees';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
 import { useId } from 'react';
 import { CheckboxField, TextField } from '../../../components/field';
 import { calculate, isCommuteChallenge } from '../model/calculation';
@@ -22,7 +22,8 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
   const commute = isCommuteChallenge(challenge);
   const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks });
   const { symbol } = COUNTRIES[country];
-  const money = (minor: number) => formatMoney(minor, country);
+  // A figure that is not a number yet (a field being typed) shows as 0.
+  const money = (minor: Minor) => formatMoney(Number.isFinite(minor) ? minor : asMinor(0), country);
   const set = (patch: Partial<CalculatorInput>) => onChange({ ...calculator, ...patch });
   const periodName = calculator.period === 'monthly' ? 'month' : 'week';
   const resultId = useId();
@@ -98,11 +99,11 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
       <section className="calculator-result card" aria-labelledby={resultId} aria-live="polite">
         <h3 id={resultId}>Your pledge</h3>
         <p className="pledge-total" data-testid="pledge-total">
-          {Number.isFinite(calc.totalMinor) ? money(calc.totalMinor) : money(0)}
+          {money(calc.totalMinor)}
         </p>
         {remainingWeeks > 0 && (
           <p>
-            That is {money(Number.isFinite(calc.weeklyMinor) ? calc.weeklyMinor : 0)} a week for the {remainingWeeksWord(remainingWeeks)}{' '}
+            That is {money(calc.weeklyMinor)} a week for the {remainingWeeksWord(remainingWeeks)}{' '}
             {remainingWeeks === 1 ? 'week' : 'weeks'} of payments left in this campaign.
           </p>
         )}

@@ -1,7 +1,7 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { impactCount } from '@uplift/core/impact';
 import { MSG } from '@uplift/core/messages';
-import { formatMoney, parseAmountInput } from '@uplift/core/money';
+import { asMinor, formatMoney, toNearestMinor, type Minor } from '@uplift/core/money';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import type { RecipientTotals } from '../api/get-recipient-totals';
@@ -16,7 +16,7 @@ type Props = {
   onSelect: (recipient: Recipient) => void;
   country: CountryCode;
   /** The pledge being made, for the possible impact. */
-  pledgeTotalMinor: number;
+  pledgeTotalMinor: Minor;
 };
 
 function Logo({ src, name }: { src: string; name: string }) {
@@ -31,10 +31,6 @@ function Logo({ src, name }: { src: string; name: string }) {
   return <img className="charity-logo" src={src} alt={`${name} logo`} onError={() => setFailed(true)} />;
 }
 
-function toMinorOrZero(amount: number | undefined): number {
-  return amount === undefined ? 0 : (parseAmountInput(amount.toFixed(2)) ?? 0);
-}
-
 function CharityCard(props: {
   recipient: Recipient;
   count: number | undefined;
@@ -42,13 +38,13 @@ function CharityCard(props: {
   selected: boolean;
   onSelect: () => void;
   country: CountryCode;
-  pledgeTotalMinor: number;
+  pledgeTotalMinor: Minor;
 }) {
   const { recipient, count, amount, selected, onSelect, country, pledgeTotalMinor } = props;
   const nameId = useId();
   const impact = impactCount({
     totalMinor: pledgeTotalMinor,
-    impactCostMinor: toMinorOrZero(recipient.impact_cost),
+    impactCostMinor: toNearestMinor(recipient.impact_cost),
     multiplier: recipient.impact_multiplier ?? 1,
   });
   return (
@@ -59,7 +55,7 @@ function CharityCard(props: {
       <dl className="charity-facts">
         <div>
           <dt>Pledged so far</dt>
-          <dd>{amount === undefined ? '–' : formatMoney(toMinorOrZero(amount), country)}</dd>
+          <dd>{amount === undefined ? '–' : formatMoney(toNearestMinor(amount), country)}</dd>
         </div>
         <div>
           <dt>Others pledging</dt>
@@ -98,7 +94,7 @@ export function CharityStep({ recipients, totals, isLoading, isError, selectedId
           selected={recipient.id === selectedId}
           onSelect={() => onSelect(recipient)}
           country={country}
-          pledgeTotalMinor={Number.isFinite(pledgeTotalMinor) ? pledgeTotalMinor : 0}
+          pledgeTotalMinor={Number.isFinite(pledgeTotalMinor) ? pledgeTotalMinor : asMinor(0)}
         />
       ))}
     </ul>

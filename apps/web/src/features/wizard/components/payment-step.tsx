@@ -1,7 +1,7 @@
 import { pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import type { CountryCode } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
-import { toMinor } from '@uplift/core/money';
+import { asMinor, fromMinor, toMinor } from '@uplift/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
@@ -77,7 +77,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
     remainingWeeks: dates.length,
   });
   const amounts = dates.length > 0 && Number.isSafeInteger(totalMinor) ? splitPayments(totalMinor, dates.length) : [];
-  const schedule = dates.map((date, i) => ({ date, amountMinor: amounts[i] ?? 0 }));
+  const schedule = dates.map((date, i) => ({ date, amountMinor: amounts[i] ?? asMinor(0) }));
   const lastPaymentDate = schedule.at(-1)?.date;
 
   const showCardErrorSoon = (message: string) => {
@@ -92,7 +92,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         const saved = await savePaymentMethod.mutateAsync(providerCardId!);
         methodId = saved.id;
       }
-      const confirmed = await confirmPledge.mutateAsync({ payment_method_id: String(methodId), confirmed_amount: totalMinor / 100 });
+      const confirmed = await confirmPledge.mutateAsync({ payment_method_id: String(methodId), confirmed_amount: fromMinor(totalMinor) });
       onPaid(confirmed);
     },
     [savePaymentMethod, confirmPledge, totalMinor, onPaid],

@@ -1,20 +1,20 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 
 type Props = {
   country: CountryCode;
   campaignName?: string;
   challengeName?: string;
   recipientName?: string;
-  totalMinor: number;
-  schedule: { date: string; amountMinor: number }[];
+  totalMinor: Minor;
+  schedule: { date: string; amountMinor: Minor }[];
 };
 
 /** The pledge as it will be charged: total, each payment with its date, and the card fee. */
 export function PaymentSummary({ country, campaignName, challengeName, recipientName, totalMinor, schedule }: Props) {
-  const money = (minor: number) => formatMoney(minor, country);
+  const money = (minor: Minor) => formatMoney(minor, country);
   return (
     <section className="card payment-summary" aria-labelledby="payment-summary-title">
       <h3 id="payment-summary-title">Your pledge</h3>

@@ -1,26 +1,21 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import {
   commutePledgeFigures,
+  MAX_PLEDGE_MINOR,
   parkingError,
   parseFrequency,
+  pledgeAboveMaximumMessage,
   pledgeTotalError,
   pledgeTotalMinor,
   splitPayments,
+  weeklyShareMinor,
   type Period,
 } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { feePerChargeMinor } from '@uplift/core/fees';
 import { MSG } from '@uplift/core/messages';
-import { formatMoney, parseAmountInput } from '@uplift/core/money';
-import { BRAND } from '@uplift/core/brand';
+import { asMinor, fromMinor, parseAmountInput, type Minor } from '@uplift/core/money';
 import type { CalculatorInput } from './wizard-state';
-
-/** The server's ceiling on one pledge (apps/api pledge-input MAX_PLEDGE_MINOR): 10,000 in local currency. */
-export const MAX_PLEDGE_MINOR = 1_000_000;
-
-export function pledgeAboveMaximumMessage(country: CountryCode): string {
-  return `Pledges above ${formatMoney(MAX_PLEDGE_MINOR, country)} need a conversation first: please email ${BRAND.contactEmail}`;
-}
 
 /** Commutes are priced by distance and parking, other challenges by units. */
 export function isCommuteChallenge(challenge: { kind?: string; icon?: string }): boolean {
@@ -36,16 +31,18 @@ export function remainingDatesOf(campaign: { billing_start_date: string; country
 
 export type Calculation = {
   numberOfUnits: number;
-  costPerUnitMinor: number;
+  /** The cost of one unit: null when the typed cost is not an amount, NaN for a commute whose distance or parking is not. */
+  costPerUnitMinor: Minor | null;
   period: Period;
-  /** Weekly amount in minor units (may be a fraction of a cent for monthly habits). */
-  weeklyMinor: number;
-  totalMinor: number;
+  /** What the total comes to a week, rounded to the cent (NaN when the total is). */
+  weeklyMinor: Minor;
+  /** NaN when a figure is not a number: blockingError then says so. */
+  totalMinor: Minor;
   remainingWeeks: number;
   /** One amount per remaining payment date, summing to the total. */
-  payments: number[];
+  payments: Minor[];
   /** Card fee of the first (typical) payment. */
-  feePerChargeMinor: number;
+  feePerChargeMinor: Minor;
   fieldErrors: { cost?: string; parking?: string; distance?: string };
   /** The message that stops the donor leaving the calculator, if any. */
   blockingError: string | null;
@@ -65,29 +62,29 @@ export function calculate(input: {
 }): Calculation {
   const { calculator, isCommute, country, remainingWeeks } = input;
   const fieldErrors: Calculation['fieldErrors'] = {};
-  let figures: { numberOfUnits: number; costPerUnitMinor: number; period: Period };
+  let figures: { numberOfUnits: number; costPerUnitMinor: Minor | null; period: Period };
   let parkingMessage: string | null = null;
 
   if (isCommute) {
     const trips = parseFrequency(calculator.trips);
     const distanceOk = DISTANCE.test(calculator.distanceKm);
     if (calculator.distanceKm !== '' && !distanceOk) fieldErrors.distance = DISTANCE_INVALID;
-    const parkingMinor = calculator.parking === '' ? 0 : parseAmountInput(calculator.parking);
+    const parkingMinor = calculator.parking === '' ? asMinor(0) : parseAmountInput(calculator.parking);
     if (parkingMinor === null) fieldErrors.parking = MSG.amountInvalid;
-    parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor: parkingMinor ?? 0 });
+    parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor });
     figures = commutePledgeFigures({
       distanceKm: distanceOk ? Number(calculator.distanceKm) : NaN,
       tripsPerWeek: trips,
-      weeklyParkingMinor: calculator.noParking ? 0 : (parkingMinor ?? NaN),
+      weeklyParkingMinor: calculator.noParking ? asMinor(0) : parkingMinor,
     });
   } else {
-    const cost = calculator.cost === '' ? 0 : parseAmountInput(calculator.cost);
+    const cost = calculator.cost === '' ? asMinor(0) : parseAmountInput(calculator.cost);
     if (cost === null) fieldErrors.cost = MSG.amountInvalid;
-    figures = { numberOfUnits: parseFrequency(calculator.frequency), costPerUnitMinor: cost ?? NaN, period: calculator.period };
+    figures = { numberOfUnits: parseFrequency(calculator.frequency), costPerUnitMinor: cost, period: calculator.period };
   }
 
   const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks });
-  const weeklyMinor = remainingWeeks > 0 ? totalMinor / remainingWeeks : 0;
+  const weeklyMinor = weeklyShareMinor(totalMinor, remainingWeeks);
   const payments = Number.isSafeInteger(totalMinor) && totalMinor >= 0 ? splitPayments(totalMinor, remainingWeeks) : [];
   // A total that is not a number (a bad amount) also blocks, with the minimum's message (product-rules §5).
   let blockingError: string | null;
@@ -102,7 +99,7 @@ export function calculate(input: {
     totalMinor,
     remainingWeeks,
     payments,
-    feePerChargeMinor: payments.length > 0 ? feePerChargeMinor(payments[0]!, country) : 0,
+    feePerChargeMinor: payments.length > 0 ? feePerChargeMinor(payments[0]!, country) : asMinor(0),
     fieldErrors,
     blockingError,
   };
@@ -112,8 +109,8 @@ export function calculate(input: {
 export function pledgeFiguresOf(calc: Calculation) {
   return {
     number_of_units: calc.numberOfUnits,
-    cost_per_unit: calc.costPerUnitMinor / 100,
-    confirmed_amount: calc.totalMinor / 100,
+    cost_per_unit: calc.costPerUnitMinor === null ? NaN : fromMinor(calc.costPerUnitMinor),
+    confirmed_amount: fromMinor(calc.totalMinor),
     period: calc.period,
   };
 }

@@ -1,4 +1,5 @@
-import { COST_PER_KM } from '@uplift/core/calculator';
+import { commuteDistanceKm } from '@uplift/core/calculator';
+import { toNearestMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import type { Pledge, PledgeFigures } from '../api/types';
 import { EMPTY_CALCULATOR, EMPTY_STATE, LAST_STEP, STEP_NAMES, type CalculatorInput, type WizardState } from './wizard-state';
@@ -91,7 +92,8 @@ export function samePledge(pledge: Pledge, figures: PledgeFigures): boolean {
     pledge.challenge_id === figures.challenge_id &&
     pledge.recipient_id === figures.recipient_id &&
     pledge.number_of_units === figures.number_of_units &&
-    Math.round(pledge.cost_per_unit * 100) === Math.round(figures.cost_per_unit * 100) &&
+    Number.isFinite(figures.cost_per_unit) &&
+    toNearestMinor(pledge.cost_per_unit) === toNearestMinor(figures.cost_per_unit) &&
     pledge.period === figures.period
   );
 }
@@ -112,7 +114,7 @@ export function choicesFromPledge(pledge: Pledge): WizardState {
       cost: String(pledge.cost_per_unit),
       period: pledge.period,
       trips: String(pledge.number_of_units),
-      distanceKm: String(Math.round((pledge.cost_per_unit / COST_PER_KM) * 1000) / 1000),
+      distanceKm: String(commuteDistanceKm(toNearestMinor(pledge.cost_per_unit))),
       noParking: true,
     },
   };
