@@ -171,6 +171,8 @@ describe('formatInMinorUnits', () => {
     expect(formatInMinorUnits(0.1234, 'NZ')).toBe('12.34c');
     expect(formatInMinorUnits(1.5, 'NZ')).toBe('150c');
     expect(formatInMinorUnits(0, 'UK')).toBe('0p');
+    expect(formatInMinorUnits(12.5, 'NZ')).toBe('1250c');
+    expect(() => formatInMinorUnits(-1, 'NZ')).toThrow('Not a price: -1');
   });
 
   it('refuses a negative or unreadable price', () => {

@@ -27,7 +27,9 @@ export const COST_PER_KM = 0.375;
 export function formatInMinorUnits(amount: number, country: CountryCode): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(String(amount));
   if (!match) throw new RangeError(`Not a price: ${amount}`);
-  const [, whole = '0', fraction = ''] = match;
+  // The pattern's first group always matches: the whole part is there whenever match is.
+  const whole = match[1]!;
+  const fraction = match[2] ?? '';
   const digits = fraction.padEnd(2, '0');
   const rest = digits.slice(2);
   return `${Number(whole + digits.slice(0, 2))}${rest && `.${rest}`}${COUNTRIES[country].minorSymbol}`;

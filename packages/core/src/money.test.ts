@@ -46,6 +46,14 @@ describe('toMinor', () => {
   });
 });
 
+describe('roundHalfUp', () => {
+  it('keeps zero a plain zero (not -0) and rounds halves away from zero', () => {
+    expect(roundHalfUp(0)).toBe(0);
+    expect(roundHalfUp(2.5)).toBe(3);
+    expect(roundHalfUp(-2.5)).toBe(-3);
+  });
+});
+
 describe('asMinor', () => {
   it('takes whole numbers of minor units, negative ones too', () => {
     expect(asMinor(1250)).toBe(1250);

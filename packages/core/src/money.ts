@@ -48,7 +48,9 @@ export function toMinor(value: number | string): Minor {
   const text = typeof value === 'number' ? String(value) : value;
   const match = DECIMAL.exec(text);
   if (!match) throw new RangeError(`Not an amount with at most two decimal places: ${text}`);
-  const [, sign, whole = '0', fraction = ''] = match;
+  // The pattern's digits group always matches: the whole part is there whenever match is.
+  const [, sign, , fraction = ''] = match;
+  const whole = match[2]!;
   const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Amount too large: ${text}`);
   return (sign === '-' && minor !== 0 ? -minor : minor) as Minor;

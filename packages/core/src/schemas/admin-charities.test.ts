@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   challengeRequestSchema,
   charityFormOf,
+  charityRequestOfForm,
   charityFormSchema,
   charityRequestSchema,
   isHttpsUrl,
@@ -112,6 +113,15 @@ describe('charityFormSchema', () => {
     for (const cost of [0.05, 1.15, 12, 12.5, 1234.1]) {
       expect(editing.parse(charityFormOf({ ...saved, impact_cost: cost })).impact_cost).toBe(cost);
     }
+  });
+
+  it('reads the typed multiplier as a whole number only, several digits included', () => {
+    const typed: CharityForm = { ...charityFormOf({ ...charity, id: 3, country: 'NZ', impact_cost: 12.5, logo: '/logos/3.png', is_enabled: true, pledge_count: 0 }) };
+    expect(charityRequestOfForm({ ...typed, impact_multiplier: '12' }).impact_multiplier).toBe(12);
+    expect(charityRequestOfForm({ ...typed, impact_multiplier: '3x' }).impact_multiplier).toBeNaN();
+    expect(charityRequestOfForm({ ...typed, impact_multiplier: 'x3' }).impact_multiplier).toBeNaN();
+    expect(charityRequestOfForm({ ...typed, impact_multiplier: '3.5' }).impact_multiplier).toBeNaN();
+    expect(charityRequestOfForm({ ...typed, impact_cost: ' 12.50 ' }).impact_cost).toBe(12.5);
   });
 
   it('needs a logo for a new charity, said beside every other problem; an edit keeps the logo it has', () => {
