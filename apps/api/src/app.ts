@@ -8,6 +8,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './jobs/queue.ts';
+import { httpErrors } from './errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { apiRoutes } from './routes.ts';
 import { sessionVersionOf } from './modules/auth/index.ts';
@@ -19,7 +20,7 @@ import openApiPlugin from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
-import { createShareImages, shareImageRoutes } from './modules/share-image/index.ts';
+import { createShareImageCache, shareImageMeta, shareImageRoutes, type ShareImageDeps } from './modules/share-image/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -65,11 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A malformed or over-long URL is refused by the router before any hook runs: answer it in
     // the same {message, code} shape as every other failure.
     frameworkErrors: (error, _request, reply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const refusal = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? httpErrors.urlTooLong() : httpErrors.badUrl();
       // The option's reply type is generic over schemas no route has yet; this reply has none.
-      void (reply as FastifyReply)
-        .status(tooLong ? 414 : 400)
-        .send({ message: tooLong ? 'The address is too long' : 'The address is not valid', code: tooLong ? 'request.url_too_long' : 'request.bad_url' });
+      void (reply as FastifyReply).status(refusal.status).send({ message: refusal.message, code: refusal.code });
     },
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,8 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);
 
-  const shareImages = createShareImages({ db: deps.db, clock: deps.clock, appUrl: config.appUrl });
-  await app.register(shareImageRoutes, { shareImages });
-  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country) => shareImages.meta(country) });
+  // One cache for the image route and the pages' heads, as long-lived as the app.
+  const shareImages: ShareImageDeps = { db: deps.db, clock: deps.clock, appUrl: config.appUrl, cache: createShareImageCache(deps.clock) };
+  await app.register(shareImageRoutes, { deps: shareImages });
+  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country) => shareImageMeta(shareImages, country) });
   return app;
 }

@@ -13,9 +13,10 @@ import { invalidValue, objectWithOneBadField, resolverFor, validValue, type Json
 
 // Contract fuzzing (decision 006): every operation of the OpenAPI description gets generated valid
 // and invalid inputs on inject(), against a real database. For every answer: no 5xx; a 4xx is
-// JSON with a string `message`; any status is one the operation declares (framework answers to
-// a malformed body excepted); a body matches the schema declared for its status. Secured
-// operations answer 401 without a token. Reproduce a failure with FUZZ_SEED=<the printed seed>.
+// JSON with a string `message` and a code the description's x-error-codes lists with that status;
+// any status is one the operation declares (framework answers to a malformed body excepted); a
+// body matches the schema declared for its status. Secured operations answer 401 without a
+// token. Reproduce a failure with FUZZ_SEED=<the printed seed>.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const VALID_RUNS = 40;
@@ -81,6 +82,8 @@ type Input = {
 // operation is its own test; the committed copy is checked against it in openapi-document.test.ts.
 const doc: OpenApiDocument = await generateOpenApiDocument();
 const resolve = resolverFor(doc.components as { schemas?: Record<string, JsonSchema> });
+/** Each status and code of the description's error catalogue (docs/decisions/111). */
+const CATALOGUED = new Set((doc['x-error-codes'] as { code: string; status: number }[]).map((e) => `${e.status} ${e.code}`));
 
 const operations: Operation[] = Object.entries(doc.paths)
   .flatMap(([path, item]) =>
@@ -336,6 +339,10 @@ function breach(op: Operation, res: LightMyRequestResponse): string | undefined 
     if (status >= 400 && typeof code === 'string' && FRAMEWORK_CODES.has(code)) return undefined;
     return `answered ${status}, a status the operation does not declare (declared: ${Object.keys(op.responses).join(', ')})`;
   }
+  if (status >= 400) {
+    const code = (body as { code?: unknown }).code;
+    if (!CATALOGUED.has(`${status} ${String(code)}`)) return `answered ${status} with code ${String(code)}, which x-error-codes does not list with that status`;
+  }
   const schema = declared.content?.['application/json']?.schema;
   if (!schema) return status >= 200 && status < 300 && res.body !== '' ? `answered ${status} with a body but declares none` : undefined;
   if (!isJson) {
@@ -389,6 +396,7 @@ describe(`contract fuzzing of the OpenAPI description (FUZZ_SEED=${SEED})`, () =
     expect(breach(op, answer(418, '{"message":"x","code":"teapot"}'))).toMatch(/does not declare/);
     expect(breach(op, answer(200, '{"id":"one"}'))).toMatch(/does not match its schema/);
     expect(breach(op, answer(404, '{"message":"There is no campaign with id 9","code":"campaign.not_found"}'))).toBeUndefined();
+    expect(breach(op, answer(404, '{"message":"x","code":"campaign.nowhere"}'))).toMatch(/x-error-codes does not list/);
   });
 
   operations.forEach((op, index) => {

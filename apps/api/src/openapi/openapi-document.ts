@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
+import { errorCatalogue } from '../errors.ts';
 import { normalizeDocument, type OpenApiDocument } from '../plugins/openapi.ts';
 
 /** Where the committed description lives (`npm run openapi` writes it). */
@@ -26,7 +27,7 @@ export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
   const app = await buildApp({ config, db, clock: fixedClock('2026-11-23T09:00:00.000Z'), logger: pino({ level: 'silent' }) });
   try {
     await app.ready();
-    return normalizeDocument(app.swagger());
+    return normalizeDocument(app.swagger(), errorCatalogue());
   } finally {
     await app.close();
     await db.$client.end();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
-import { DomainError, forbidden, unauthorized } from '../errors.ts';
+import { httpErrors } from '../errors.ts';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -57,13 +57,11 @@ function claimsFor(user: TokenSubject): { permissions: Permission[]; two_factor?
 
 /** An admin route asked of an admin who has not passed the second factor: the web goes to that step. */
 const secondFactorNeeded = (step: TwoFactorStep) =>
-  step === 'enrol'
-    ? new DomainError('auth.two_factor_enrolment_required', 403, 'Please set up two-factor sign-in before using the admin pages.')
-    : new DomainError('auth.two_factor_required', 403, 'Please enter the code from your authenticator app to use the admin pages.');
+  step === 'enrol' ? httpErrors.twoFactorEnrolmentRequired() : httpErrors.twoFactorRequired();
 
 /** The signed-in user of a request; call only behind `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw httpErrors.unauthorized();
   return request.user;
 }
 
@@ -85,7 +83,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   async function verify(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw unauthorized();
+    if (!token) throw httpErrors.unauthorized();
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
       const id = Number(payload.sub);
@@ -96,7 +94,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
       return step ? { id, permissions, twoFactor: step } : { id, permissions };
     } catch {
-      throw unauthorized('Your session has expired. Please log in again.');
+      throw httpErrors.sessionExpired();
     }
   }
 
@@ -116,7 +114,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     }
     if (!request.user.permissions.includes(ROLE_ADMIN)) {
       denied(403);
-      throw request.user.twoFactor ? secondFactorNeeded(request.user.twoFactor) : forbidden();
+      throw request.user.twoFactor ? secondFactorNeeded(request.user.twoFactor) : httpErrors.forbidden();
     }
   });
 });

@@ -5,6 +5,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errorCatalogue, type CatalogueEntry } from '../errors.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -32,7 +33,8 @@ type JsonObject = { [key: string]: Json };
 export type OpenApiDocument = JsonObject & { paths: Record<string, Record<string, JsonObject>> };
 
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'paths', 'components', 'security', 'webhooks', 'externalDocs'];
+// The error catalogue sits before `components`, so adding it or a code adds lines and changes none.
+const TOP_LEVEL_ORDER = ['openapi', 'info', 'servers', 'tags', 'paths', 'x-error-codes', 'components', 'security', 'webhooks', 'externalDocs'];
 
 const sortedKeys = (o: object, order?: string[]) =>
   Object.keys(o).sort((a, b) => {
@@ -49,9 +51,10 @@ const pick = <T extends object>(o: T, keys: string[]) =>
 /**
  * The document in a stable order, so the committed docs/openapi.json changes only when the
  * contract does: paths, methods, statuses, tags and components are sorted; a schema keeps the
- * order its zod schema declares. The tag list is the tags the operations use.
+ * order its zod schema declares. The tag list is the tags the operations use. `x-error-codes`
+ * is every code a failure can answer with its status and message (docs/decisions/111).
  */
-export function normalizeDocument(raw: object): OpenApiDocument {
+export function normalizeDocument(raw: object, errorCodes: readonly CatalogueEntry[]): OpenApiDocument {
   const doc = JSON.parse(JSON.stringify(raw)) as OpenApiDocument;
   const used = new Set<string>();
   const paths: OpenApiDocument['paths'] = {};
@@ -74,6 +77,7 @@ export function normalizeDocument(raw: object): OpenApiDocument {
     paths[url] = methods;
   }
   doc.paths = paths;
+  doc['x-error-codes'] = errorCodes.map(({ code, status, message }) => ({ code, status, message }));
   doc.tags = [...used].sort().map((name): JsonObject => {
     const description = TAG_DESCRIPTIONS[name];
     return description ? { name, description } : { name };
@@ -182,7 +186,7 @@ export default fp(async function openApiPlugin(app: FastifyInstance) {
 
   let document: OpenApiDocument | undefined;
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    document ??= normalizeDocument(app.swagger());
+    document ??= normalizeDocument(app.swagger(), errorCatalogue());
     return reply.header('cache-control', 'no-cache').send(document);
   });
 

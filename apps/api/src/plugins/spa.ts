@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { countryById, isCountryCode, type CountryCode } from '@uplift/core/countries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { httpErrors } from '../errors.ts';
 import { guessCountry } from '../modules/geo/index.ts';
 
 /** What the API uses of the web app's server bundle (apps/web/src/entry-server.tsx). */
@@ -180,7 +181,8 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasBuild) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'not_found' });
+      const missing = httpErrors.routeNotFound({ method: request.method, url });
+      return reply.status(missing.status).send({ message: missing.message, code: missing.code });
     }
     if (notFound && !isClientRoute(url)) {
       const { head } = await headFor(notFound.page, request, reply);

@@ -18,7 +18,20 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { perIpLimit, REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
-import { createAccountService } from './account.service.ts';
+import {
+  changePassword,
+  confirmEmailChange,
+  correctProfile,
+  eraseAccount,
+  exportAccountData,
+  exportPaymentsCsv,
+  getAccount,
+  pledgeCalendar,
+  pledgeReceipt,
+  requestEmailChange,
+  updateConsents,
+  type AccountDeps,
+} from './account.service.ts';
 
 const tags = ['account'];
 const BODY_ERRORS = [400, 413, 415] as const;
@@ -26,7 +39,7 @@ const BODY_ERRORS = [400, 413, 415] as const;
 // The donor's own account area (decision 083): /api/account/*. Every route but the email-change
 // confirmation (whose token proves who it is) needs the donor signed in.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const account = createAccountService({
+  const deps: AccountDeps = {
     db: app.db,
     clock: app.clock,
     mailer: app.mailer,
@@ -34,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     log: app.log,
     signAccessToken: app.signAccessToken,
-  });
+  };
   // Routes that check a password count against a per-IP limit, as login does.
   const passwordLimit = { rateLimit: perIpLimit(20, app.config.isProduction) };
   // onRequest: a request without a valid token is refused before its input is even validated.
@@ -49,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account',
     { ...auth, schema: { tags, summary: "The donor's details, consents and receipts", response: { 200: accountSchema, ...errorResponses(401) } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await account.get(currentUser(request).id)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await getAccount(deps, currentUser(request).id)),
   );
 
   app.patch(
@@ -59,7 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Correct name and address', body: profileUpdateSchema, response: { 200: messageResponseSchema, ...errorResponses(...BODY_ERRORS, 401) } },
     },
     async (request, reply) => {
-      await account.updateProfile(currentUser(request).id, request.body);
+      await correctProfile(deps, currentUser(request).id, request.body);
       return reply.send({ message: 'Your details have been saved.' });
     },
   );
@@ -77,7 +90,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await account.requestEmailChange(currentUser(request).id, request.body);
+      await requestEmailChange(deps, currentUser(request).id, request.body);
       return reply.status(202).send({ message: 'We have sent a confirmation link to your new email address. Your email changes when you use it.' });
     },
   );
@@ -94,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await account.confirmEmailChange(request.body.token);
+      await confirmEmailChange(deps, request.body.token);
       return reply.send({ message: 'Your email address has been changed.' });
     },
   );
@@ -112,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await account.changePassword(currentUser(request).id, request.body);
+      const session = await changePassword(deps, currentUser(request).id, request.body);
       reply.setCookie(refreshCookieName(app.config), session.refreshToken, refreshCookieOptions(app.config)).header('cache-control', 'no-store');
       return reply.send({ access_token: session.accessToken });
     },
@@ -131,8 +144,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = currentUser(request);
-      await account.updateConsents(id, request.body);
-      return reply.send(await account.get(id));
+      await updateConsents(deps, id, request.body);
+      return reply.send(await getAccount(deps, id));
     },
   );
 
@@ -147,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pdfFileSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) => sendFile(reply, await account.receipt(currentUser(request).id, request.params.id)),
+    async (request, reply) => sendFile(reply, await pledgeReceipt(deps, currentUser(request).id, request.params.id)),
   );
 
   app.get(
@@ -161,7 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarFileSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) => sendFile(reply, await account.calendar(currentUser(request).id, request.params.id)),
+    async (request, reply) => sendFile(reply, await pledgeCalendar(deps, currentUser(request).id, request.params.id)),
   );
 
   app.get(
@@ -171,13 +184,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-disposition', 'attachment; filename="uplift-my-data.json"')
         .header('cache-control', 'no-store')
-        .send(await account.exportData(currentUser(request).id)),
+        .send(await exportAccountData(deps, currentUser(request).id)),
   );
 
   app.get(
     '/api/account/export/payments.csv',
     { ...auth, schema: { tags, summary: "The donor's payments as CSV", response: { 200: csvFileSchema, ...errorResponses(401) } } },
-    async (request, reply) => sendFile(reply, await account.exportPaymentsCsv(currentUser(request).id)),
+    async (request, reply) => sendFile(reply, await exportPaymentsCsv(deps, currentUser(request).id)),
   );
 
   app.post(
@@ -193,7 +206,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await account.erase(currentUser(request).id, request.body.password);
+      await eraseAccount(deps, currentUser(request).id, request.body.password);
       reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
       return reply.send({ message: 'Your account has been deleted.' });
     },

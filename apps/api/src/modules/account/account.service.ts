@@ -6,13 +6,13 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { DomainError, notFound } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, revokeAllRefreshTokens, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
+import { accountErrors } from './account.errors.ts';
 import { accountErasedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
 import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/index.ts';
@@ -29,278 +29,274 @@ export type AccountDeps = {
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-const sessionEnded = () => new DomainError('auth.session_ended', 401, 'Please log in to continue');
-const wrongPassword = () => new DomainError('account.wrong_password', 403, 'Password is incorrect');
-const emailTaken = () => new DomainError('account.email_taken', 409, 'Email already exists');
-const invalidEmailToken = () => new DomainError('account.invalid_token', 400, 'Not a valid token');
-const noPledge = () => notFound('account.pledge_not_found', 'No such pledge');
-const noReceipts = () => notFound('account.no_receipts', 'No payment of this pledge has been received yet');
-
 type File = { filename: string; contentType: string; body: Buffer | string };
 
-export function createAccountService(deps: AccountDeps) {
-  const { db, clock, mailer, config, log } = deps;
+/** The signed-in donor's account, while it exists (an erased one ends the session). */
+async function liveUser(db: Db, userId: number): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user || user.erased_at) throw accountErrors.sessionEnded();
+  return user;
+}
 
-  async function userOrThrow(userId: number) {
-    const user = await findUserById(db, userId);
-    if (!user || user.erased_at) throw sessionEnded();
-    return user;
-  }
+async function checkPassword(password: string, hash: string) {
+  if (!(await verifyPassword(password, hash))) throw accountErrors.wrongPassword();
+}
 
-  async function checkPassword(password: string, hash: string) {
-    if (!(await verifyPassword(password, hash))) throw wrongPassword();
-  }
-
-  async function consentsOf(userId: number, user: UserRow): Promise<Account['consents']> {
-    const events = await listConsentEvents(db, userId);
-    const current: Record<ConsentKind, boolean> = {
-      terms: user.terms_accepted_at !== null,
-      uplift_news: user.opt_in_uplift_comms,
-      charity_news: user.opt_in_charity_comms,
+async function consentsOf(db: Db, userId: number, user: UserRow): Promise<Account['consents']> {
+  const events = await listConsentEvents(db, userId);
+  const current: Record<ConsentKind, boolean> = {
+    terms: user.terms_accepted_at !== null,
+    uplift_news: user.opt_in_uplift_comms,
+    charity_news: user.opt_in_charity_comms,
+  };
+  return CONSENT_KINDS.map((consent) => {
+    const last = events.filter((e) => e.consent === consent).at(-1);
+    return {
+      consent,
+      given: current[consent],
+      changed_at: last ? last.created_at.toISOString() : null,
+      wording_version: last?.wording_version ?? null,
     };
-    return CONSENT_KINDS.map((consent) => {
-      const last = events.filter((e) => e.consent === consent).at(-1);
-      return {
-        consent,
-        given: current[consent],
-        changed_at: last ? last.created_at.toISOString() : null,
-        wording_version: last?.wording_version ?? null,
-      };
-    });
-  }
+  });
+}
 
+export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId: number): Promise<Account> {
+  const { db } = deps;
+  const user = await liveUser(db, userId);
+  const pledgeRows = await repo.listPledges(db, userId);
+  const paymentRows = await repo.listPayments(db, userId);
   return {
-    async get(userId: number): Promise<Account> {
-      const user = await userOrThrow(userId);
-      const pledgeRows = await repo.listPledges(db, userId);
-      const paymentRows = await repo.listPayments(db, userId);
-      return {
-        id: user.id,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        user_address: user.user_address,
-        country: user.country,
-        consents: await consentsOf(userId, user),
-        pending_email: await repo.pendingEmailChange(db, userId, clock.now()),
-        pledges: pledgeRows.map((p) => ({
-          id: p.id,
-          campaign_name: p.campaign_name,
-          country: p.country,
-          recipient_name: p.recipient_name,
-          pledge_status: p.pledge_status,
-          receipts: paymentRows
-            .filter((pay) => pay.pledge_id === p.id && pay.payment_status === 'Success' && pay.receipt_number)
-            .map((pay) => ({ receipt_number: pay.receipt_number!, processing_date: pay.processing_date, amount_minor: pay.amount })),
-        })),
-      };
-    },
-
-    async updateProfile(userId: number, input: ProfileUpdate): Promise<void> {
-      await userOrThrow(userId);
-      await updateProfile(db, userId, input, clock.now());
-      log.info({ userId }, 'account details corrected');
-    },
-
-    async requestEmailChange(userId: number, input: EmailChangeRequest): Promise<void> {
-      const user = await userOrThrow(userId);
-      await checkPassword(input.password, user.password_hash);
-      if (await findUserByEmail(db, input.new_email)) throw emailTaken();
-      const token = newToken();
-      const now = clock.now();
-      await repo.insertEmailChange(db, {
-        user_id: userId,
-        new_email: input.new_email,
-        token_hash: hashToken(token),
-        expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
-        created_at: now,
-      });
-      await mailer.send(input.new_email, 'email-change', emailChangeMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
-      log.info({ userId }, 'email change requested: link mailed to the new address');
-    },
-
-    async confirmEmailChange(token: string): Promise<void> {
-      const now = clock.now();
-      try {
-        const userId = await db.transaction(async (tx) => {
-          const change = await repo.consumeEmailChange(tx, hashToken(token), now);
-          if (!change) return undefined;
-          await setEmail(tx, change.user_id, change.new_email, now);
-          return change.user_id;
-        });
-        if (userId === undefined) throw invalidEmailToken();
-        log.info({ userId }, 'email address changed');
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_email_lower_key')) throw emailTaken();
-        throw err;
-      }
-    },
-
-    /** Sets a new password; every session ends and this one starts afresh (returned). */
-    async changePassword(userId: number, input: PasswordChange): Promise<{ accessToken: string; refreshToken: string }> {
-      const user = await userOrThrow(userId);
-      await checkPassword(input.current_password, user.password_hash);
-      const passwordHash = await hashPassword(input.new_password);
-      const now = clock.now();
-      const refreshToken = newToken();
-      const sessionVersion = await db.transaction(async (tx) => {
-        await setPasswordHash(tx, userId, passwordHash, now);
-        const version = await revokeAllRefreshTokens(tx, userId, now);
-        await insertRefreshToken(tx, {
-          user_id: userId,
-          family_id: crypto.randomUUID(),
-          token_hash: hashToken(refreshToken),
-          expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
-          created_at: now,
-          // A new password is a new sign-in: an admin passes the second factor again.
-          second_factor: false,
-        });
-        return version;
-      });
-      log.info({ userId }, 'password changed; other sessions ended');
-      return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
-    },
-
-    async updateConsents(userId: number, input: ConsentsUpdate): Promise<void> {
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const user = await lockUser(tx, userId);
-        if (!user || user.erased_at) throw sessionEnded();
-        const changes: { consent: ConsentKind; given: boolean }[] = [];
-        if (user.opt_in_uplift_comms !== input.opt_in_uplift_comms) changes.push({ consent: 'uplift_news', given: input.opt_in_uplift_comms });
-        if (user.opt_in_charity_comms !== input.opt_in_charity_comms) changes.push({ consent: 'charity_news', given: input.opt_in_charity_comms });
-        if (changes.length === 0) return;
-        await setOptIns(
-          tx,
-          userId,
-          {
-            opt_in_uplift_comms: input.opt_in_uplift_comms,
-            opt_in_uplift_comms_at: input.opt_in_uplift_comms ? (user.opt_in_uplift_comms ? user.opt_in_uplift_comms_at : now) : null,
-            opt_in_charity_comms: input.opt_in_charity_comms,
-            opt_in_charity_comms_at: input.opt_in_charity_comms ? (user.opt_in_charity_comms ? user.opt_in_charity_comms_at : now) : null,
-          },
-          now,
-        );
-        await recordConsentEvents(
-          tx,
-          changes.map((c) => ({
-            user_id: userId,
-            consent: c.consent,
-            given: c.given ? ('given' as const) : ('withdrawn' as const),
-            wording_version: CONSENT_WORDING_VERSION,
-            source: 'account',
-            created_at: now,
-          })),
-        );
-      });
-      log.info({ userId }, 'consents updated');
-    },
-
-    async receipt(userId: number, pledgeId: number): Promise<File> {
-      await userOrThrow(userId);
-      if (!(await findPledge(db, userId, pledgeId))) throw noPledge();
-      const facts = await receiptFactsFor(db, userId, pledgeId, clock.now());
-      if (!facts) throw noReceipts();
-      return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, config.receipt) };
-    },
-
-    async calendar(userId: number, pledgeId: number): Promise<File> {
-      await userOrThrow(userId);
-      const ics = await calendarFor(db, userId, pledgeId, config.appUrl, clock.now());
-      if (!ics) throw noPledge();
-      return ics;
-    },
-
-    async exportData(userId: number): Promise<DataExport> {
-      const user = await userOrThrow(userId);
-      const [pledgeRows, paymentRows, events, cards, sent] = await Promise.all([
-        repo.listPledges(db, userId),
-        repo.listPayments(db, userId),
-        listConsentEvents(db, userId),
-        repo.listSavedCards(db, userId),
-        listMailsTo(db, user.email),
-      ]);
-      const iso = (d: Date | null) => (d ? d.toISOString() : null);
-      return {
-        exported_at: clock.now().toISOString(),
-        profile: {
-          id: user.id,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          user_address: user.user_address,
-          country: user.country,
-          activated: user.activated,
-          activated_at: iso(user.activated_at),
-          opt_in_uplift_comms: user.opt_in_uplift_comms,
-          opt_in_charity_comms: user.opt_in_charity_comms,
-          terms_accepted_at: iso(user.terms_accepted_at),
-          terms_version: user.terms_version,
-          created_at: iso(user.created_at),
-        },
-        consent_events: events.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
-        pledges: pledgeRows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })),
-        payments: paymentRows.map((p) => ({
-          ...p,
-          amount: fromMinor(p.amount),
-          attempted_at: iso(p.attempted_at),
-          settled_at: iso(p.settled_at),
-        })),
-        saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
-        mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
-      };
-    },
-
-    async exportPaymentsCsv(userId: number): Promise<File> {
-      await userOrThrow(userId);
-      const rows = await repo.listPayments(db, userId);
-      const csv = csvDocument(
-        ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason'],
-        rows.map((p) =>
-          [String(p.pledge_id), String(p.id), p.processing_date, decimalText(p.amount), p.payment_status, p.receipt_number ?? '', String(p.attempts), p.failure_reason ?? ''].map(csvText),
-        ),
-      );
-      return { filename: 'uplift-my-payments.csv', contentType: 'text/csv; charset=utf-8', body: csv };
-    },
-
-    /**
-     * Erases the account (docs/decisions/082): remaining payments cancelled, saved cards detached
-     * at the provider and deleted, sessions and tokens revoked, queued mails dropped, the person
-     * anonymised. Pledges, payments and receipt numbers stay, without identity.
-     */
-    async erase(userId: number, password: string): Promise<void> {
-      const user = await userOrThrow(userId);
-      await checkPassword(password, user.password_hash);
-      const now = clock.now();
-      const cards = await repo.listSavedCards(db, userId);
-      // At the provider first: if that fails nothing is erased and the donor can try again.
-      for (const card of cards) await deps.payments.detachPaymentMethod(card.stripe_payment_method_id);
-      const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
-      const cancelled = await db.transaction(async (tx) => {
-        const locked = await lockUser(tx, userId);
-        if (!locked || locked.erased_at) throw sessionEnded();
-        const n = await cancelRemainingForErasure(tx, userId, now);
-        await forgetCardReferences(tx, userId);
-        await deleteSavedCards(tx, userId);
-        await revokeAllRefreshTokens(tx, userId, now);
-        await deleteAuthTokens(tx, userId);
-        await repo.deleteEmailChanges(tx, userId);
-        await recordConsentEvents(
-          tx,
-          (['uplift_news', 'charity_news'] as const)
-            .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))
-            .map((consent) => ({ user_id: userId, consent, given: 'withdrawn' as const, wording_version: CONSENT_WORDING_VERSION, source: 'erasure', created_at: now })),
-        );
-        await anonymiseUser(tx, userId, tombstone, now);
-        return n;
-      });
-      // The confirmation goes to the address before it is erased from the mail log too.
-      const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
-      await scrubMails(db, user.email, tombstone, mailId);
-      await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
-      log.info({ userId, cancelledPayments: cancelled }, 'account erased');
-    },
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    user_address: user.user_address,
+    country: user.country,
+    consents: await consentsOf(db, userId, user),
+    pending_email: await repo.pendingEmailChange(db, userId, deps.clock.now()),
+    pledges: pledgeRows.map((p) => ({
+      id: p.id,
+      campaign_name: p.campaign_name,
+      country: p.country,
+      recipient_name: p.recipient_name,
+      pledge_status: p.pledge_status,
+      receipts: paymentRows
+        .filter((pay) => pay.pledge_id === p.id && pay.payment_status === 'Success' && pay.receipt_number)
+        .map((pay) => ({ receipt_number: pay.receipt_number!, processing_date: pay.processing_date, amount_minor: pay.amount })),
+    })),
   };
 }
 
-export type AccountService = ReturnType<typeof createAccountService>;
+export async function correctProfile(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ProfileUpdate): Promise<void> {
+  await liveUser(deps.db, userId);
+  await updateProfile(deps.db, userId, input, deps.clock.now());
+  deps.log.info({ userId }, 'account details corrected');
+}
+
+export async function requestEmailChange(deps: Pick<AccountDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, userId: number, input: EmailChangeRequest): Promise<void> {
+  const { db, clock, mailer, config, log } = deps;
+  const user = await liveUser(db, userId);
+  await checkPassword(input.password, user.password_hash);
+  if (await findUserByEmail(db, input.new_email)) throw accountErrors.emailTaken();
+  const token = newToken();
+  const now = clock.now();
+  await repo.insertEmailChange(db, {
+    user_id: userId,
+    new_email: input.new_email,
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+    created_at: now,
+  });
+  await mailer.send(input.new_email, 'email-change', emailChangeMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
+  log.info({ userId }, 'email change requested: link mailed to the new address');
+}
+
+export async function confirmEmailChange(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, token: string): Promise<void> {
+  const now = deps.clock.now();
+  try {
+    const userId = await deps.db.transaction(async (tx) => {
+      const change = await repo.consumeEmailChange(tx, hashToken(token), now);
+      if (!change) return undefined;
+      await setEmail(tx, change.user_id, change.new_email, now);
+      return change.user_id;
+    });
+    if (userId === undefined) throw accountErrors.invalidToken();
+    deps.log.info({ userId }, 'email address changed');
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_lower_key')) throw accountErrors.emailTaken();
+    throw err;
+  }
+}
+
+/** Sets a new password; every session ends and this one starts afresh (returned). */
+export async function changePassword(
+  deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>,
+  userId: number,
+  input: PasswordChange,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const { db, clock, log } = deps;
+  const user = await liveUser(db, userId);
+  await checkPassword(input.current_password, user.password_hash);
+  const passwordHash = await hashPassword(input.new_password);
+  const now = clock.now();
+  const refreshToken = newToken();
+  const sessionVersion = await db.transaction(async (tx) => {
+    await setPasswordHash(tx, userId, passwordHash, now);
+    const version = await revokeAllRefreshTokens(tx, userId, now);
+    await insertRefreshToken(tx, {
+      user_id: userId,
+      family_id: crypto.randomUUID(),
+      token_hash: hashToken(refreshToken),
+      expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
+      created_at: now,
+      // A new password is a new sign-in: an admin passes the second factor again.
+      second_factor: false,
+    });
+    return version;
+  });
+  log.info({ userId }, 'password changed; other sessions ended');
+  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
+}
+
+export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ConsentsUpdate): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user || user.erased_at) throw accountErrors.sessionEnded();
+    const changes: { consent: ConsentKind; given: boolean }[] = [];
+    if (user.opt_in_uplift_comms !== input.opt_in_uplift_comms) changes.push({ consent: 'uplift_news', given: input.opt_in_uplift_comms });
+    if (user.opt_in_charity_comms !== input.opt_in_charity_comms) changes.push({ consent: 'charity_news', given: input.opt_in_charity_comms });
+    if (changes.length === 0) return;
+    await setOptIns(
+      tx,
+      userId,
+      {
+        opt_in_uplift_comms: input.opt_in_uplift_comms,
+        opt_in_uplift_comms_at: input.opt_in_uplift_comms ? (user.opt_in_uplift_comms ? user.opt_in_uplift_comms_at : now) : null,
+        opt_in_charity_comms: input.opt_in_charity_comms,
+        opt_in_charity_comms_at: input.opt_in_charity_comms ? (user.opt_in_charity_comms ? user.opt_in_charity_comms_at : now) : null,
+      },
+      now,
+    );
+    await recordConsentEvents(
+      tx,
+      changes.map((c) => ({
+        user_id: userId,
+        consent: c.consent,
+        given: c.given ? ('given' as const) : ('withdrawn' as const),
+        wording_version: CONSENT_WORDING_VERSION,
+        source: 'account',
+        created_at: now,
+      })),
+    );
+  });
+  deps.log.info({ userId }, 'consents updated');
+}
+
+export async function pledgeReceipt(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
+  const { db } = deps;
+  await liveUser(db, userId);
+  if (!(await findPledge(db, userId, pledgeId))) throw accountErrors.pledgeNotFound();
+  const facts = await receiptFactsFor(db, userId, pledgeId, deps.clock.now());
+  if (!facts) throw accountErrors.noReceipts();
+  return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, deps.config.receipt) };
+}
+
+export async function pledgeCalendar(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
+  await liveUser(deps.db, userId);
+  const ics = await calendarFor(deps.db, userId, pledgeId, deps.config.appUrl, deps.clock.now());
+  if (!ics) throw accountErrors.pledgeNotFound();
+  return ics;
+}
+
+export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>, userId: number): Promise<DataExport> {
+  const { db } = deps;
+  const user = await liveUser(db, userId);
+  const [pledgeRows, paymentRows, events, cards, sent] = await Promise.all([
+    repo.listPledges(db, userId),
+    repo.listPayments(db, userId),
+    listConsentEvents(db, userId),
+    repo.listSavedCards(db, userId),
+    listMailsTo(db, user.email),
+  ]);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    exported_at: deps.clock.now().toISOString(),
+    profile: {
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      user_address: user.user_address,
+      country: user.country,
+      activated: user.activated,
+      activated_at: iso(user.activated_at),
+      opt_in_uplift_comms: user.opt_in_uplift_comms,
+      opt_in_charity_comms: user.opt_in_charity_comms,
+      terms_accepted_at: iso(user.terms_accepted_at),
+      terms_version: user.terms_version,
+      created_at: iso(user.created_at),
+    },
+    consent_events: events.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+    pledges: pledgeRows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })),
+    payments: paymentRows.map((p) => ({
+      ...p,
+      amount: fromMinor(p.amount),
+      attempted_at: iso(p.attempted_at),
+      settled_at: iso(p.settled_at),
+    })),
+    saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
+    mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
+  };
+}
+
+export async function exportPaymentsCsv(deps: Pick<AccountDeps, 'db'>, userId: number): Promise<File> {
+  await liveUser(deps.db, userId);
+  const rows = await repo.listPayments(deps.db, userId);
+  const csv = csvDocument(
+    ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason'],
+    rows.map((p) =>
+      [String(p.pledge_id), String(p.id), p.processing_date, decimalText(p.amount), p.payment_status, p.receipt_number ?? '', String(p.attempts), p.failure_reason ?? ''].map(csvText),
+    ),
+  );
+  return { filename: 'uplift-my-payments.csv', contentType: 'text/csv; charset=utf-8', body: csv };
+}
+
+/**
+ * Erases the account (docs/decisions/082): remaining payments cancelled, saved cards detached
+ * at the provider and deleted, sessions and tokens revoked, queued mails dropped, the person
+ * anonymised. Pledges, payments and receipt numbers stay, without identity.
+ */
+export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mailer' | 'payments' | 'log'>, userId: number, password: string): Promise<void> {
+  const { db, clock, mailer, log } = deps;
+  const user = await liveUser(db, userId);
+  await checkPassword(password, user.password_hash);
+  const now = clock.now();
+  const cards = await repo.listSavedCards(db, userId);
+  // At the provider first: if that fails nothing is erased and the donor can try again.
+  for (const card of cards) await deps.payments.detachPaymentMethod(card.stripe_payment_method_id);
+  const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
+  const cancelled = await db.transaction(async (tx) => {
+    const locked = await lockUser(tx, userId);
+    if (!locked || locked.erased_at) throw accountErrors.sessionEnded();
+    const n = await cancelRemainingForErasure(tx, userId, now);
+    await forgetCardReferences(tx, userId);
+    await deleteSavedCards(tx, userId);
+    await revokeAllRefreshTokens(tx, userId, now);
+    await deleteAuthTokens(tx, userId);
+    await repo.deleteEmailChanges(tx, userId);
+    await recordConsentEvents(
+      tx,
+      (['uplift_news', 'charity_news'] as const)
+        .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))
+        .map((consent) => ({ user_id: userId, consent, given: 'withdrawn' as const, wording_version: CONSENT_WORDING_VERSION, source: 'erasure', created_at: now })),
+    );
+    await anonymiseUser(tx, userId, tombstone, now);
+    return n;
+  });
+  // The confirmation goes to the address before it is erased from the mail log too.
+  const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
+  await scrubMails(db, user.email, tombstone, mailId);
+  await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
+  log.info({ userId, cancelledPayments: cancelled }, 'account erased');
+}

@@ -3,14 +3,14 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createTwoFactorService, resendActivation } from '../auth/index.ts';
+import { resendActivation, resetSecondFactor } from '../auth/index.ts';
 import { auditorFor, withAudit } from '../audit/index.ts';
 import { listUsers } from './admin-users.repository.ts';
 
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
-  const twoFactor = createTwoFactorService({ db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken });
+  const deps = { db: app.db, clock: app.clock, log: app.log };
 
   app.get(
     '/api/auth/all_users',
@@ -59,7 +59,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await twoFactor.reset(currentUser(request).id, request.params.id);
+      await resetSecondFactor(deps, currentUser(request).id, request.params.id);
       return reply.send({ message: 'Two-factor sign-in was reset. The admin sets it up again at their next sign-in.' });
     },
   );

@@ -1,14 +1,9 @@
 import { COUNTRIES } from '@uplift/core/countries';
 import { fromMinor, toMinor } from '@uplift/core/money';
-import {
-  PAYOUT_MESSAGES,
-  type CampaignReport,
-  type Payout,
-  type PayoutRequest,
-  type ReportFigures,
-} from '@uplift/core/schemas/campaign-report';
+import type { CampaignReport, Payout, PayoutRequest, ReportFigures } from '@uplift/core/schemas/campaign-report';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { campaignErrors } from '../campaigns/index.ts';
+import { adminErrors } from './admin.errors.ts';
 import {
   findCampaign,
   findRecipient,
@@ -22,8 +17,6 @@ import {
   type FigureRow,
 } from './campaign-report.repository.ts';
 import { csvDocument, csvText } from '../documents/index.ts';
-
-const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
 
 type Minor = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
 const ZERO: Minor = { pledges: 0, donors: 0, pledged: 0, collected: 0, failed: 0, cancelled: 0, fees: 0 };
@@ -43,7 +36,7 @@ function figures(m: Minor): ReportFigures {
 
 async function findCampaignOrThrow(db: Db, id: number) {
   const campaign = await findCampaign(db, id);
-  if (!campaign) throw campaignMissing(id);
+  if (!campaign) throw campaignErrors.doesNotExist({ id });
   return campaign;
 }
 
@@ -146,7 +139,7 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
 export async function recordPayout(db: Db, campaignId: number, adminId: number, input: PayoutRequest, now: Date): Promise<Payout> {
   const campaign = await findCampaignOrThrow(db, campaignId);
   const recipient = await findRecipient(db, input.recipient_id);
-  if (!recipient || recipient.country !== campaign.country) throw badRequest('payout.recipient', PAYOUT_MESSAGES.recipientNotInCampaign);
+  if (!recipient || recipient.country !== campaign.country) throw adminErrors.payoutRecipient();
   const row = await insertPayout(db, {
     campaign_id: campaign.id,
     recipient_id: recipient.id,

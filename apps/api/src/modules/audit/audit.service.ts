@@ -1,5 +1,6 @@
 import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { insertAdminAudit, selectAdminActions } from './audit.repository.ts';
@@ -43,9 +44,9 @@ export async function auditedAction<T>(db: Db, by: { adminId: number; at: Date }
 export const withAudit = <T>(result: T, audit: AuditedChange): { result: T; audit: AuditedChange } => ({ result, audit });
 
 /** `auditedAction` for the signed-in admin of a request, at the app clock's now. */
-export function auditorFor(app: Pick<FastifyInstance, 'db' | 'clock'>) {
+export function auditorFor(deps: { db: Db; clock: Clock }) {
   return <T>(request: FastifyRequest, run: (tx: Db) => Promise<{ result: T; audit: AuditedChange }>) =>
-    auditedAction(app.db, { adminId: currentUser(request).id, at: app.clock.now() }, run);
+    auditedAction(deps.db, { adminId: currentUser(request).id, at: deps.clock.now() }, run);
 }
 
 /** The newest admin actions first. */

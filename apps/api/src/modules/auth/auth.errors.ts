@@ -1,13 +1,40 @@
 import { MSG } from '@uplift/core/messages';
-import { badRequest, conflict, DomainError, unauthorized } from '../../errors.ts';
+import { RESEND_ACTIVATION_MAX_PER_HOUR } from '@uplift/core/schemas/admin';
+import { defineErrors } from '../../errors.ts';
 
-// The account module's answers, each with a stable code. Texts are product-rules' where it has one.
+// The auth module's answers (docs/decisions/111). Texts are product-rules' (core's MSG) where it has one.
 
-export const emailExists = () => conflict('auth.email_exists', MSG.emailExists);
-export const invalidToken = () => badRequest('auth.invalid_token', MSG.invalidToken);
-export const loginFailed = () => new DomainError('auth.login_failed', 401, MSG.loginFailed);
-/** The password was right but the account is not activated yet (docs/decisions/010). */
-export const NOT_ACTIVATED_MESSAGE =
-  'Your account is not activated yet. Please activate it with the token we emailed you when you registered.';
-export const notActivated = () => new DomainError('auth.not_activated', 403, NOT_ACTIVATED_MESSAGE);
-export const sessionEnded = () => unauthorized('Your session has ended. Please log in again.');
+export const authErrors = defineErrors('auth', {
+  emailExists: { code: 'auth.email_exists', status: 409, message: MSG.emailExists },
+  invalidToken: { code: 'auth.invalid_token', status: 400, message: MSG.invalidToken },
+  loginFailed: { code: 'auth.login_failed', status: 401, message: MSG.loginFailed },
+  /** The password was right but the account is not activated yet (docs/decisions/010). */
+  notActivated: {
+    code: 'auth.not_activated',
+    status: 403,
+    message: 'Your account is not activated yet. Please activate it with the token we emailed you when you registered.',
+  },
+  /** The refresh token is missing, used, revoked or past its family's lifetime: sign in again. */
+  sessionEnded: { code: 'auth.unauthorized', status: 401, message: 'Your session has ended. Please log in again.' },
+  /** An account's limit of logins, registrations, recovery mails or second-factor codes (product-rules §17). */
+  rateLimited: { code: 'auth.rate_limited', status: 429, message: MSG.tooManyRequests },
+
+  // Admin two-factor sign-in (docs/decisions/077).
+  twoFactorEnrolled: { code: 'auth.two_factor_enrolled', status: 409, message: 'Two-factor sign-in is already set up for this account.' },
+  twoFactorNotEnrolled: { code: 'auth.two_factor_not_enrolled', status: 409, message: 'Two-factor sign-in is not set up yet. Please set it up first.' },
+  twoFactorNotStarted: {
+    code: 'auth.two_factor_not_started',
+    status: 409,
+    message: 'Please start the set-up again: scan the new QR code, then enter its code.',
+  },
+  notAnAdmin: { code: 'auth.not_an_admin', status: 409, message: 'That account is not an admin.' },
+
+  // An admin resends an activation mail (docs/decisions/057).
+  userNotFound: { code: 'user.not_found', status: 404, message: 'There is no account with id {id}' },
+  alreadyActivated: { code: 'user.already_activated', status: 409, message: 'This account is already activated' },
+  resendRateLimited: {
+    code: 'user.resend_rate_limited',
+    status: 429,
+    message: `An activation mail was sent ${RESEND_ACTIVATION_MAX_PER_HOUR} times in the last hour. Please try again later.`,
+  },
+});

@@ -10,7 +10,7 @@ import {
 import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createAuthService } from './auth.service.ts';
+import { activate, forgotPassword, login, logout, refreshSession, register, resetPassword, userInfo, type AuthDeps } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { sessionCookies } from './session-cookie.ts';
@@ -25,14 +25,14 @@ const BODY_ERRORS = [400, 413, 415] as const;
 
 // Accounts (decision 010): /api/auth/* except all_users (the admin module's).
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService({
+  const deps: AuthDeps = {
     db: app.db,
     clock: app.clock,
     mailer: app.mailer,
     config: app.config,
     log: app.log,
     signAccessToken: app.signAccessToken,
-  });
+  };
   const limit = (max: number) => ({ rateLimit: perIpLimit(max, app.config.isProduction) });
   // Made now, so the first unknown-email login costs no more than any other.
   dummyHash().catch((err: unknown) => app.log.error({ err }, 'could not prepare the dummy password hash'));
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.register),
     },
     async (request, reply) => {
-      await auth.register(request.body);
+      await register(deps, request.body);
       return reply.status(201).send({ message: 'Thank you for registering. Please check your email for your activation token.' });
     },
   );
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.activate),
     },
     async (request, reply) => {
-      await auth.activate(request.query.activation_token);
+      await activate(deps, request.query.activation_token);
       return reply.send({ message: 'Your account is activated. You can now log in.' });
     },
   );
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.login),
     },
     async (request, reply) => {
-      const session = await auth.login(request.body);
+      const session = await login(deps, request.body);
       setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
     },
@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const session = await auth.refresh(readRefreshCookie(request));
+        const session = await refreshSession(deps, readRefreshCookie(request));
         setSessionCookie(reply, session);
         return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
       } catch (err) {
@@ -118,7 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout',
     { schema: { tags, summary: 'End the session of the refresh cookie', response: { 200: messageResponseSchema, ...errorResponses() } } },
     async (request, reply) => {
-      await auth.logout(readRefreshCookie(request));
+      await logout(deps, readRefreshCookie(request));
       clearSessionCookie(reply);
       return reply.send({ message: 'You have been logged out.' });
     },
@@ -136,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.forgot),
     },
     async (request, reply) => {
-      await auth.forgot(request.body.email);
+      await forgotPassword(deps, request.body.email);
       return reply.send({ message: 'If an account uses that email, we have sent it a password reset token.' });
     },
   );
@@ -153,7 +153,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.reset),
     },
     async (request, reply) => {
-      await auth.reset(request.body);
+      await resetPassword(deps, request.body);
       clearSessionCookie(reply);
       return reply.send({ message: 'Your password has been changed. Please log in with your new password.' });
     },
@@ -165,7 +165,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags, summary: "The signed-in user's account", response: { 200: userSchema, ...errorResponses(401) } },
     },
-    async (request) => auth.userInfo(currentUser(request).id),
+    async (request) => userInfo(deps, currentUser(request).id),
   );
 
   await app.register(twoFactorRoutes);

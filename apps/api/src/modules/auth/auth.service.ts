@@ -13,7 +13,7 @@ import type { Mailer } from '../mail/index.ts';
 import { recordRegistrationConsents } from '../consents/index.ts';
 import { createPendingPledge } from '../pledges/index.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
-import { emailExists, invalidToken, loginFailed, notActivated, sessionEnded } from './auth.errors.ts';
+import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { secondFactorState } from './second-factor.ts';
@@ -70,209 +70,205 @@ export async function startSession(
   return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
 }
 
-
-export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, config, log } = deps;
-
-  /** Outside production with no SMTP server the token is logged too, so a developer can go on. */
-  function logDevToken(kind: string, email: string, token: string) {
-    if (config.devOutbox) log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
-  }
-
-  return {
-    /** Creates the account (not activated) and its Pending pledge together, then mails the token. */
-    async register(input: RegisterRequest): Promise<void> {
-      const now = clock.now();
-      await claimAttempt(db, 'register', input.email, now);
-      refuseCommonPassword('password', input.password);
-      if (await repo.findUserByEmail(db, input.email)) throw emailExists();
-      const passwordHash = await hashPassword(input.password);
-      const token = newToken();
-
-      let user: repo.UserRow;
-      try {
-        user = await db.transaction(async (tx) => {
-          const created = await repo.insertUser(tx, {
-            first_name: input.first_name,
-            last_name: input.last_name,
-            email: input.email,
-            user_address: input.user_address ?? '',
-            country: input.country,
-            password_hash: passwordHash,
-            terms_accepted_at: now,
-            terms_version: TERMS_VERSION,
-            opt_in_uplift_comms: input.opt_in_uplift_comms,
-            opt_in_uplift_comms_at: input.opt_in_uplift_comms ? now : null,
-            opt_in_charity_comms: input.opt_in_charity_comms,
-            opt_in_charity_comms_at: input.opt_in_charity_comms ? now : null,
-            created_at: now,
-            updated_at: now,
-          });
-          await recordRegistrationConsents(tx, created.id, input, now);
-          // The pledge's life is the pledges module's; it checks the figures, in this transaction.
-          await createPendingPledge({ db: tx, clock }, created.id, input);
-          await repo.insertAuthToken(tx, {
-            user_id: created.id,
-            purpose: 'activation',
-            token_hash: hashToken(token),
-            expires_at: new Date(now.getTime() + ACTIVATION_TTL_MS),
-            created_at: now,
-          });
-          return created;
-        });
-      } catch (err) {
-        // Two registrations of one email at once: the database keeps only the first.
-        if (isUniqueViolation(err, 'users_email_lower_key')) throw emailExists();
-        throw err;
-      }
-
-      await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
-      logDevToken('activation', user.email, token);
-      log.info({ userId: user.id }, 'account registered');
-    },
-
-    /** Activates the account a live activation token belongs to; the token is then used up. */
-    async activate(token: string): Promise<void> {
-      const now = clock.now();
-      const userId = await db.transaction(async (tx) => {
-        const id = await repo.consumeAuthToken(tx, 'activation', hashToken(token), now);
-        if (id !== undefined) await repo.activateUser(tx, id, now);
-        return id;
-      });
-      if (userId === undefined) throw invalidToken();
-      log.info({ userId }, 'account activated');
-    },
-
-    /**
-     * Checks the password (against a dummy hash for an unknown email, so both cost the same) and
-     * starts a session. Failed attempts count against the account's limit; a success does not.
-     */
-    async login(input: LoginInput): Promise<SessionTokens> {
-      const release = await claimAttempt(db, 'login', input.email, clock.now());
-      const user = await repo.findUserByEmail(db, input.email);
-      const ok = await verifyPassword(input.password, user?.password_hash);
-      if (!user || !ok) {
-        log.info({ userId: user?.id }, 'login refused: details incorrect');
-        throw loginFailed();
-      }
-      await release();
-      if (!user.activated) throw notActivated();
-      log.info({ userId: user.id }, 'logged in');
-      // An admin's password alone starts a session without admin rights: the second factor follows.
-      return startSession(deps, user, { id: randomUUID(), startedAt: clock.now(), secondFactor: false });
-    },
-
-    /**
-     * Rotates a refresh token: the old one is used up and a new one of the same family issued.
-     * A token presented again after use means it was copied: the whole family is revoked.
-     */
-    async refresh(token: string | undefined): Promise<SessionTokens> {
-      if (!token) throw sessionEnded();
-      const now = clock.now();
-      const row = await repo.findRefreshToken(db, hashToken(token));
-      if (!row) throw sessionEnded();
-      if (row.revoked_at) throw sessionEnded();
-      if (row.used_at) {
-        await repo.revokeRefreshFamily(db, row.family_id, now);
-        log.warn({ userId: row.user_id }, 'used refresh token presented again: its sessions are revoked');
-        throw sessionEnded();
-      }
-      if (row.expires_at <= now) throw sessionEnded();
-      const used = await repo.markRefreshTokenUsed(db, row.id, now);
-      if (!used) {
-        // Another request used it in the meantime: treat it as a replay too.
-        await repo.revokeRefreshFamily(db, row.family_id, now);
-        log.warn({ userId: row.user_id }, 'refresh token used twice at once: its sessions are revoked');
-        throw sessionEnded();
-      }
-      const user = await repo.findUserById(db, row.user_id);
-      if (!user || !user.activated) throw sessionEnded();
-      // The family's absolute lifetime (30 days for donors, 12 hours for admins) counts from the sign-in.
-      const startedAt = await repo.refreshFamilyStartedAt(db, row.family_id);
-      if (now.getTime() >= startedAt.getTime() + sessionLifetimeMs(user.role)) {
-        await repo.revokeRefreshFamily(db, row.family_id, now);
-        log.info({ userId: user.id }, 'session reached its absolute lifetime: log in again');
-        throw sessionEnded();
-      }
-      return startSession(deps, user, { id: row.family_id, startedAt, secondFactor: row.second_factor });
-    },
-
-    /** Ends the session the refresh token belongs to. Without one there is nothing to end. */
-    async logout(token: string | undefined): Promise<void> {
-      if (!token) return;
-      const row = await repo.findRefreshToken(db, hashToken(token));
-      if (row) await repo.revokeRefreshFamily(db, row.family_id, clock.now());
-    },
-
-    /**
-     * Mails a reset token when the account exists. The caller answers the same either way, so the
-     * answer reveals no account; the per-account limit also counts unknown emails alike.
-     */
-    async forgot(email: string): Promise<void> {
-      const now = clock.now();
-      await claimAttempt(db, 'forgot', email, now);
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) return;
-      const token = newToken();
-      await db.transaction(async (tx) => {
-        // Only the newest reset link works.
-        await repo.retireAuthTokens(tx, user.id, 'reset', now);
-        await repo.insertAuthToken(tx, {
-          user_id: user.id,
-          purpose: 'reset',
-          token_hash: hashToken(token),
-          expires_at: new Date(now.getTime() + RESET_TTL_MS),
-          created_at: now,
-        });
-      });
-      await mailer.send(user.email, 'password-reset', passwordResetMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
-      logDevToken('password reset', user.email, token);
-      log.info({ userId: user.id }, 'password reset mailed');
-    },
-
-    /**
-     * Sets a new password with a live reset token, ends every session of the account and, since
-     * the mail proved the address, activates it if it was not yet (docs/decisions/010).
-     */
-    async reset(input: ResetRequest): Promise<void> {
-      refuseCommonPassword('new_password', input.new_password);
-      const tokenHash = hashToken(input.reset_token);
-      if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw invalidToken();
-      const passwordHash = await hashPassword(input.new_password);
-      const now = clock.now();
-      const user = await db.transaction(async (tx) => {
-        const userId = await repo.consumeAuthToken(tx, 'reset', tokenHash, now);
-        if (userId === undefined) return undefined;
-        await repo.setPasswordHash(tx, userId, passwordHash, now);
-        await repo.activateUser(tx, userId, now);
-        await repo.revokeAllRefreshTokens(tx, userId, now);
-        await repo.retireAuthTokens(tx, userId, 'reset', now);
-        return repo.findUserById(tx, userId);
-      });
-      if (!user) throw invalidToken();
-      await clearAttempts(db, ['login'], user.email);
-      log.info({ userId: user.id }, 'password reset; all sessions ended');
-    },
-
-    async userInfo(userId: number): Promise<User> {
-      const user = await repo.findUserById(db, userId);
-      if (!user) throw sessionEnded();
-      return {
-        id: user.id,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        email: user.email,
-        user_address: user.user_address,
-        country: user.country,
-        activated: user.activated,
-        opt_in_uplift_comms: user.opt_in_uplift_comms,
-        opt_in_charity_comms: user.opt_in_charity_comms,
-      };
-    },
-  };
+/** Outside production with no SMTP server the token is logged too, so a developer can go on. */
+function logDevToken(deps: Pick<AuthDeps, 'config' | 'log'>, kind: string, email: string, token: string) {
+  if (deps.config.devOutbox) deps.log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+/** Creates the account (not activated) and its Pending pledge together, then mails the token. */
+export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, input: RegisterRequest): Promise<void> {
+  const { db, clock, mailer, config, log } = deps;
+  const now = clock.now();
+  await claimAttempt(db, 'register', input.email, now);
+  refuseCommonPassword('password', input.password);
+  if (await repo.findUserByEmail(db, input.email)) throw authErrors.emailExists();
+  const passwordHash = await hashPassword(input.password);
+  const token = newToken();
+
+  let user: repo.UserRow;
+  try {
+    user = await db.transaction(async (tx) => {
+      const created = await repo.insertUser(tx, {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        user_address: input.user_address ?? '',
+        country: input.country,
+        password_hash: passwordHash,
+        terms_accepted_at: now,
+        terms_version: TERMS_VERSION,
+        opt_in_uplift_comms: input.opt_in_uplift_comms,
+        opt_in_uplift_comms_at: input.opt_in_uplift_comms ? now : null,
+        opt_in_charity_comms: input.opt_in_charity_comms,
+        opt_in_charity_comms_at: input.opt_in_charity_comms ? now : null,
+        created_at: now,
+        updated_at: now,
+      });
+      await recordRegistrationConsents(tx, created.id, input, now);
+      // The pledge's life is the pledges module's; it checks the figures, in this transaction.
+      await createPendingPledge({ db: tx, clock }, created.id, input);
+      await repo.insertAuthToken(tx, {
+        user_id: created.id,
+        purpose: 'activation',
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + ACTIVATION_TTL_MS),
+        created_at: now,
+      });
+      return created;
+    });
+  } catch (err) {
+    // Two registrations of one email at once: the database keeps only the first.
+    if (isUniqueViolation(err, 'users_email_lower_key')) throw authErrors.emailExists();
+    throw err;
+  }
+
+  await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
+  logDevToken(deps, 'activation', user.email, token);
+  log.info({ userId: user.id }, 'account registered');
+}
+
+/** Activates the account a live activation token belongs to; the token is then used up. */
+export async function activate(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, token: string): Promise<void> {
+  const now = deps.clock.now();
+  const userId = await deps.db.transaction(async (tx) => {
+    const id = await repo.consumeAuthToken(tx, 'activation', hashToken(token), now);
+    if (id !== undefined) await repo.activateUser(tx, id, now);
+    return id;
+  });
+  if (userId === undefined) throw authErrors.invalidToken();
+  deps.log.info({ userId }, 'account activated');
+}
+
+/**
+ * Checks the password (against a dummy hash for an unknown email, so both cost the same) and
+ * starts a session. Failed attempts count against the account's limit; a success does not.
+ */
+export async function login(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>, input: LoginInput): Promise<SessionTokens> {
+  const { db, clock, log } = deps;
+  const release = await claimAttempt(db, 'login', input.email, clock.now());
+  const user = await repo.findUserByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, user?.password_hash);
+  if (!user || !ok) {
+    log.info({ userId: user?.id }, 'login refused: details incorrect');
+    throw authErrors.loginFailed();
+  }
+  await release();
+  if (!user.activated) throw authErrors.notActivated();
+  log.info({ userId: user.id }, 'logged in');
+  // An admin's password alone starts a session without admin rights: the second factor follows.
+  return startSession(deps, user, { id: randomUUID(), startedAt: clock.now(), secondFactor: false });
+}
+
+/**
+ * Rotates a refresh token: the old one is used up and a new one of the same family issued.
+ * A token presented again after use means it was copied: the whole family is revoked.
+ */
+export async function refreshSession(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>, token: string | undefined): Promise<SessionTokens> {
+  const { db, clock, log } = deps;
+  if (!token) throw authErrors.sessionEnded();
+  const now = clock.now();
+  const row = await repo.findRefreshToken(db, hashToken(token));
+  if (!row) throw authErrors.sessionEnded();
+  if (row.revoked_at) throw authErrors.sessionEnded();
+  if (row.used_at) {
+    await repo.revokeRefreshFamily(db, row.family_id, now);
+    log.warn({ userId: row.user_id }, 'used refresh token presented again: its sessions are revoked');
+    throw authErrors.sessionEnded();
+  }
+  if (row.expires_at <= now) throw authErrors.sessionEnded();
+  const used = await repo.markRefreshTokenUsed(db, row.id, now);
+  if (!used) {
+    // Another request used it in the meantime: treat it as a replay too.
+    await repo.revokeRefreshFamily(db, row.family_id, now);
+    log.warn({ userId: row.user_id }, 'refresh token used twice at once: its sessions are revoked');
+    throw authErrors.sessionEnded();
+  }
+  const user = await repo.findUserById(db, row.user_id);
+  if (!user || !user.activated) throw authErrors.sessionEnded();
+  // The family's absolute lifetime (30 days for donors, 12 hours for admins) counts from the sign-in.
+  const startedAt = await repo.refreshFamilyStartedAt(db, row.family_id);
+  if (now.getTime() >= startedAt.getTime() + sessionLifetimeMs(user.role)) {
+    await repo.revokeRefreshFamily(db, row.family_id, now);
+    log.info({ userId: user.id }, 'session reached its absolute lifetime: log in again');
+    throw authErrors.sessionEnded();
+  }
+  return startSession(deps, user, { id: row.family_id, startedAt, secondFactor: row.second_factor });
+}
+
+/** Ends the session the refresh token belongs to. Without one there is nothing to end. */
+export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const row = await repo.findRefreshToken(deps.db, hashToken(token));
+  if (row) await repo.revokeRefreshFamily(deps.db, row.family_id, deps.clock.now());
+}
+
+/**
+ * Mails a reset token when the account exists. The caller answers the same either way, so the
+ * answer reveals no account; the per-account limit also counts unknown emails alike.
+ */
+export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, email: string): Promise<void> {
+  const { db, clock, mailer, config, log } = deps;
+  const now = clock.now();
+  await claimAttempt(db, 'forgot', email, now);
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) return;
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    // Only the newest reset link works.
+    await repo.retireAuthTokens(tx, user.id, 'reset', now);
+    await repo.insertAuthToken(tx, {
+      user_id: user.id,
+      purpose: 'reset',
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + RESET_TTL_MS),
+      created_at: now,
+    });
+  });
+  await mailer.send(user.email, 'password-reset', passwordResetMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
+  logDevToken(deps, 'password reset', user.email, token);
+  log.info({ userId: user.id }, 'password reset mailed');
+}
+
+/**
+ * Sets a new password with a live reset token, ends every session of the account and, since
+ * the mail proved the address, activates it if it was not yet (docs/decisions/010).
+ */
+export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<void> {
+  const { db, clock, log } = deps;
+  refuseCommonPassword('new_password', input.new_password);
+  const tokenHash = hashToken(input.reset_token);
+  if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw authErrors.invalidToken();
+  const passwordHash = await hashPassword(input.new_password);
+  const now = clock.now();
+  const user = await db.transaction(async (tx) => {
+    const userId = await repo.consumeAuthToken(tx, 'reset', tokenHash, now);
+    if (userId === undefined) return undefined;
+    await repo.setPasswordHash(tx, userId, passwordHash, now);
+    await repo.activateUser(tx, userId, now);
+    await repo.revokeAllRefreshTokens(tx, userId, now);
+    await repo.retireAuthTokens(tx, userId, 'reset', now);
+    return repo.findUserById(tx, userId);
+  });
+  if (!user) throw authErrors.invalidToken();
+  await clearAttempts(db, ['login'], user.email);
+  log.info({ userId: user.id }, 'password reset; all sessions ended');
+}
+
+export async function userInfo(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw authErrors.sessionEnded();
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    user_address: user.user_address,
+    country: user.country,
+    activated: user.activated,
+    opt_in_uplift_comms: user.opt_in_uplift_comms,
+    opt_in_charity_comms: user.opt_in_charity_comms,
+  };
+}
 
 // Queries other modules use, published as they are.
 export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionVersionOf, setPasswordHash, type UserRow } from './auth.repository.ts';

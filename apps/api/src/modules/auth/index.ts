@@ -7,4 +7,4 @@ export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
 export { REFRESH_COOKIE_PATH, REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';
-export { createTwoFactorService } from './two-factor.service.ts';
+export { resetSecondFactor } from './two-factor.service.ts';

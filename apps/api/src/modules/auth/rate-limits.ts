@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '@uplift/core/messages';
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema.ts';
-import { DomainError } from '../../errors.ts';
 import { isLoopback } from '../../plugins/security.ts';
+import { authErrors } from './auth.errors.ts';
 import { subjectHash } from './tokens.ts';
 
 // product-rules §17: limits stop guessing without getting in a real user's way.
@@ -25,9 +24,6 @@ export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: numb
   // Wrong second-factor codes of one admin: 5 guesses in 15 minutes leave a 6-digit code unguessable.
   two_factor: { max: 5, windowMs: 15 * MINUTE },
 };
-
-export const tooManyAttempts = () => new DomainError('auth.rate_limited', 429, MSG.tooManyRequests);
-
 
 /**
  * Per-IP limits for @fastify/rate-limit (`config.rateLimit` of a route). Outside production a
@@ -64,7 +60,7 @@ export async function claimAttempt(db: Db, action: AccountAction, email: string,
     .where(and(eq(authAttempts.action, action), eq(authAttempts.subject_hash, subject), gt(authAttempts.created_at, since)));
   if (n > max) {
     await release();
-    throw tooManyAttempts();
+    throw authErrors.rateLimited();
   }
   // Rows older than a day count for nothing; clear them as we go.
   await db.delete(authAttempts).where(lt(authAttempts.created_at, new Date(now.getTime() - 24 * 60 * MINUTE)));

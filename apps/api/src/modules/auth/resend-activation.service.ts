@@ -2,8 +2,8 @@ import { RESEND_ACTIVATION_MAX_PER_HOUR } from '@uplift/core/schemas/admin';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, DomainError, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/index.ts';
+import { authErrors } from './auth.errors.ts';
 import { activationMail } from './auth.mails.ts';
 import { countActivationTokensSince, findUserById, insertAuthToken } from './auth.repository.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken } from './tokens.ts';
@@ -21,14 +21,10 @@ export async function resendActivation(
 ): Promise<string> {
   const now = deps.clock.now();
   const user = await findUserById(deps.db, userId);
-  if (!user) throw notFound('user.not_found', `There is no account with id ${userId}`);
-  if (user.activated) throw conflict('user.already_activated', 'This account is already activated');
+  if (!user) throw authErrors.userNotFound({ id: userId });
+  if (user.activated) throw authErrors.alreadyActivated();
   if ((await countActivationTokensSince(deps.db, user.id, new Date(now.getTime() - HOUR))) >= RESEND_ACTIVATION_MAX_PER_HOUR) {
-    throw new DomainError(
-      'user.resend_rate_limited',
-      429,
-      `An activation mail was sent ${RESEND_ACTIVATION_MAX_PER_HOUR} times in the last hour. Please try again later.`,
-    );
+    throw authErrors.resendRateLimited();
   }
   const token = newToken();
   await insertAuthToken(deps.db, {

@@ -6,14 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { sessionCookies } from './session-cookie.ts';
-import { createTwoFactorService, type Asker } from './two-factor.service.ts';
+import { beginEnrolment, confirmEnrolment, verifySecondFactor, type Asker, type TwoFactorDeps } from './two-factor.service.ts';
 
 const tags = ['auth'];
 const BODY_ERRORS = [400, 413, 415] as const;
 
 /** An admin's second factor (docs/decisions/077), asked with the password step's access token. */
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const twoFactor = createTwoFactorService({ db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken });
+  const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken };
   const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
   const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction) };
   const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, refreshToken: readRefreshCookie(request) });
@@ -29,7 +29,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: twoFactorEnrolmentSchema, ...errorResponses(401, 403, 409, 429) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await twoFactor.beginEnrolment(asker(request))),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await beginEnrolment(deps, asker(request))),
   );
 
   app.post(
@@ -45,7 +45,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { session, recoveryCodes } = await twoFactor.confirmEnrolment(asker(request), request.body.code);
+      const { session, recoveryCodes } = await confirmEnrolment(deps, asker(request), request.body.code);
       setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken, recovery_codes: recoveryCodes });
     },
@@ -64,7 +64,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await twoFactor.verify(asker(request), request.body.code);
+      const session = await verifySecondFactor(deps, asker(request), request.body.code);
       setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken });
     },

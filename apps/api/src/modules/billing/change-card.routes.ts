@@ -2,13 +2,13 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { setDefaultPaymentMethodResponseSchema, setDefaultPaymentMethodSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createChangeCardService } from './change-card.service.ts';
+import { changeCard, type ChangeCardDeps } from './change-card.service.ts';
 
 const tags = ['payments'];
 
 /** Change card (docs/decisions/047-change-card.md): the donor's remaining payments move to another saved card. */
 const changeCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const changeCard = createChangeCardService({ db: app.db, payments: app.payments, log: app.log });
+  const deps: ChangeCardDeps = { db: app.db, payments: app.payments, log: app.log };
 
   app.put(
     '/api/payment_method/default',
@@ -21,7 +21,7 @@ const changeCardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: setDefaultPaymentMethodResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request, reply) => reply.send(await changeCard.setDefault(currentUser(request).id, request.body.payment_method_id)),
+    async (request, reply) => reply.send(await changeCard(deps, currentUser(request).id, request.body.payment_method_id)),
   );
 };
 

@@ -3,13 +3,13 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { payNowResponseSchema, payNowSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createPayNowService } from './pay-now.service.ts';
+import { confirmPayNow, payNow, type PayNowDeps } from './pay-now.service.ts';
 
 const tags = ['payments'];
 
 /** A donor puts a failed week right (decision 046): pay it now, then confirm after the bank's step. */
 const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPayNowService({
+  const deps: PayNowDeps = {
     db: app.db,
     payments: app.payments,
     mailer: app.mailer,
@@ -17,7 +17,7 @@ const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
-  });
+  };
 
   app.post(
     '/api/payment/:id/pay',
@@ -32,7 +32,7 @@ const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.pay(currentUser(request).id, request.params.id, request.body.payment_method_id);
+      const result = await payNow(deps, currentUser(request).id, request.params.id, request.body.payment_method_id);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );
@@ -49,7 +49,7 @@ const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.confirm(currentUser(request).id, request.params.id);
+      const result = await confirmPayNow(deps, currentUser(request).id, request.params.id);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

@@ -4,9 +4,9 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/index.ts';
-import { findOwnEnabledMethodByReference, loadPayment, type Outcome, outcomeOf, type PaymentProvider, type PaymentToCharge, recordOutcome, type Session, startDonorAttempt, withPaymentHeld } from '../payments/index.ts';
+import { findOwnEnabledMethodByReference, loadPayment, type Outcome, outcomeOf, paymentErrors, type PaymentProvider, type PaymentToCharge, recordOutcome, type Session, startDonorAttempt, withPaymentHeld } from '../payments/index.ts';
+import { billingErrors } from './billing.errors.ts';
 import { chargeRequestOf } from './billing.service.ts';
 import { mailOutcome } from './payment-outcome.ts';
 
@@ -26,82 +26,73 @@ export type PayNowDeps = {
   receipt: Config['receipt'];
 };
 
-const BUSY = 'This payment is being processed right now. Please wait a moment and reload the page.';
-const NOT_FOUND = 'Payment not found';
-
 function notFailed(payment: PaymentToCharge) {
-  return payment.payment_status === 'Success'
-    ? conflict('payment.already_paid', 'This payment has already gone through. Thank you!')
-    : conflict('payment.not_failed', 'Only a payment that did not go through can be paid now.');
+  return payment.payment_status === 'Success' ? billingErrors.alreadyPaid() : billingErrors.notFailed();
 }
 
-export function createPayNowService(deps: PayNowDeps) {
-  async function ownPayment(session: Session, userId: number, paymentId: number): Promise<PaymentToCharge> {
-    const payment = await loadPayment(session, paymentId);
-    if (!payment || payment.user_id !== userId) throw notFound('payment.not_found', NOT_FOUND);
-    return payment;
-  }
+async function ownPayment(session: Session, userId: number, paymentId: number): Promise<PaymentToCharge> {
+  const payment = await loadPayment(session, paymentId);
+  if (!payment || payment.user_id !== userId) throw billingErrors.paymentNotFound();
+  return payment;
+}
 
-  async function startAttempt(session: Session, payment: PaymentToCharge, kind: 'pay_now' | 'confirm', methodId: string | null) {
-    const key = await startDonorAttempt(session, payment.id, kind, methodId, deps.clock.now());
-    if (!key) throw conflict('payment.in_progress', BUSY);
-    return key;
-  }
+async function startAttempt(deps: Pick<PayNowDeps, 'clock'>, session: Session, payment: PaymentToCharge, kind: 'pay_now' | 'confirm', methodId: string | null) {
+  const key = await startDonorAttempt(session, payment.id, kind, methodId, deps.clock.now());
+  if (!key) throw billingErrors.inProgress();
+  return key;
+}
 
-  const withPaymentLocks = <T>(paymentId: number, fn: (session: Session) => Promise<T>) =>
-    withPaymentHeld(deps.db, paymentId, () => conflict('payment.in_progress', BUSY), fn);
+const withPaymentLocks = <T>(deps: Pick<PayNowDeps, 'db'>, paymentId: number, fn: (session: Session) => Promise<T>) =>
+  withPaymentHeld(deps.db, paymentId, () => billingErrors.inProgress(), fn);
 
-  async function settle(session: Session, payment: PaymentToCharge, key: string, outcome: Outcome, clientSecret: string | null, methodId: string) {
-    const recorded = await recordOutcome(session, payment.id, key, outcome, deps.clock.now());
-    if (recorded && outcome.status === 'Success') await mailOutcome(deps, payment, outcome, recorded.paidSoFar);
-    return answer(outcome, clientSecret, methodId);
-  }
+async function settle(deps: PayNowDeps, session: Session, payment: PaymentToCharge, key: string, outcome: Outcome, clientSecret: string | null, methodId: string) {
+  const recorded = await recordOutcome(session, payment.id, key, outcome, deps.clock.now());
+  if (recorded && outcome.status === 'Success') await mailOutcome(deps, payment, outcome, recorded.paidSoFar);
+  return answer(outcome, clientSecret, methodId);
+}
 
-  return {
-    /** POST /api/payment/{id}/pay. */
-    async pay(userId: number, paymentId: number, methodReference: string | undefined): Promise<PayNowResponse> {
-      return withPaymentLocks(paymentId, async (session) => {
-        const payment = await ownPayment(session, userId, paymentId);
-        if (payment.payment_status !== 'Failed') throw notFailed(payment);
-        if (payment.pledge_status !== 'Confirmed') throw conflict('payment.pledge_cancelled', 'This pledge has been cancelled, so nothing more is taken for it.');
-        if (!payment.settled) throw conflict('payment.in_progress', BUSY);
+/** POST /api/payment/{id}/pay. */
+export async function payNow(deps: PayNowDeps, userId: number, paymentId: number, methodReference: string | undefined): Promise<PayNowResponse> {
+  return withPaymentLocks(deps, paymentId, async (session) => {
+    const payment = await ownPayment(session, userId, paymentId);
+    if (payment.payment_status !== 'Failed') throw notFailed(payment);
+    if (payment.pledge_status !== 'Confirmed') throw billingErrors.pledgeCancelled();
+    if (!payment.settled) throw billingErrors.inProgress();
 
-        let methodId = payment.stripe_payment_method_id;
-        if (methodReference !== undefined) {
-          const method = await findOwnEnabledMethodByReference(deps.db, userId, methodReference);
-          if (!method) throw notFound('payment_method.not_found', 'That card could not be found on your account. Please add it again.');
-          methodId = method.stripe_payment_method_id;
-        }
-        if (!payment.stripe_customer_id || !methodId) throw conflict('payment.no_card', failureText('card_not_available'));
+    let methodId = payment.stripe_payment_method_id;
+    if (methodReference !== undefined) {
+      const method = await findOwnEnabledMethodByReference(deps.db, userId, methodReference);
+      if (!method) throw paymentErrors.cardNotOnAccount();
+      methodId = method.stripe_payment_method_id;
+    }
+    if (!payment.stripe_customer_id || !methodId) throw billingErrors.noCard();
 
-        // The bank asked to confirm the earlier charge: the browser confirms that same charge.
-        if (payment.failure_reason === 'authentication_required' && methodId === payment.stripe_payment_method_id && payment.provider_reference) {
-          const earlier = await deps.payments.retrieveCharge(payment.provider_reference);
-          if (earlier?.status === 'requires_action' && earlier.clientSecret) {
-            return answer(outcomeOf(earlier), earlier.clientSecret, methodId);
-          }
-        }
+    // The bank asked to confirm the earlier charge: the browser confirms that same charge.
+    if (payment.failure_reason === 'authentication_required' && methodId === payment.stripe_payment_method_id && payment.provider_reference) {
+      const earlier = await deps.payments.retrieveCharge(payment.provider_reference);
+      if (earlier?.status === 'requires_action' && earlier.clientSecret) {
+        return answer(outcomeOf(earlier), earlier.clientSecret, methodId);
+      }
+    }
 
-        const key = await startAttempt(session, payment, 'pay_now', methodReference === undefined ? null : methodId);
-        const result = await deps.payments.charge({ ...chargeRequestOf(payment, key, methodId), onSession: true });
-        return settle(session, payment, key, outcomeOf(result), result.status === 'requires_action' ? result.clientSecret : null, methodId);
-      });
-    },
+    const key = await startAttempt(deps, session, payment, 'pay_now', methodReference === undefined ? null : methodId);
+    const result = await deps.payments.charge({ ...chargeRequestOf(payment, key, methodId), onSession: true });
+    return settle(deps, session, payment, key, outcomeOf(result), result.status === 'requires_action' ? result.clientSecret : null, methodId);
+  });
+}
 
-    /** POST /api/payment/{id}/confirm: after the browser's bank step, where the charge stands. */
-    async confirm(userId: number, paymentId: number): Promise<PayNowResponse> {
-      return withPaymentLocks(paymentId, async (session) => {
-        const payment = await ownPayment(session, userId, paymentId);
-        if (payment.payment_status === 'Success') return answer({ status: 'Success', reference: payment.provider_reference ?? '' }, null, null);
-        if (payment.payment_status !== 'Failed' || !payment.provider_reference) throw notFailed(payment);
-        const now = await deps.payments.retrieveCharge(payment.provider_reference);
-        if (!now) throw conflict('payment.not_found_at_provider', 'We could not find this payment with the bank. Please try paying again.');
-        if (now.status === 'requires_action') return answer(outcomeOf(now), now.clientSecret, payment.stripe_payment_method_id);
-        const key = await startAttempt(session, payment, 'confirm', null);
-        return settle(session, payment, key, outcomeOf(now), null, payment.stripe_payment_method_id ?? '');
-      });
-    },
-  };
+/** POST /api/payment/{id}/confirm: after the browser's bank step, where the charge stands. */
+export async function confirmPayNow(deps: PayNowDeps, userId: number, paymentId: number): Promise<PayNowResponse> {
+  return withPaymentLocks(deps, paymentId, async (session) => {
+    const payment = await ownPayment(session, userId, paymentId);
+    if (payment.payment_status === 'Success') return answer({ status: 'Success', reference: payment.provider_reference ?? '' }, null, null);
+    if (payment.payment_status !== 'Failed' || !payment.provider_reference) throw notFailed(payment);
+    const now = await deps.payments.retrieveCharge(payment.provider_reference);
+    if (!now) throw billingErrors.notFoundAtProvider();
+    if (now.status === 'requires_action') return answer(outcomeOf(now), now.clientSecret, payment.stripe_payment_method_id);
+    const key = await startAttempt(deps, session, payment, 'confirm', null);
+    return settle(deps, session, payment, key, outcomeOf(now), null, payment.stripe_payment_method_id ?? '');
+  });
 }
 
 function answer(outcome: Outcome, clientSecret: string | null, methodId: string | null): PayNowResponse {

@@ -3,7 +3,6 @@ import { COUNTRY_CODES } from '@uplift/core/countries';
 import type { AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced } from '../../db/pg-errors.ts';
-import { conflict, notFound } from '../../errors.ts';
 import {
   countPledges,
   deactivateEndedBefore,
@@ -13,8 +12,7 @@ import {
   lockCampaign,
   updateCampaign,
 } from './campaigns.repository.ts';
-
-const campaignMissing = (id: number) => notFound('campaign.not_found', `Campaign ${id} does not exist`);
+import { campaignErrors } from './campaigns.errors.ts';
 
 function pledgesPhrase(n: number): string {
   return n === 1 ? '1 pledge' : `${n} pledges`;
@@ -32,27 +30,17 @@ export async function createCampaign(db: Db, input: CampaignRequest): Promise<Ad
 export async function editCampaign(db: Db, id: number, input: CampaignRequest, now: Date): Promise<AdminCampaign> {
   await db.transaction(async (tx) => {
     const current = await lockCampaign(tx, id);
-    if (!current) throw campaignMissing(id);
+    if (!current) throw campaignErrors.doesNotExist({ id });
     const fixedFieldChanged = current.country !== input.country || current.billing_start_date !== input.billing_start_date;
     if (fixedFieldChanged) {
       const pledged = await countPledges(tx, id);
       if (pledged > 0) {
-        throw conflict(
-          'campaign.has_pledges',
-          `This campaign has ${pledgesPhrase(pledged)}, so its country and billing start date cannot change. Create a new campaign instead.`,
-        );
+        throw campaignErrors.fixedOncePledged({ pledges: pledgesPhrase(pledged) });
       }
     }
     await updateCampaign(tx, id, input, now);
   });
   return (await findCampaign(db, id))!;
-}
-
-function hasPledgesError(n: number) {
-  return conflict(
-    'campaign.has_pledges',
-    `This campaign has ${pledgesPhrase(n)}, so it cannot be deleted. Deactivate it instead.`,
-  );
 }
 
 /**
@@ -66,10 +54,10 @@ export async function removeCampaign(db: Db, id: number): Promise<void> {
     // In a savepoint: inside an audited transaction, a refused delete must leave it usable for the count.
     deleted = await db.transaction((tx) => deleteCampaign(tx, id));
   } catch (err) {
-    if (isStillReferenced(err)) throw hasPledgesError(await countPledges(db, id));
+    if (isStillReferenced(err)) throw campaignErrors.cannotDeletePledged({ pledges: pledgesPhrase(await countPledges(db, id)) });
     throw err;
   }
-  if (!deleted) throw campaignMissing(id);
+  if (!deleted) throw campaignErrors.doesNotExist({ id });
 }
 
 /** Deactivates campaigns whose end date has passed in their own country's zone. */

@@ -1,10 +1,9 @@
 import { todayInCountry } from '@uplift/core/calendar';
-import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import type { Campaign, AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import { and, asc, eq, gte, or, count, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, pledges } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -41,13 +40,6 @@ export async function findClosestCampaign(db: Executor, country: CountryCode, no
     .where(openIn(country, now))
     .orderBy(...CLOSEST_FIRST)
     .limit(1);
-  return row;
-}
-
-/** The closest campaign, or a 404 `{message}` naming the country. */
-export async function requireClosestCampaign(db: Executor, country: CountryCode, now: Date): Promise<CampaignRow> {
-  const row = await findClosestCampaign(db, country, now);
-  if (!row) throw notFound('campaign.none_open', `There is no open campaign in ${COUNTRIES[country].name} right now`);
   return row;
 }
 

@@ -2,13 +2,13 @@ import { campaignListSchema, campaignSchema } from '@uplift/core/schemas/campaig
 import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { campaignErrors } from './campaigns.errors.ts';
 import {
   findCampaignById,
   listOpenCampaigns,
-  requireClosestCampaign,
   toCampaignJson,
 } from './campaigns.repository.ts';
+import { requireClosestCampaign } from './campaigns.service.ts';
 import { noCache } from '../../plugins/http-cache.ts';
 
 const tags = ['campaigns'];
@@ -72,7 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noCache(reply);
       const row = await findCampaignById(app.db, request.params.id);
-      if (!row) throw notFound('campaign.not_found', `There is no campaign with id ${request.params.id}`);
+      if (!row) throw campaignErrors.notFound({ id: request.params.id });
       return toCampaignJson(row);
     },
   );

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CHALLENGE_MESSAGES, type AdminChallenge, type CampaignOffer, type ChallengeRequest } from '@uplift/core/schemas/admin-charities';
+import type { AdminChallenge, CampaignOffer, ChallengeRequest } from '@uplift/core/schemas/admin-charities';
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { campaignErrors } from '../campaigns/index.ts';
+import { challengeErrors } from './challenges.errors.ts';
 import {
   deleteChallenge,
   findAdminChallenge,
@@ -15,8 +16,6 @@ import {
   updateChallenge,
 } from './challenges.repository.ts';
 
-const challengeMissing = (id: number) => notFound('challenge.not_found', `There is no challenge with id ${id}`);
-
 function slugFor(name: string): string {
   const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
   return `${base || 'challenge'}-${randomBytes(3).toString('hex')}`;
@@ -26,7 +25,7 @@ async function withNameCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, 'challenges_name_key')) throw badRequest('challenge.duplicate_name', CHALLENGE_MESSAGES.duplicateName);
+    if (isUniqueViolation(err, 'challenges_name_key')) throw challengeErrors.duplicateName();
     throw err;
   }
 }
@@ -38,7 +37,7 @@ export async function createChallenge(db: Db, input: ChallengeRequest): Promise<
 
 export async function editChallenge(db: Db, id: number, input: ChallengeRequest): Promise<AdminChallenge> {
   const updated = await withNameCheck(() => updateChallenge(db, id, input));
-  if (!updated) throw challengeMissing(id);
+  if (!updated) throw challengeErrors.notFound({ id });
   return (await findAdminChallenge(db, id))!;
 }
 
@@ -48,15 +47,15 @@ export async function removeChallenge(db: Db, id: number): Promise<void> {
   try {
     deleted = await deleteChallenge(db, id);
   } catch (err) {
-    if (isStillReferenced(err)) throw conflict('challenge.has_pledges', CHALLENGE_MESSAGES.hasPledges);
+    if (isStillReferenced(err)) throw challengeErrors.hasPledges();
     throw err;
   }
-  if (!deleted) throw challengeMissing(id);
+  if (!deleted) throw challengeErrors.notFound({ id });
 }
 
 async function campaignOrThrow(db: Db, id: number) {
   const campaign = await findCampaignCountry(db, id);
-  if (!campaign) throw notFound('campaign.not_found', `Campaign ${id} does not exist`);
+  if (!campaign) throw campaignErrors.doesNotExist({ id });
   return campaign;
 }
 
@@ -74,12 +73,12 @@ export async function setOffer(db: Db, campaignId: number, input: CampaignOffer)
   const offer = { challenge_ids: [...new Set(input.challenge_ids)], recipient_ids: [...new Set(input.recipient_ids)] };
   if (offer.challenge_ids.length > 0) {
     const found = await selectExistingChallengeIds(db, offer.challenge_ids);
-    if (found.length !== offer.challenge_ids.length) throw badRequest('offer.challenge_unknown', 'Every challenge must exist');
+    if (found.length !== offer.challenge_ids.length) throw challengeErrors.offerChallengeUnknown();
   }
   if (offer.recipient_ids.length > 0) {
     const found = await selectRecipientCountries(db, offer.recipient_ids);
     if (found.length !== offer.recipient_ids.length || found.some((r) => r.country !== campaign.country)) {
-      throw badRequest('offer.recipient_country', 'Every charity must exist and be of the campaign’s country');
+      throw challengeErrors.offerRecipientCountry();
     }
   }
   await db.transaction((tx) => replaceOffer(tx, campaignId, offer));

@@ -2,7 +2,6 @@ import { challengeListSchema, challengeSchema } from '@uplift/core/schemas/chall
 import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { noCache } from '../../plugins/http-cache.ts';
 import {
@@ -11,6 +10,7 @@ import {
   listEnabledChallenges,
   toChallengeJson,
 } from './challenges.repository.ts';
+import { challengeErrors } from './challenges.errors.ts';
 
 const tags = ['challenges'];
 
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await findChallengeById(app.db, request.params.id);
-      if (!row) throw notFound('challenge.not_found', `There is no challenge with id ${request.params.id}`);
+      if (!row) throw challengeErrors.notFound({ id: request.params.id });
       noCache(reply);
       return toChallengeJson(row);
     },

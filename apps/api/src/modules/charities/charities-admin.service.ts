@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CHARITY_MESSAGES, type AdminCharity, type CharityRequest } from '@uplift/core/schemas/admin-charities';
+import type { AdminCharity, CharityRequest } from '@uplift/core/schemas/admin-charities';
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { charityErrors } from './charities.errors.ts';
 import { countCharityPledges, deleteCharity, findCharity, insertCharity, saveLogo, updateCharity } from './charities.repository.ts';
 import { logoUrl, readLogo } from './charity-logo.ts';
-
-const charityMissing = (id: number) => notFound('charity.not_found', `There is no charity with id ${id}`);
 
 /** A stable, unique, readable slug: the name's letters and digits plus a random tail. */
 function slugFor(name: string): string {
@@ -24,13 +22,13 @@ async function withNameCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, 'recipients_name_key')) throw badRequest('charity.duplicate_name', CHARITY_MESSAGES.duplicateName);
+    if (isUniqueViolation(err, 'recipients_name_key')) throw charityErrors.duplicateName();
     throw err;
   }
 }
 
 export async function createCharity(db: Db, input: CharityRequest, now: Date): Promise<AdminCharity> {
-  if (!input.logo_base64) throw badRequest('charity.logo_required', CHARITY_MESSAGES.logoRequired);
+  if (!input.logo_base64) throw charityErrors.logoRequired();
   const logo = readLogo(input.logo_base64);
   const id = await withNameCheck(() =>
     db.transaction(async (tx) => {
@@ -48,9 +46,9 @@ export async function editCharity(db: Db, id: number, input: CharityRequest, now
   await withNameCheck(() =>
     db.transaction(async (tx) => {
       const current = await findCharity(tx, id);
-      if (!current) throw charityMissing(id);
+      if (!current) throw charityErrors.notFound({ id });
       if (current.country !== input.country && current.pledge_count > 0) {
-        throw badRequest('charity.has_pledges', 'This charity has pledges, so its country cannot change');
+        throw charityErrors.countryFixed();
       }
       await updateCharity(tx, id, input);
       if (logo) await saveLogo(tx, id, logo, logoUrl(id, logo.sha256), now);
@@ -71,9 +69,9 @@ export async function removeCharity(db: Db, id: number): Promise<void> {
   } catch (err) {
     if (isStillReferenced(err)) {
       const n = await countCharityPledges(db, id);
-      throw conflict('charity.has_pledges', n > 0 ? CHARITY_MESSAGES.hasPledges : 'This charity has payouts recorded, so it cannot be deleted. Disable it instead.');
+      throw n > 0 ? charityErrors.hasPledges() : charityErrors.hasPayouts();
     }
     throw err;
   }
-  if (!deleted) throw charityMissing(id);
+  if (!deleted) throw charityErrors.notFound({ id });
 }

@@ -3,7 +3,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { recipientListSchema, recipientSchema } from '@uplift/core/schemas/recipient';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
+import { charityErrors } from './charities.errors.ts';
 import { findLogo } from './charities.repository.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { noCache } from '../../plugins/http-cache.ts';
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await findRecipientById(app.db, request.params.id);
-      if (!row) throw notFound('recipient.not_found', `There is no charity with id ${request.params.id}`);
+      if (!row) throw charityErrors.recipientNotFound({ id: request.params.id });
       noCache(reply);
       return toRecipientJson(row);
     },
@@ -88,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const logo = await findLogo(app.db, request.params.id);
-      if (!logo) throw notFound('recipient.logo_not_found', `Charity ${request.params.id} has no uploaded logo`);
+      if (!logo) throw charityErrors.logoNotFound({ id: request.params.id });
       const current = request.query.v === undefined || logo.sha256.startsWith(request.query.v);
       return reply
         .header('content-type', logo.content_type)

@@ -1,7 +1,7 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { charityErrors } from './charities.errors.ts';
 import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charities.repository.ts';
 import { csvDocument, csvText, decimalText } from '../documents/index.ts';
 
@@ -53,14 +53,16 @@ export async function createCharityExport(
 ): Promise<CharityExport> {
   return db.transaction(async (tx) => {
     const recipient = await findRecipient(tx, input.recipientId);
-    if (!recipient) throw notFound('export.recipient_not_found', `Charity ${input.recipientId} does not exist`);
+    if (!recipient) throw charityErrors.exportRecipientNotFound({ id: input.recipientId });
     const campaign = await findCampaignForExport(tx, input.campaignId);
-    if (!campaign) throw notFound('export.campaign_not_found', `Campaign ${input.campaignId} does not exist`);
+    if (!campaign) throw charityErrors.exportCampaignNotFound({ id: input.campaignId });
     if (recipient.country !== campaign.country) {
-      throw badRequest(
-        'export.country_mismatch',
-        `${recipient.recipient_name} is a charity in ${recipient.country}, but ${campaign.campaign_name} is a campaign in ${campaign.country}. Choose a campaign in the charity's country.`,
-      );
+      throw charityErrors.exportCountryMismatch({
+        charity: recipient.recipient_name,
+        charityCountry: recipient.country,
+        campaign: campaign.campaign_name,
+        campaignCountry: campaign.country,
+      });
     }
 
     const country = campaign.country;

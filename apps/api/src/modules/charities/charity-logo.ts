@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { CHARITY_MESSAGES, LOGO_MAX_BYTES } from '@uplift/core/schemas/admin-charities';
+import { LOGO_MAX_BYTES } from '@uplift/core/schemas/admin-charities';
 import sanitizeHtml from 'sanitize-html';
-import { badRequest } from '../../errors.ts';
+import { charityErrors } from './charities.errors.ts';
 
 // Charity logos (decision 053): the type is read from the bytes, never from a name or a header;
 // SVG is rebuilt from an allow-list of drawing elements and attributes (no script, no event
@@ -70,18 +70,18 @@ function detect(data: Buffer): LogoType | undefined {
 export function readLogo(base64: string): Logo {
   const compact = base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (compact.length === 0 || compact.length % 4 !== 0 || !BASE64.test(compact)) {
-    throw badRequest('charity.logo_type', CHARITY_MESSAGES.logoType);
+    throw charityErrors.logoType();
   }
   const raw = Buffer.from(compact, 'base64');
-  if (raw.length > LOGO_MAX_BYTES) throw badRequest('charity.logo_too_large', CHARITY_MESSAGES.logoTooLarge);
+  if (raw.length > LOGO_MAX_BYTES) throw charityErrors.logoTooLarge();
   const contentType = detect(raw);
-  if (!contentType) throw badRequest('charity.logo_type', CHARITY_MESSAGES.logoType);
+  if (!contentType) throw charityErrors.logoType();
   let data = raw;
   if (contentType === 'image/svg+xml') {
     const clean = sanitizeSvg(raw.toString('utf8'));
-    if (!/^<svg[\s>]/.test(clean.trimStart())) throw badRequest('charity.logo_type', CHARITY_MESSAGES.logoType);
+    if (!/^<svg[\s>]/.test(clean.trimStart())) throw charityErrors.logoType();
     data = Buffer.from(clean, 'utf8');
-    if (data.length > LOGO_MAX_BYTES) throw badRequest('charity.logo_too_large', CHARITY_MESSAGES.logoTooLarge);
+    if (data.length > LOGO_MAX_BYTES) throw charityErrors.logoTooLarge();
   }
   return { contentType, data, sha256: createHash('sha256').update(data).digest('hex') };
 }

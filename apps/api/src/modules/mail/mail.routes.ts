@@ -1,7 +1,7 @@
 import { errorResponses } from '@uplift/core/schemas/error';
 import { devMailListSchema, devMailPageSchema, type DevMail } from '@uplift/core/schemas/mail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { httpErrors } from '../../errors.ts';
 import { isLoopback } from '../../plugins/security.ts';
 import { listNewestMails, type MailRow } from './mail.repository.ts';
 
@@ -22,7 +22,7 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.ip)) {
       request.log.warn({ ip: request.ip, event: 'security.dev_outbox_refused' }, 'dev outbox refused to a non-local client');
-      throw notFound('not_found', 'Not found');
+      throw httpErrors.notFound();
     }
   });
 

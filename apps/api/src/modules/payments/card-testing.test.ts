@@ -1,8 +1,10 @@
 import { MSG } from '@uplift/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { CARD_SETUPS_PER_DAY, CARD_SETUPS_PER_IP_HOUR, TOO_MANY_CARDS } from './card-testing.ts';
+import { CARD_SETUPS_PER_DAY, CARD_SETUPS_PER_IP_HOUR } from './card-testing.ts';
 import { createUser } from './payments.test-support.ts';
+
+const TOO_MANY_CARDS = 'You have tried to add a card too many times today. Please try again tomorrow, or write to us and we will help.';
 
 // Card-testing protection (decision 047): GET /api/payment_method/secret and POST /api/payment_method
 // at most 10 a day per user (in PostgreSQL) and 30 an hour per IP; 429 with a message.

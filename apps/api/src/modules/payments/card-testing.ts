@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cardSetupAttempts } from '../../db/schema.ts';
-import { DomainError } from '../../errors.ts';
+import { paymentErrors } from './payments.errors.ts';
 
 // Card-testing protection (Stripe's advice; docs/decisions/047): someone with stolen card numbers
 // tries them one after another through our card form. Each user may ask for at most
@@ -12,9 +12,6 @@ import { DomainError } from '../../errors.ts';
 const HOUR = 60 * 60_000;
 export const CARD_SETUPS_PER_DAY = 10;
 export const CARD_SETUPS_PER_IP_HOUR = 30;
-export const TOO_MANY_CARDS = 'You have tried to add a card too many times today. Please try again tomorrow, or write to us and we will help.';
-
-const tooMany = () => new DomainError('card.rate_limited', 429, TOO_MANY_CARDS);
 const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /** @fastify/rate-limit's per-route config (answered with the app's 429 message); loopback is exempt outside production, as for logins. */
@@ -36,7 +33,7 @@ export async function claimCardSetup(db: Db, userId: number, kind: 'secret' | 's
     .where(and(eq(cardSetupAttempts.user_id, userId), eq(cardSetupAttempts.kind, kind), gt(cardSetupAttempts.created_at, since)));
   if (n > CARD_SETUPS_PER_DAY) {
     await db.delete(cardSetupAttempts).where(eq(cardSetupAttempts.id, row!.id));
-    throw tooMany();
+    throw paymentErrors.tooManyCards();
   }
   await db.delete(cardSetupAttempts).where(and(eq(cardSetupAttempts.user_id, userId), lt(cardSetupAttempts.created_at, since)));
 }

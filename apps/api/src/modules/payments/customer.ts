@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { unauthorized } from '../../errors.ts';
+import { httpErrors } from '../../errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 export type CustomerDeps = { db: Db; payments: PaymentProvider };
@@ -12,7 +12,7 @@ export async function ensureProviderCustomer({ db, payments }: CustomerDeps, use
     .select({ id: users.id, email: users.email, first: users.first_name, last: users.last_name, customerId: users.stripe_customer_id })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw unauthorized();
+  if (!user) throw httpErrors.unauthorized();
   if (user.customerId) return user.customerId;
 
   const customerId = await payments.ensureCustomer({

@@ -5,5 +5,6 @@ export { outcomeOf, type Outcome } from './outcome.ts';
 export { default as paymentMethodRoutes } from './payment-methods.routes.ts';
 export { deleteSavedCards, disableCards, findOwnEnabledMethodByReference, paymentMethodView } from './payment-methods.service.ts';
 export { type PaymentProvider } from './payment-provider.ts';
+export { paymentErrors } from './payments.errors.ts';
 export { default as paymentRoutes } from './payments.routes.ts';
 export { STRIPE_WEBHOOK_JOB, stripeWebhookJobSchema, type StripeWebhookJob } from './stripe-webhook.service.ts';

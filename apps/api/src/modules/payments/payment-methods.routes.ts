@@ -9,13 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { cardIpLimit, claimCardSetup } from './card-testing.ts';
-import { createPaymentMethodService } from './payment-methods.service.ts';
+import { cardSetupSecret, getPaymentMethod, listPaymentMethods, savePaymentMethod, type PaymentMethodDeps } from './payment-methods.service.ts';
 
 const tags = ['payments'];
 
 /** Saved cards: a user sees and uses only their own (product-rules §7). */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
-  const methods = createPaymentMethodService({ db: app.db, payments: app.payments });
+  const deps: PaymentMethodDeps = { db: app.db, payments: app.payments };
 
   app.get(
     '/api/payment_method',
@@ -23,7 +23,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, summary: "The donor's saved cards", response: { 200: paymentMethodListResponseSchema, ...errorResponses(401) } },
     },
-    async (request) => methods.list(currentUser(request).id),
+    async (request) => listPaymentMethods(deps, currentUser(request).id),
   );
 
   const cardLimit = { rateLimit: cardIpLimit(app.config.isProduction) };
@@ -41,7 +41,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await claimCardSetup(app.db, currentUser(request).id, 'secret', app.clock.now());
-      const secret = await methods.setupSecret(currentUser(request).id);
+      const secret = await cardSetupSecret(deps, currentUser(request).id);
       reply.header('cache-control', 'no-store');
       return secret;
     },
@@ -61,7 +61,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await claimCardSetup(app.db, currentUser(request).id, 'save', app.clock.now());
-      const { created, method } = await methods.save(currentUser(request).id, request.body.stripe_payment_method_id);
+      const { created, method } = await savePaymentMethod(deps, currentUser(request).id, request.body.stripe_payment_method_id);
       // Saving the same card twice answers with the saved one.
       return reply.status(created ? 201 : 200).send(method);
     },
@@ -78,7 +78,7 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentMethodSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => methods.get(currentUser(request).id, request.params.id),
+    async (request) => getPaymentMethod(deps, currentUser(request).id, request.params.id),
   );
 };
 

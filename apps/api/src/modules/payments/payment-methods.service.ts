@@ -1,5 +1,4 @@
 import type { PaymentMethod, SetupSecretResponse } from '@uplift/core/schemas/payment';
-import { forbidden, notFound } from '../../errors.ts';
 import { ensureProviderCustomer, findProviderCustomer, type CustomerDeps } from './customer.ts';
 import {
   findMethodByProviderId,
@@ -8,49 +7,46 @@ import {
   paymentMethodView,
   upsertPaymentMethod,
 } from './payment-methods.repository.ts';
+import { paymentErrors } from './payments.errors.ts';
 
-const NOT_YOURS = 'That card could not be found on your account. Please add it again.';
+// Saved cards: a user sees and uses only their own (product-rules §7).
 
-/** Saved cards: a user sees and uses only their own (product-rules §7). */
-export function createPaymentMethodService(deps: CustomerDeps) {
-  const { db, payments } = deps;
-  return {
-    async list(userId: number): Promise<PaymentMethod[]> {
-      return (await listEnabledPaymentMethods(db, userId)).map(paymentMethodView);
-    },
+export type PaymentMethodDeps = CustomerDeps;
 
-    /** What the browser's card form needs: a fresh client secret and the provider in use. */
-    async setupSecret(userId: number): Promise<SetupSecretResponse> {
-      const customerId = await ensureProviderCustomer(deps, userId);
-      const clientSecret = await payments.createSetupSecret(customerId);
-      const config = payments.publicConfig;
-      return config.provider === 'stripe'
-        ? { client_secret: clientSecret, provider: 'stripe', publishable_key: config.publishableKey }
-        : { client_secret: clientSecret, provider: 'test' };
-    },
+export async function listPaymentMethods(deps: Pick<PaymentMethodDeps, 'db'>, userId: number): Promise<PaymentMethod[]> {
+  return (await listEnabledPaymentMethods(deps.db, userId)).map(paymentMethodView);
+}
 
-    /**
-     * Records the card the provider has just saved for this user (never another customer's).
-     * `created` is false when the same card was already saved (a double click, a retry).
-     */
-    async save(userId: number, providerId: string): Promise<{ created: boolean; method: PaymentMethod }> {
-      const existing = await findMethodByProviderId(db, providerId);
-      if (existing) {
-        if (existing.user_id !== userId) throw forbidden(NOT_YOURS);
-        if (existing.is_enabled) return { created: false, method: paymentMethodView(existing) };
-      }
-      const customerId = await findProviderCustomer(deps, userId);
-      const card = customerId ? await payments.getCard(customerId, providerId) : null;
-      if (!card) throw forbidden(NOT_YOURS);
-      return { created: true, method: paymentMethodView(await upsertPaymentMethod(db, userId, providerId, card)) };
-    },
+/** What the browser's card form needs: a fresh client secret and the provider in use. */
+export async function cardSetupSecret(deps: PaymentMethodDeps, userId: number): Promise<SetupSecretResponse> {
+  const customerId = await ensureProviderCustomer(deps, userId);
+  const clientSecret = await deps.payments.createSetupSecret(customerId);
+  const config = deps.payments.publicConfig;
+  return config.provider === 'stripe'
+    ? { client_secret: clientSecret, provider: 'stripe', publishable_key: config.publishableKey }
+    : { client_secret: clientSecret, provider: 'test' };
+}
 
-    async get(userId: number, id: number): Promise<PaymentMethod> {
-      const row = await findOwnPaymentMethod(db, userId, id);
-      if (!row) throw notFound('payment_method.not_found', 'Payment method not found');
-      return paymentMethodView(row);
-    },
-  };
+/**
+ * Records the card the provider has just saved for this user (never another customer's).
+ * `created` is false when the same card was already saved (a double click, a retry).
+ */
+export async function savePaymentMethod(deps: PaymentMethodDeps, userId: number, providerId: string): Promise<{ created: boolean; method: PaymentMethod }> {
+  const existing = await findMethodByProviderId(deps.db, providerId);
+  if (existing) {
+    if (existing.user_id !== userId) throw paymentErrors.cardNotYours();
+    if (existing.is_enabled) return { created: false, method: paymentMethodView(existing) };
+  }
+  const customerId = await findProviderCustomer(deps, userId);
+  const card = customerId ? await deps.payments.getCard(customerId, providerId) : null;
+  if (!card) throw paymentErrors.cardNotYours();
+  return { created: true, method: paymentMethodView(await upsertPaymentMethod(deps.db, userId, providerId, card)) };
+}
+
+export async function getPaymentMethod(deps: Pick<PaymentMethodDeps, 'db'>, userId: number, id: number): Promise<PaymentMethod> {
+  const row = await findOwnPaymentMethod(deps.db, userId, id);
+  if (!row) throw paymentErrors.methodNotFound();
+  return paymentMethodView(row);
 }
 
 // Queries other modules use, published as they are.

@@ -2,7 +2,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { stripeWebhookResponseSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
-import { badRequest, notFound } from '../../errors.ts';
+import { paymentErrors } from './payments.errors.ts';
 import { acceptStripeEvent, type StripePaymentEventHandler } from './stripe-webhook.service.ts';
 
 /**
@@ -26,17 +26,17 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ webhookSecret: string | undef
     async (request) => {
       if (!opts.webhookSecret) {
         request.log.error('a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set');
-        throw notFound('webhook.not_configured', 'Webhooks are not configured');
+        throw paymentErrors.webhookNotConfigured();
       }
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
-        throw badRequest('webhook.invalid_signature', 'Invalid webhook signature');
+        throw paymentErrors.webhookInvalidSignature();
       }
       let event: Stripe.Event;
       try {
         event = Stripe.webhooks.constructEvent(request.body, signature, opts.webhookSecret);
       } catch {
-        throw badRequest('webhook.invalid_signature', 'Invalid webhook signature');
+        throw paymentErrors.webhookInvalidSignature();
       }
       return acceptStripeEvent({ db: app.db, clock: app.clock, queue: app.queue, handle: opts.handle }, event);
     },

@@ -3,7 +3,7 @@ import type { TestSetupResult } from '@uplift/core/schemas/payment';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderCharges, testProviderPaymentMethods, testProviderSetupIntents } from '../../db/schema.ts';
-import { DomainError, notFound } from '../../errors.ts';
+import { paymentErrors } from './payments.errors.ts';
 import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
 import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
 
@@ -26,10 +26,6 @@ export interface TestPaymentProvider extends PaymentProvider {
 export function isTestProvider(provider: PaymentProvider): provider is TestPaymentProvider {
   return provider.name === 'test' && 'confirmSetup' in provider;
 }
-
-/** A card problem the donor must fix (validation) or cannot fix with this card (declined). */
-export const cardValidationError = (message: string) => new DomainError('card.validation_error', 400, message);
-export const cardDeclined = (message: string) => new DomainError('card.card_error', 402, message);
 
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -70,7 +66,7 @@ export function createTestProvider(db: Db): TestPaymentProvider {
       .select()
       .from(testProviderSetupIntents)
       .where(and(eq(testProviderSetupIntents.client_secret, clientSecret), eq(testProviderSetupIntents.customer_id, customerId)));
-    if (!setup) throw notFound('card.setup_not_found', 'This card form has expired. Please reload the page and try again.');
+    if (!setup) throw paymentErrors.setupNotFound();
     return setup;
   }
 
@@ -114,20 +110,21 @@ export function createTestProvider(db: Db): TestPaymentProvider {
     async confirmSetup({ customerId, clientSecret, card, now }) {
       const setup = await findSetup(customerId, clientSecret);
       if (setup.status === 'succeeded') {
-        throw new DomainError('card.setup_already_succeeded', 409, 'This card has already been saved. Please reload the page to add another.');
+        throw paymentErrors.setupAlreadySucceeded();
       }
       if (setup.status === 'requires_action') {
-        throw new DomainError('card.setup_requires_action', 409, 'Please finish authenticating your card first.');
+        throw paymentErrors.setupRequiresAction();
       }
       const invalid = validateCard(card, now);
-      if (invalid) throw cardValidationError(invalid.message);
+      // A card problem the donor must fix (invalid) or cannot fix with this card (declined).
+      if (invalid) throw paymentErrors.cardInvalid({ cardMessage: invalid.message });
 
       const testCard = findTestCard(card.number);
       const outcome = testCard?.behaviour;
       if (!testCard || !outcome || outcome.setup === 'declined') {
         const message = outcome?.setup === 'declined' ? outcome.message : NOT_A_TEST_CARD;
         await db.update(testProviderSetupIntents).set({ last_error: message }).where(eq(testProviderSetupIntents.id, setup.id));
-        throw cardDeclined(message);
+        throw paymentErrors.cardDeclined({ cardMessage: message });
       }
 
       const behaviour = outcome.charge;
@@ -156,7 +153,7 @@ export function createTestProvider(db: Db): TestPaymentProvider {
     async authenticateSetup({ customerId, clientSecret, outcome }) {
       const setup = await findSetup(customerId, clientSecret);
       if (setup.status !== 'requires_action' || !setup.payment_method_id) {
-        throw new DomainError('card.no_authentication_pending', 409, 'This card is not waiting for authentication.');
+        throw paymentErrors.setupNotAwaitingAuthentication();
       }
       const paymentMethodId = setup.payment_method_id;
       if (outcome === 'complete') {
@@ -171,7 +168,7 @@ export function createTestProvider(db: Db): TestPaymentProvider {
           .where(eq(testProviderSetupIntents.id, setup.id));
         await tx.delete(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.id, paymentMethodId));
       });
-      throw cardDeclined(AUTHENTICATION_FAILED);
+      throw paymentErrors.cardDeclined({ cardMessage: AUTHENTICATION_FAILED });
     },
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -224,10 +221,10 @@ export function createTestProvider(db: Db): TestPaymentProvider {
         .select()
         .from(testProviderCharges)
         .where(and(eq(testProviderCharges.client_secret, clientSecret), eq(testProviderCharges.customer_id, customerId)));
-      if (!row) throw notFound('payment.authentication_not_found', 'This payment could not be found. Please reload the page and try again.');
+      if (!row) throw paymentErrors.chargeNotFound();
       if (row.status === 'succeeded') return 'succeeded';
       if (row.status !== 'requires_action') {
-        throw new DomainError('payment.no_authentication_pending', 409, 'This payment is not waiting for your bank any more.');
+        throw paymentErrors.chargeNotAwaitingAuthentication();
       }
       // Completing the bank's step takes the payment (the card is charged on-session); failing it
       // leaves it unpaid, as Stripe's PaymentIntent goes back to requires_payment_method.

@@ -2,4 +2,5 @@
 export { calendarFor, findPledge, receiptAttachment, receiptFactsFor } from './pledge-documents.service.ts';
 export { cancelRemainingForErasure } from './pledges.erasure.ts';
 export { default as pledgeRoutes } from './pledges.routes.ts';
-export { createPendingPledge, findClosestPledge, noPledges, setCardOfConfirmedPledges } from './pledges.service.ts';
+export { pledgeErrors } from './pledges.errors.ts';
+export { createPendingPledge, findClosestPledge, setCardOfConfirmedPledges } from './pledges.service.ts';

@@ -1,13 +1,13 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { amountsMatch, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
-import type { CountryCode } from '@uplift/core/countries';
+import { amountsMatch, MAX_PLEDGE_MINOR, pledgeTotalError, pledgeTotalMinor } from '@uplift/core/calculator';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { isJoinOpen } from '@uplift/core/countdown';
-import { toMinor } from '@uplift/core/money';
+import { formatMoney, type Minor, toMinor } from '@uplift/core/money';
 import type { PledgeRequest } from '@uplift/core/schemas/pledge';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, campaignChallenges, campaignRecipients, challenges, recipients } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { pledgeErrors } from './pledges.errors.ts';
 
 /** A pledge's figures after the server has checked them, in minor units. */
 export type CheckedPledge = {
@@ -22,12 +22,14 @@ export type CheckedPledge = {
   remainingDates: string[];
 };
 
-
-/** The ceiling on one pledge and its message live in core's calculator, shared with the wizard. */
-export { MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage };
-
-export const CHALLENGE_DISABLED = 'That challenge is no longer taking pledges. Please choose another.';
-export const CHARITY_DISABLED = 'That charity is no longer taking pledges. Please choose another.';
+/**
+ * The total's bounds, shared with the wizard through core's calculator (product-rules §5): below
+ * the minimum or above the ceiling is refused with core's words.
+ */
+export function checkTotalBounds(totalMinor: Minor, country: CountryCode): void {
+  if (pledgeTotalError(totalMinor, country)) throw pledgeErrors.belowMinimum({ symbol: COUNTRIES[country].symbol });
+  if (totalMinor > MAX_PLEDGE_MINOR) throw pledgeErrors.aboveMaximum({ amount: formatMoney(MAX_PLEDGE_MINOR, country) });
+}
 
 /**
  * The challenge and the charity a pledge names, checked at create and again at confirm (an admin
@@ -51,8 +53,8 @@ export async function checkOffered(
           or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id} and cc.challenge_id = ${challenges.id}))`,
       ),
     );
-  if (!challenge) throw badRequest('pledge.challenge_not_offered', 'That challenge is not part of this campaign');
-  if (!challenge.enabled) throw badRequest('pledge.challenge_disabled', CHALLENGE_DISABLED);
+  if (!challenge) throw pledgeErrors.challengeNotOffered();
+  if (!challenge.enabled) throw pledgeErrors.challengeDisabled();
 
   const [recipient] = await db
     .select({ enabled: recipients.is_enabled })
@@ -65,8 +67,8 @@ export async function checkOffered(
           or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
       ),
     );
-  if (!recipient) throw badRequest('pledge.recipient_not_offered', 'That charity is not part of this campaign');
-  if (!recipient.enabled) throw badRequest('pledge.recipient_disabled', CHARITY_DISABLED);
+  if (!recipient) throw pledgeErrors.recipientNotOffered();
+  if (!recipient.enabled) throw pledgeErrors.recipientDisabled();
   return { challenge: challengeId, recipient: recipientId };
 }
 
@@ -77,16 +79,16 @@ export async function checkOffered(
  */
 export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: Date): Promise<CheckedPledge> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaign_id));
-  if (!campaign) throw badRequest('pledge.campaign_not_found', 'That campaign does not exist');
+  if (!campaign) throw pledgeErrors.campaignNotFound();
   const country = campaign.country;
   if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
-    throw badRequest('pledge.campaign_closed', 'That campaign is not open for pledges');
+    throw pledgeErrors.campaignNotOpen();
   }
 
   const { challenge, recipient } = await checkOffered(db, campaign, input.challenge_id, input.recipient_id);
 
   const remainingDates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
-  if (remainingDates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
+  if (remainingDates.length === 0) throw pledgeErrors.noPaymentsLeft();
 
   const costPerUnit = toMinor(input.cost_per_unit);
   const confirmed = toMinor(input.confirmed_amount);
@@ -96,12 +98,8 @@ export async function checkPledgeInput(db: Executor, input: PledgeRequest, now: 
     period: input.period,
     remainingWeeks: remainingDates.length,
   });
-  const minError = pledgeTotalError(computed, country);
-  if (minError) throw badRequest('pledge.below_minimum', minError);
-  if (computed > MAX_PLEDGE_MINOR) throw badRequest('pledge.above_maximum', pledgeAboveMaximumMessage(country));
-  if (!amountsMatch(confirmed, computed)) {
-    throw badRequest('pledge.amount_mismatch', 'The pledge total does not match its figures. Please recalculate your pledge.');
-  }
+  checkTotalBounds(computed, country);
+  if (!amountsMatch(confirmed, computed)) throw pledgeErrors.amountMismatch();
 
   return {
     campaign_id: campaign.id,

@@ -14,7 +14,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { pledgeView } from './pledges.repository.ts';
-import { createPledgeService } from './pledges.service.ts';
+import {
+  cancelPledge,
+  closestPledge,
+  confirmPledge,
+  createPendingPledge,
+  discardPendingPledges,
+  ownPledgeWithPayments,
+  replacePendingPledge,
+  type PledgeDeps,
+} from './pledges.service.ts';
 
 const tags = ['pledges'];
 
@@ -27,7 +36,7 @@ function scheduledPayment(p: { processing_date: string; amountMinor: number }): 
 
 // Pledges (product-rules §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const pledges = createPledgeService({ db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl });
+  const deps: PledgeDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl };
 
   app.post(
     '/api/pledge',
@@ -41,7 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pledge = await pledges.create(currentUser(request).id, request.body);
+      const pledge = await createPendingPledge(deps, currentUser(request).id, request.body);
       return reply.status(201).send(pledgeView(pledge));
     },
   );
@@ -57,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pledgeSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (request) => pledgeView(await pledges.replacePending(currentUser(request).id, request.body)),
+    async (request) => pledgeView(await replacePendingPledge(deps, currentUser(request).id, request.body)),
   );
 
   app.delete(
@@ -71,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await pledges.deletePending(currentUser(request).id);
+      const deleted = await discardPendingPledges(deps, currentUser(request).id);
       return reply.send({ message: 'Pending pledge deleted', deleted });
     },
   );
@@ -88,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pledge, payments } = await pledges.confirm(currentUser(request).id, {
+      const { pledge, payments } = await confirmPledge(deps, currentUser(request).id, {
         paymentMethodReference: request.body.payment_method_id,
         confirmedAmount: request.body.confirmed_amount,
       });
@@ -109,7 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cancelPledgeResponseSchema, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => pledges.cancel(currentUser(request).id),
+    async (request) => cancelPledge(deps, currentUser(request).id),
   );
 
   app.get(
@@ -122,7 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pledgeSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => pledgeView(await pledges.closest(currentUser(request).id)),
+    async (request) => pledgeView(await closestPledge(deps, currentUser(request).id)),
   );
 
   app.get(
@@ -135,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pledgeSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => pledgeView(await pledges.closest(currentUser(request).id, 'Confirmed')),
+    async (request) => pledgeView(await closestPledge(deps, currentUser(request).id, 'Confirmed')),
   );
 
   app.get(
@@ -151,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Another donor's pledge is answered exactly like a missing one.
-      const { pledge, payments } = await pledges.ownWithPayments(currentUser(request).id, request.params.id);
+      const { pledge, payments } = await ownPledgeWithPayments(deps, currentUser(request).id, request.params.id);
       return reply.send({ ...pledgeView(pledge), payments });
     },
   );

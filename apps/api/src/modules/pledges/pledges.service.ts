@@ -1,21 +1,20 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
-import { amountsMatch, pledgeTotalError, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
+import { amountsMatch, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
 import { formatMoney, fromMinor, toMinor } from '@uplift/core/money';
-import { MSG } from '@uplift/core/messages';
 import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { type Db, type Executor, setLocalLockTimeout } from '../../db/client.ts';
 import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
-import { badRequest, conflict, DomainError, notFound } from '../../errors.ts';
-import { cancelRemainingPayments, findOwnEnabledMethodByReference, holdRemainingPayments, scheduleWeeklyPayments } from '../payments/index.ts';
+import { cancelRemainingPayments, findOwnEnabledMethodByReference, holdRemainingPayments, paymentErrors, scheduleWeeklyPayments } from '../payments/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { calendarAttachment } from './pledge-documents.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
-import { type CheckedPledge, checkOffered, checkPledgeInput, MAX_PLEDGE_MINOR, pledgeAboveMaximumMessage } from './pledge-input.ts';
+import { type CheckedPledge, checkOffered, checkPledgeInput, checkTotalBounds } from './pledge-input.ts';
+import { pledgeErrors } from './pledges.errors.ts';
 import * as repo from './pledges.repository.ts';
 import type { PledgeRow } from './pledges.repository.ts';
 
@@ -32,15 +31,10 @@ export type PledgeDeps = {
   appUrl: string;
 };
 
-const ALREADY_PLEDGED = 'You already have a pledge for this campaign';
 /** The partial unique index that keeps one live pledge per donor and campaign. */
 const ONE_LIVE_PER_CAMPAIGN = 'pledges_one_live_per_campaign';
 /** How long a cancel waits for a payment that is being charged at this moment before giving up. */
 const CANCEL_LOCK_TIMEOUT = '15s';
-
-export const noPledges = () => notFound('pledge.none', MSG.noPledges);
-const alreadyPledged = () => conflict('pledge.exists', ALREADY_PLEDGED);
-const alreadyCancelled = () => conflict('pledge.already_cancelled', 'Your pledge is already cancelled');
 
 function figuresOf(checked: CheckedPledge): repo.PledgeFigures {
   return {
@@ -65,13 +59,13 @@ export async function createPendingPledge(
 ): Promise<PledgeRow> {
   const now = deps.clock.now();
   const checked = await checkPledgeInput(deps.db, input, now);
-  if (await repo.findLivePledgeForCampaign(deps.db, userId, checked.campaign_id)) throw alreadyPledged();
+  if (await repo.findLivePledgeForCampaign(deps.db, userId, checked.campaign_id)) throw pledgeErrors.exists();
   try {
     const id = await repo.insertPendingPledge(deps.db, userId, figuresOf(checked), now);
     return (await repo.findOwnPledge(deps.db, userId, id))!;
   } catch (err) {
     // The partial unique index settles a race between two tabs.
-    if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw alreadyPledged();
+    if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw pledgeErrors.exists();
     throw err;
   }
 }
@@ -81,223 +75,209 @@ export type ConfirmResult = {
   payments: { processing_date: string; amountMinor: number }[];
 };
 
-export function createPledgeService(deps: PledgeDeps) {
-  const { db, clock, mailer, log, appUrl } = deps;
-
-  /** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
-  async function mailSafely(pledgeId: number, kind: string, send: () => Promise<unknown>) {
-    try {
-      await send();
-    } catch (err) {
-      log.error({ err, pledgeId }, `could not record the ${kind} mail`);
-    }
+/** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
+async function mailSafely(log: PledgeDeps['log'], pledgeId: number, kind: string, send: () => Promise<unknown>) {
+  try {
+    await send();
+  } catch (err) {
+    log.error({ err, pledgeId }, `could not record the ${kind} mail`);
   }
-
-  async function closestOrThrow(userId: number, status?: PledgeStatus): Promise<PledgeRow> {
-    const pledge = await repo.findClosestPledge(db, userId, clock.now(), { status });
-    if (!pledge) throw noPledges();
-    return pledge;
-  }
-
-  return {
-    /** GET /api/pledge/closest(/Confirmed): the user's closest pledge, or 404 'No pledges!'. */
-    closest: closestOrThrow,
-
-    /** GET /api/pledge/:id: the user's own pledge and its payments; another's is answered as missing. */
-    async ownWithPayments(userId: number, id: number) {
-      const pledge = await repo.findOwnPledge(db, userId, id);
-      if (!pledge) throw notFound('pledge.not_found', 'Pledge not found');
-      return { pledge, payments: await repo.listPledgePayments(db, pledge.id) };
-    },
-
-    /** POST /api/pledge: a new Pending pledge. */
-    create: (userId: number, input: PledgeRequest) => createPendingPledge({ db, clock }, userId, input),
-
-    /**
-     * PUT /api/pledge/pending: in one transaction, the donor's Pending pledge takes these figures
-     * (whatever campaign it was for), or one is created. Other Pending pledges go, so exactly one
-     * remains. A Confirmed pledge for the campaign answers 409, as POST does.
-     */
-    async replacePending(userId: number, input: PledgeRequest): Promise<PledgeRow> {
-      const now = clock.now();
-      let id: number;
-      try {
-        id = await db.transaction(async (tx) => {
-          const checked = await checkPledgeInput(tx, input, now);
-          // One donor's replaces run one after another; their Pending rows are then held.
-          await repo.lockDonor(tx, userId);
-          const pending = await repo.lockPendingPledges(tx, userId);
-          const live = await repo.findLivePledgeForCampaign(tx, userId, checked.campaign_id);
-          if (live && live.pledge_status !== 'Pending') throw alreadyPledged();
-          // Keep the row of this campaign if there is one (the unique index allows no second).
-          const keep = pending.find((p) => p.campaign_id === checked.campaign_id) ?? pending[0];
-          await repo.deletePendingPledges(
-            tx,
-            userId,
-            pending.filter((p) => p !== keep).map((p) => p.id),
-          );
-          if (keep && (await repo.updatePendingPledge(tx, keep.id, figuresOf(checked), now))) return keep.id;
-          return repo.insertPendingPledge(tx, userId, figuresOf(checked), now);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw alreadyPledged();
-        throw err;
-      }
-      return (await repo.findOwnPledge(db, userId, id))!;
-    },
-
-    /** DELETE /api/pledge/delete: removes the user's Pending pledges (they have no payments yet). */
-    async deletePending(userId: number): Promise<number> {
-      const deleted = await repo.deletePendingPledges(db, userId);
-      if (deleted === 0) throw notFound('pledge.no_pending', 'You have no pending pledge');
-      return deleted;
-    },
-
-    /**
-     * PUT /api/pledge/confirmed: checks the card is the user's, recomputes the total from the
-     * pledge's own figures and today's remaining payment dates, then in one transaction moves the
-     * pledge to Confirmed and creates one Pending payment per remaining date. Mails the schedule.
-     *
-     * `confirmedAmount` (optional, decimal) is the total the donor was shown; when given it must
-     * match the server's figure. When absent, the stored total must still be right: if a payment
-     * date has passed since the pledge was made, the donor is asked to look again (409).
-     */
-    async confirm(userId: number, input: { paymentMethodReference: string; confirmedAmount?: number }): Promise<ConfirmResult> {
-      const now = clock.now();
-      const method = await findOwnEnabledMethodByReference(db, userId, input.paymentMethodReference);
-      if (!method) throw notFound('payment_method.not_found', 'We could not find that card on your account. Please choose another.');
-
-      const result = await db.transaction(async (tx) => {
-        const pledge = await repo.lockNewestPendingPledge(tx, userId);
-        if (!pledge) {
-          if (await repo.hasConfirmedPledge(tx, userId)) throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
-          throw notFound('pledge.no_pending', 'You have no pledge waiting for payment. Please make a pledge first.');
-        }
-
-        const campaign = (await repo.findCampaignOfPledge(tx, pledge.campaign_id))!;
-        const country = campaign.country;
-        if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
-          throw badRequest('pledge.campaign_closed', MSG.campaignClosed);
-        }
-        await checkOffered(tx, campaign, pledge.challenge_id, pledge.recipient_id);
-        const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
-        if (dates.length === 0) throw badRequest('pledge.no_payments_left', 'All of this campaign’s payment dates have passed');
-
-        const total = pledgeTotalMinor({
-          numberOfUnits: pledge.number_of_units,
-          costPerUnitMinor: pledge.cost_per_unit,
-          period: pledge.period,
-          remainingWeeks: dates.length,
-        });
-        const minError = pledgeTotalError(total, country);
-        if (minError) throw badRequest('pledge.below_minimum', minError);
-        if (total > MAX_PLEDGE_MINOR) throw badRequest('pledge.above_maximum', pledgeAboveMaximumMessage(country));
-        if (input.confirmedAmount !== undefined) {
-          if (!amountsMatch(toMinor(input.confirmedAmount), total)) throw badRequest('pledge.amount_mismatch', MSG.amountMismatch);
-        } else if (!amountsMatch(pledge.confirmed_amount, total)) {
-          throw new DomainError(
-            'pledge.amount_changed',
-            409,
-            `A payment date has passed since you made your pledge, so its total is now ${formatMoney(total, country)}. Please check it and confirm again.`,
-          );
-        }
-
-        if (!(await repo.markConfirmed(tx, pledge.id, { confirmedAmountMinor: total, paymentMethodId: method.id, now }))) {
-          throw conflict('pledge.already_confirmed', 'Your pledge is already confirmed');
-        }
-        const amounts = splitPayments(total, dates.length);
-        const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
-        await scheduleWeeklyPayments(tx, pledge.id, method.stripe_payment_method_id, schedule);
-        const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
-        return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
-      });
-
-      const { pledge, payments, campaignName } = result;
-      await mailSafely(pledge.id, 'pledge-confirmed', async () => {
-        const facts = await repo.findPledgeMailFacts(db, pledge.id);
-        if (!facts) return;
-        // "Add to calendar": the remaining payments as an .ics file (modules/account).
-        const ics = await calendarAttachment(db, pledge.user_id, pledge.id, appUrl, clock.now());
-        await mailer.send(
-          facts.email,
-          'pledge-confirmed',
-          pledgeConfirmedMail({
-            firstName: facts.firstName,
-            country: pledge.country,
-            totalMinor: pledge.confirmed_amount,
-            campaignName,
-            challengeName: facts.challengeName,
-            recipientName: facts.recipientName,
-            card: method,
-            schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
-            appUrl,
-          }),
-          ics ? [ics] : undefined,
-        );
-      });
-      return { pledge, payments };
-    },
-
-    /**
-     * PUT /api/pledge/cancel: the closest pledge and its remaining Pending payments become Cancelled
-     * in one transaction. It first takes each payment's CHARGE lock, so it waits for a charge that is
-     * under way (that payment then stands) and no charge can start while it runs (docs/decisions/040).
-     */
-    async cancel(userId: number): Promise<CancelPledgeResponse> {
-      const pledge = await closestOrThrow(userId);
-      if (pledge.pledge_status === 'Cancelled') throw alreadyCancelled();
-      const now = clock.now();
-
-      let result: { cancelledPayments: number; paidMinor: number };
-      try {
-        result = await db.transaction(async (tx) => {
-          await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
-          // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
-          await holdRemainingPayments(tx, [pledge.id]);
-          const locked = await repo.lockPledge(tx, pledge.id);
-          if (!locked || locked.pledge_status === 'Cancelled') throw alreadyCancelled();
-          // A confirmation that committed while we waited for the row may have added payments: lock
-          // those too (taking a held advisory lock again is harmless).
-          await holdRemainingPayments(tx, [pledge.id]);
-          await repo.markCancelled(tx, pledge.id, now);
-          return cancelRemainingPayments(tx, pledge.id);
-        });
-      } catch (err) {
-        if (isLockTimeout(err)) {
-          throw new DomainError('pledge.payment_in_progress', 409, 'One of your payments is being processed right now. Please try again in a minute.');
-        }
-        throw err;
-      }
-
-      await mailSafely(pledge.id, 'pledge-cancelled', async () => {
-        const facts = await repo.findPledgeMailFacts(db, pledge.id);
-        if (!facts) return;
-        await mailer.send(
-          facts.email,
-          'pledge-cancelled',
-          pledgeCancelledMail({
-            firstName: facts.firstName,
-            country: facts.country,
-            charity: facts.recipientName,
-            cancelledPayments: result.cancelledPayments,
-            paidMinor: result.paidMinor,
-            appUrl,
-          }),
-        );
-      });
-
-      return {
-        message: 'Your pledge has been cancelled',
-        pledge_id: pledge.id,
-        pledge_status: 'Cancelled',
-        cancelled_payments: result.cancelledPayments,
-        paid_amount: fromMinor(result.paidMinor),
-      };
-    },
-  };
 }
 
-export type PledgeService = ReturnType<typeof createPledgeService>;
+/** GET /api/pledge/closest(/Confirmed): the user's closest pledge, or 404 'No pledges!'. */
+export async function closestPledge(deps: Pick<PledgeDeps, 'db' | 'clock'>, userId: number, status?: PledgeStatus): Promise<PledgeRow> {
+  const pledge = await repo.findClosestPledge(deps.db, userId, deps.clock.now(), { status });
+  if (!pledge) throw pledgeErrors.none();
+  return pledge;
+}
+
+/** GET /api/pledge/:id: the user's own pledge and its payments; another's is answered as missing. */
+export async function ownPledgeWithPayments(deps: Pick<PledgeDeps, 'db'>, userId: number, id: number) {
+  const pledge = await repo.findOwnPledge(deps.db, userId, id);
+  if (!pledge) throw pledgeErrors.notFound();
+  return { pledge, payments: await repo.listPledgePayments(deps.db, pledge.id) };
+}
+
+/**
+ * PUT /api/pledge/pending: in one transaction, the donor's Pending pledge takes these figures
+ * (whatever campaign it was for), or one is created. Other Pending pledges go, so exactly one
+ * remains. A Confirmed pledge for the campaign answers 409, as POST does.
+ */
+export async function replacePendingPledge(deps: Pick<PledgeDeps, 'db' | 'clock'>, userId: number, input: PledgeRequest): Promise<PledgeRow> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const checked = await checkPledgeInput(tx, input, now);
+      // One donor's replaces run one after another; their Pending rows are then held.
+      await repo.lockDonor(tx, userId);
+      const pending = await repo.lockPendingPledges(tx, userId);
+      const live = await repo.findLivePledgeForCampaign(tx, userId, checked.campaign_id);
+      if (live && live.pledge_status !== 'Pending') throw pledgeErrors.exists();
+      // Keep the row of this campaign if there is one (the unique index allows no second).
+      const keep = pending.find((p) => p.campaign_id === checked.campaign_id) ?? pending[0];
+      await repo.deletePendingPledges(
+        tx,
+        userId,
+        pending.filter((p) => p !== keep).map((p) => p.id),
+      );
+      if (keep && (await repo.updatePendingPledge(tx, keep.id, figuresOf(checked), now))) return keep.id;
+      return repo.insertPendingPledge(tx, userId, figuresOf(checked), now);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, ONE_LIVE_PER_CAMPAIGN)) throw pledgeErrors.exists();
+    throw err;
+  }
+  return (await repo.findOwnPledge(db, userId, id))!;
+}
+
+/** DELETE /api/pledge/delete: removes the user's Pending pledges (they have no payments yet). */
+export async function discardPendingPledges(deps: Pick<PledgeDeps, 'db'>, userId: number): Promise<number> {
+  const deleted = await repo.deletePendingPledges(deps.db, userId);
+  if (deleted === 0) throw pledgeErrors.noPending();
+  return deleted;
+}
+
+/**
+ * PUT /api/pledge/confirmed: checks the card is the user's, recomputes the total from the
+ * pledge's own figures and today's remaining payment dates, then in one transaction moves the
+ * pledge to Confirmed and creates one Pending payment per remaining date. Mails the schedule.
+ *
+ * `confirmedAmount` (optional, decimal) is the total the donor was shown; when given it must
+ * match the server's figure. When absent, the stored total must still be right: if a payment
+ * date has passed since the pledge was made, the donor is asked to look again (409).
+ */
+export async function confirmPledge(
+  deps: PledgeDeps,
+  userId: number,
+  input: { paymentMethodReference: string; confirmedAmount?: number },
+): Promise<ConfirmResult> {
+  const { db, clock, mailer, log, appUrl } = deps;
+  const now = clock.now();
+  const method = await findOwnEnabledMethodByReference(db, userId, input.paymentMethodReference);
+  if (!method) throw paymentErrors.cardToConfirmNotOnAccount();
+
+  const result = await db.transaction(async (tx) => {
+    const pledge = await repo.lockNewestPendingPledge(tx, userId);
+    if (!pledge) {
+      if (await repo.hasConfirmedPledge(tx, userId)) throw pledgeErrors.alreadyConfirmed();
+      throw pledgeErrors.noPendingToConfirm();
+    }
+
+    const campaign = (await repo.findCampaignOfPledge(tx, pledge.campaign_id))!;
+    const country = campaign.country;
+    if (!isJoinOpen({ is_active: campaign.is_active, end_date: campaign.end_date, country }, now)) {
+      throw pledgeErrors.campaignClosed();
+    }
+    await checkOffered(tx, campaign, pledge.challenge_id, pledge.recipient_id);
+    const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry(country, now));
+    if (dates.length === 0) throw pledgeErrors.noPaymentsLeft();
+
+    const total = pledgeTotalMinor({
+      numberOfUnits: pledge.number_of_units,
+      costPerUnitMinor: pledge.cost_per_unit,
+      period: pledge.period,
+      remainingWeeks: dates.length,
+    });
+    checkTotalBounds(total, country);
+    if (input.confirmedAmount !== undefined) {
+      if (!amountsMatch(toMinor(input.confirmedAmount), total)) throw pledgeErrors.confirmedAmountMismatch();
+    } else if (!amountsMatch(pledge.confirmed_amount, total)) {
+      throw pledgeErrors.amountChanged({ total: formatMoney(total, country) });
+    }
+
+    if (!(await repo.markConfirmed(tx, pledge.id, { confirmedAmountMinor: total, paymentMethodId: method.id, now }))) {
+      throw pledgeErrors.alreadyConfirmed();
+    }
+    const amounts = splitPayments(total, dates.length);
+    const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
+    await scheduleWeeklyPayments(tx, pledge.id, method.stripe_payment_method_id, schedule);
+    const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
+    return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
+  });
+
+  const { pledge, payments, campaignName } = result;
+  await mailSafely(log, pledge.id, 'pledge-confirmed', async () => {
+    const facts = await repo.findPledgeMailFacts(db, pledge.id);
+    if (!facts) return;
+    // "Add to calendar": the remaining payments as an .ics file (modules/account).
+    const ics = await calendarAttachment(db, pledge.user_id, pledge.id, appUrl, clock.now());
+    await mailer.send(
+      facts.email,
+      'pledge-confirmed',
+      pledgeConfirmedMail({
+        firstName: facts.firstName,
+        country: pledge.country,
+        totalMinor: pledge.confirmed_amount,
+        campaignName,
+        challengeName: facts.challengeName,
+        recipientName: facts.recipientName,
+        card: method,
+        schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
+        appUrl,
+      }),
+      ics ? [ics] : undefined,
+    );
+  });
+  return { pledge, payments };
+}
+
+/**
+ * PUT /api/pledge/cancel: the closest pledge and its remaining Pending payments become Cancelled
+ * in one transaction. It first takes each payment's CHARGE lock, so it waits for a charge that is
+ * under way (that payment then stands) and no charge can start while it runs (docs/decisions/040).
+ */
+export async function cancelPledge(deps: PledgeDeps, userId: number): Promise<CancelPledgeResponse> {
+  const { db, clock, mailer, log, appUrl } = deps;
+  const pledge = await closestPledge(deps, userId);
+  if (pledge.pledge_status === 'Cancelled') throw pledgeErrors.alreadyCancelled();
+  const now = clock.now();
+
+  let result: { cancelledPayments: number; paidMinor: number };
+  try {
+    result = await db.transaction(async (tx) => {
+      await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
+      // Advisory locks first, then rows: the order the billing job uses, so the two cannot deadlock.
+      await holdRemainingPayments(tx, [pledge.id]);
+      const locked = await repo.lockPledge(tx, pledge.id);
+      if (!locked || locked.pledge_status === 'Cancelled') throw pledgeErrors.alreadyCancelled();
+      // A confirmation that committed while we waited for the row may have added payments: lock
+      // those too (taking a held advisory lock again is harmless).
+      await holdRemainingPayments(tx, [pledge.id]);
+      await repo.markCancelled(tx, pledge.id, now);
+      return cancelRemainingPayments(tx, pledge.id);
+    });
+  } catch (err) {
+    if (isLockTimeout(err)) throw pledgeErrors.paymentInProgress();
+    throw err;
+  }
+
+  await mailSafely(log, pledge.id, 'pledge-cancelled', async () => {
+    const facts = await repo.findPledgeMailFacts(db, pledge.id);
+    if (!facts) return;
+    await mailer.send(
+      facts.email,
+      'pledge-cancelled',
+      pledgeCancelledMail({
+        firstName: facts.firstName,
+        country: facts.country,
+        charity: facts.recipientName,
+        cancelledPayments: result.cancelledPayments,
+        paidMinor: result.paidMinor,
+        appUrl,
+      }),
+    );
+  });
+
+  return {
+    message: 'Your pledge has been cancelled',
+    pledge_id: pledge.id,
+    pledge_status: 'Cancelled',
+    cancelled_payments: result.cancelledPayments,
+    paid_amount: fromMinor(result.paidMinor),
+  };
+}
 
 /** Change card: the donor's Confirmed pledges say they are paid with this saved card (in the caller's transaction). */
 export const setCardOfConfirmedPledges = repo.setPaymentMethodOfConfirmed;

@@ -1,6 +1,7 @@
 import { isCountryCode } from '@uplift/core/countries';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ShareImages } from './share-image.service.ts';
+import { shareImageErrors } from './share-image.errors.ts';
+import { shareImage, type ShareImageDeps } from './share-image.service.ts';
 
 /** How long browsers and CDNs may reuse a card (seconds); og:image URLs carry a version anyway. */
 export const SHARE_IMAGE_MAX_AGE = 300;
@@ -9,11 +10,14 @@ export const SHARE_IMAGE_MAX_AGE = 300;
  * GET /share-image/{NZ|UK}.png: the country's 1200×630 preview card (docs/decisions/025). Outside
  * /api on purpose: robots.txt disallows /api/, and X's crawler obeys robots.txt.
  */
-const shareImageRoutes: FastifyPluginAsync<{ shareImages: ShareImages }> = async (app, opts) => {
+const shareImageRoutes: FastifyPluginAsync<{ deps: ShareImageDeps }> = async (app, { deps }) => {
   app.get<{ Params: { file: string } }>('/share-image/:file', async (request, reply) => {
     const country = request.params.file.match(/^([A-Z]{2})\.png$/)?.[1];
-    if (!isCountryCode(country)) return reply.status(404).send({ message: 'No preview image here', code: 'share_image.not_found' });
-    const image = await opts.shareImages.image(country);
+    if (!isCountryCode(country)) {
+      const missing = shareImageErrors.notFound();
+      return reply.status(missing.status).send({ message: missing.message, code: missing.code });
+    }
+    const image = await shareImage(deps, country);
     reply.header('cache-control', `public, max-age=${SHARE_IMAGE_MAX_AGE}`).header('etag', image.etag);
     if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
     return reply.type('image/png').send(image.png);

@@ -3,7 +3,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { findClosestCampaign } from '../campaigns/index.ts';
-import { createTtlCache, selectCampaignTotals, TOTALS_TTL_MS } from '../totals/index.ts';
+import { createTtlCache, selectCampaignTotals, TOTALS_TTL_MS, type TtlCache } from '../totals/index.ts';
 import { renderShareCard, SHARE_CARD_SIZE } from './share-card.render.ts';
 import { type ShareCardFigures, shareCardLines, shareCardText, type ShareCardText } from './share-card.text.ts';
 
@@ -26,42 +26,54 @@ async function readFigures(db: Db, country: CountryCode, now: Date): Promise<Sha
 }
 
 /**
- * The preview card of each country's closest campaign (docs/decisions/025). Figures are read at
- * most once per TOTALS_TTL_MS, like the totals the landing page shows; a card is rendered on the
- * first request for its figures and reused until they change (a new pledge, another campaign).
- * Its version (a hash of its text) goes into the og:image URL, so a changed card is a new URL
- * to the networks' caches too.
+ * What the cards of an instance keep: each country's figures, read at most once per
+ * TOTALS_TTL_MS like the totals the landing page shows, and each country's rendered card, reused
+ * until its text changes. Built once per app (app.ts) and shared by the image route and the
+ * pages' heads, so it lives as long as the app.
  */
-export function createShareImages(deps: { db: Db; clock: Clock; appUrl: string }) {
-  const figures = createTtlCache<CountryCode, ShareCardFigures>({ ttlMs: TOTALS_TTL_MS, now: () => deps.clock.now().getTime() });
-  const rendered = new Map<CountryCode, { version: string; png: Promise<Buffer> }>();
+export type ShareImageCache = {
+  figures: TtlCache<CountryCode, ShareCardFigures>;
+  rendered: Map<CountryCode, { version: string; png: Promise<Buffer> }>;
+};
 
-  const describe = async (country: CountryCode) => {
-    const text = shareCardText(await figures.get(country, () => readFigures(deps.db, country, deps.clock.now())));
-    const lines = shareCardLines(text);
-    return { text, lines, version: createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16) };
-  };
-
+export function createShareImageCache(clock: Clock): ShareImageCache {
   return {
-    async meta(country: CountryCode): Promise<ShareImageMeta> {
-      const { lines, version } = await describe(country);
-      return { url: `${deps.appUrl}${shareImagePath(country)}?v=${version}`, ...SHARE_CARD_SIZE, alt: lines.join('. ').replace(/\.\./g, '.') };
-    },
-
-    async image(country: CountryCode): Promise<ShareImage> {
-      const { text, version } = await describe(country);
-      let entry = rendered.get(country);
-      if (entry?.version !== version) {
-        entry = { version, png: renderShareCard(text) };
-        rendered.set(country, entry);
-        const failed = entry;
-        entry.png.catch(() => {
-          if (rendered.get(country) === failed) rendered.delete(country);
-        });
-      }
-      return { png: await entry.png, etag: `"${version}"`, text };
-    },
+    figures: createTtlCache<CountryCode, ShareCardFigures>({ ttlMs: TOTALS_TTL_MS, now: () => clock.now().getTime() }),
+    rendered: new Map(),
   };
 }
 
-export type ShareImages = ReturnType<typeof createShareImages>;
+export type ShareImageDeps = { db: Db; clock: Clock; appUrl: string; cache: ShareImageCache };
+
+/**
+ * The preview card of a country's closest campaign (docs/decisions/025): its text, and its
+ * version (a hash of its text), which goes into the og:image URL, so a changed card is a new URL
+ * to the networks' caches too.
+ */
+async function describeCard(deps: ShareImageDeps, country: CountryCode) {
+  const text = shareCardText(await deps.cache.figures.get(country, () => readFigures(deps.db, country, deps.clock.now())));
+  const lines = shareCardLines(text);
+  return { text, lines, version: createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16) };
+}
+
+/** What a page's head names: the card's versioned URL, size and alt text. */
+export async function shareImageMeta(deps: ShareImageDeps, country: CountryCode): Promise<ShareImageMeta> {
+  const { lines, version } = await describeCard(deps, country);
+  return { url: `${deps.appUrl}${shareImagePath(country)}?v=${version}`, ...SHARE_CARD_SIZE, alt: lines.join('. ').replace(/\.\./g, '.') };
+}
+
+/** The card itself: rendered on the first request for its figures and reused until they change. */
+export async function shareImage(deps: ShareImageDeps, country: CountryCode): Promise<ShareImage> {
+  const { text, version } = await describeCard(deps, country);
+  const { rendered } = deps.cache;
+  let entry = rendered.get(country);
+  if (entry?.version !== version) {
+    entry = { version, png: renderShareCard(text) };
+    rendered.set(country, entry);
+    const failed = entry;
+    entry.png.catch(() => {
+      if (rendered.get(country) === failed) rendered.delete(country);
+    });
+  }
+  return { png: await entry.png, etag: `"${version}"`, text };
+}

@@ -3,7 +3,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { paymentListResponseSchema } from '@uplift/core/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { createSummaryService } from './summary.service.ts';
+import { closestPledgeCampaign, listClosestPayments, type SummaryDeps } from './summary.service.ts';
 
 const tags = ['summary'];
 
@@ -11,7 +11,7 @@ const tags = ['summary'];
 // (cancelling is modules/pledges'). GET /api/campaign/closest is a static path, so it wins over
 // GET /api/campaign/:id and cannot be confused with GET /api/campaign/closest/:country.
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const summary = createSummaryService({ db: app.db, clock: app.clock });
+  const deps: SummaryDeps = { db: app.db, clock: app.clock };
 
   const payments = {
     preHandler: app.authenticate,
@@ -22,8 +22,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   // product-rules §7 writes the path with its trailing slash; both spellings answer.
-  app.get('/api/payment/', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
-  app.get('/api/payment', payments, async (request) => summary.listClosestPayments(currentUser(request).id));
+  app.get('/api/payment/', payments, async (request) => listClosestPayments(deps, currentUser(request).id));
+  app.get('/api/payment', payments, async (request) => listClosestPayments(deps, currentUser(request).id));
 
   app.get(
     '/api/campaign/closest',
@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => summary.closestCampaign(currentUser(request).id),
+    async (request) => closestPledgeCampaign(deps, currentUser(request).id),
   );
 };
 

@@ -3,7 +3,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import { totalResponseSchema, totalsListResponseSchema, type TotalsKind } from '@uplift/core/schemas/totals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CACHE_SECONDS, publicCache } from '../../plugins/http-cache.ts';
-import { createTotalsService, type CountryTotals } from './totals.service.ts';
+import { createTotalsCache, totalsForCountry, type CountryTotals, type TotalsDeps } from './totals.service.ts';
 
 // Pledge totals of a country's closest campaign (product-rules §7 "Totals" and §16):
 // counts, and amounts as decimal numbers; the lists are aligned with
@@ -22,7 +22,7 @@ const PER_ITEM: Partial<Record<TotalsKind, { summary: string; pick: (t: CountryT
 const tags = ['totals'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const totals = createTotalsService({ db: app.db, clock: app.clock });
+  const deps: TotalsDeps = { db: app.db, clock: app.clock, cache: createTotalsCache(app.clock) };
 
   // A bare number is valid JSON: the serializer writes it as such (and sets application/json).
   for (const [kind, { summary, pick }] of Object.entries(SINGLE)) {
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       `/api/pledge/total/${kind}/:country`,
       { schema: { tags, summary, params: countryParamSchema, response: { 200: totalResponseSchema, ...errorResponses(400, 404) } } },
       async (request, reply) => {
-        const value = pick(await totals.forCountry(request.params.country));
+        const value = pick(await totalsForCountry(deps, request.params.country));
         publicCache(reply, CACHE_SECONDS.totals);
         return value;
       },
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       `/api/pledge/total/${kind}/:country`,
       { schema: { tags, summary, params: countryParamSchema, response: { 200: totalsListResponseSchema, ...errorResponses(400, 404) } } },
       async (request, reply) => {
-        const value = pick(await totals.forCountry(request.params.country));
+        const value = pick(await totalsForCountry(deps, request.params.country));
         publicCache(reply, CACHE_SECONDS.totals);
         return value;
       },

@@ -6,7 +6,7 @@ import { requireClosestCampaign } from '../campaigns/index.ts';
 import { listCampaignChallenges } from '../challenges/index.ts';
 import { listCampaignRecipients } from '../charities/index.ts';
 import { selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
-import { createTtlCache } from './ttl-cache.ts';
+import { createTtlCache, type TtlCache } from './ttl-cache.ts';
 
 /** A country's totals as the API speaks them: counts, and decimal amounts (not minor units). */
 export type CountryTotals = {
@@ -68,17 +68,19 @@ export async function computeCountryTotals(db: Db, country: CountryCode, now: Da
 /** How long an instance reuses a country's totals before reading them again. */
 export const TOTALS_TTL_MS = 5_000;
 
-/**
- * Totals per country, read at most once per TOTALS_TTL_MS per instance (measured on the app's
- * clock, so tests move time on to see fresh figures). Six endpoints share one computation.
- */
-export function createTotalsService(deps: { db: Db; clock: Clock }) {
-  const cache = createTtlCache<CountryCode, CountryTotals>({ ttlMs: TOTALS_TTL_MS, now: () => deps.clock.now().getTime() });
-  return {
-    forCountry(country: CountryCode): Promise<CountryTotals> {
-      return cache.get(country, () => computeCountryTotals(deps.db, country, deps.clock.now()));
-    },
-  };
+/** The totals an instance keeps, per country: built once per app, so every request shares it. */
+export type TotalsCache = TtlCache<CountryCode, CountryTotals>;
+
+/** The cache's entries live TOTALS_TTL_MS on the app's clock, so tests move time on to see fresh figures. */
+export function createTotalsCache(clock: Clock): TotalsCache {
+  return createTtlCache<CountryCode, CountryTotals>({ ttlMs: TOTALS_TTL_MS, now: () => clock.now().getTime() });
+}
+
+export type TotalsDeps = { db: Db; clock: Clock; cache: TotalsCache };
+
+/** A country's totals, read at most once per TOTALS_TTL_MS per instance: six endpoints share one computation. */
+export function totalsForCountry(deps: TotalsDeps, country: CountryCode): Promise<CountryTotals> {
+  return deps.cache.get(country, () => computeCountryTotals(deps.db, country, deps.clock.now()));
 }
 
 // Queries other modules use, published as they are.

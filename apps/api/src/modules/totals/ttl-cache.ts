@@ -28,3 +28,5 @@ export function createTtlCache<K, V>(opts: { ttlMs: number; now: () => number })
     },
   };
 }
+
+export type TtlCache<K, V> = ReturnType<typeof createTtlCache<K, V>>;

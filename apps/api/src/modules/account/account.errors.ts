@@ -1,0 +1,14 @@
+import { MSG } from '@uplift/core/messages';
+import { defineErrors } from '../../errors.ts';
+
+// The account area's answers (docs/decisions/111, docs/decisions/083).
+
+export const accountErrors = defineErrors('account', {
+  /** The account is gone (erased) or the token names none: sign in again. */
+  sessionEnded: { code: 'auth.session_ended', status: 401, message: 'Please log in to continue' },
+  wrongPassword: { code: 'account.wrong_password', status: 403, message: 'Password is incorrect' },
+  emailTaken: { code: 'account.email_taken', status: 409, message: MSG.emailExists },
+  invalidToken: { code: 'account.invalid_token', status: 400, message: MSG.invalidToken },
+  pledgeNotFound: { code: 'account.pledge_not_found', status: 404, message: 'No such pledge' },
+  noReceipts: { code: 'account.no_receipts', status: 404, message: 'No payment of this pledge has been received yet' },
+});

@@ -1,0 +1,49 @@
+import { defineErrors } from '../../errors.ts';
+
+// The payments module's answers (docs/decisions/111): saved cards, the built-in test provider's
+// card form and bank step, Stripe webhooks. A card missing from the donor's account is answered
+// here for every flow that names one (confirming a pledge, pay now, change card).
+
+const CARD_NOT_ON_ACCOUNT = 'That card could not be found on your account. Please add it again.';
+
+export const paymentErrors = defineErrors('payments', {
+  methodNotFound: { code: 'payment_method.not_found', status: 404, message: 'Payment method not found' },
+  /** Pay now and change card name a saved card the donor no longer has. */
+  cardNotOnAccount: { code: 'payment_method.not_found', status: 404, message: CARD_NOT_ON_ACCOUNT },
+  /** Confirming a pledge names a card the donor no longer has. */
+  cardToConfirmNotOnAccount: {
+    code: 'payment_method.not_found',
+    status: 404,
+    message: 'We could not find that card on your account. Please choose another.',
+  },
+  /** A card saved at the provider for someone else: answered as if it were not there. */
+  cardNotYours: { code: 'auth.forbidden', status: 403, message: CARD_NOT_ON_ACCOUNT },
+  /** Card-testing protection (docs/decisions/047). */
+  tooManyCards: {
+    code: 'card.rate_limited',
+    status: 429,
+    message: 'You have tried to add a card too many times today. Please try again tomorrow, or write to us and we will help.',
+  },
+
+  // The test provider's card form (product-rules §15): the card check's or the test card's own words.
+  cardInvalid: { code: 'card.validation_error', status: 400, message: '{cardMessage}' },
+  cardDeclined: { code: 'card.card_error', status: 402, message: '{cardMessage}' },
+  setupNotFound: { code: 'card.setup_not_found', status: 404, message: 'This card form has expired. Please reload the page and try again.' },
+  setupAlreadySucceeded: {
+    code: 'card.setup_already_succeeded',
+    status: 409,
+    message: 'This card has already been saved. Please reload the page to add another.',
+  },
+  setupRequiresAction: { code: 'card.setup_requires_action', status: 409, message: 'Please finish authenticating your card first.' },
+  setupNotAwaitingAuthentication: { code: 'card.no_authentication_pending', status: 409, message: 'This card is not waiting for authentication.' },
+  // The test provider's bank step of a charge.
+  chargeNotFound: {
+    code: 'payment.authentication_not_found',
+    status: 404,
+    message: 'This payment could not be found. Please reload the page and try again.',
+  },
+  chargeNotAwaitingAuthentication: { code: 'payment.no_authentication_pending', status: 409, message: 'This payment is not waiting for your bank any more.' },
+
+  webhookNotConfigured: { code: 'webhook.not_configured', status: 404, message: 'Webhooks are not configured' },
+  webhookInvalidSignature: { code: 'webhook.invalid_signature', status: 400, message: 'Invalid webhook signature' },
+});

@@ -1,0 +1,7 @@
+import { defineErrors } from '../../errors.ts';
+
+// The share-image module's answers (docs/decisions/111, docs/decisions/025).
+
+export const shareImageErrors = defineErrors('share-image', {
+  notFound: { code: 'share_image.not_found', status: 404, message: 'No preview image here' },
+});
