@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asMinor,
+  decimalText,
   formatMoney,
   fromMinor,
   isAmountInput,
@@ -43,6 +44,17 @@ describe('toMinor', () => {
     expect(() => toMinor('')).toThrow(RangeError);
     expect(() => toMinor('1e3')).toThrow(RangeError);
     expect(() => toMinor('99999999999999999')).toThrow(RangeError);
+  });
+});
+
+describe('decimalText', () => {
+  it('writes minor units with two decimal places and the sign in front', () => {
+    expect(decimalText(asMinor(1750))).toBe('17.50');
+    expect(decimalText(asMinor(5))).toBe('0.05');
+    expect(decimalText(asMinor(0))).toBe('0.00');
+    expect(decimalText(asMinor(-1205))).toBe('-12.05');
+    expect(decimalText(asMinor(-5))).toBe('-0.05');
+    expect(decimalText(asMinor(123456789))).toBe('1234567.89');
   });
 });
 

@@ -56,6 +56,12 @@ export function toMinor(value: number | string): Minor {
   return (sign === '-' && minor !== 0 ? -minor : minor) as Minor;
 }
 
+/** Minor units as decimal text with two places, for a file cell: 1750 -> '17.50', -5 -> '-0.05'. */
+export function decimalText(minor: MinorArg): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Minor units to a decimal number for the API: 1250 -> 12.5. */
 export function fromMinor(minor: MinorArg): number {
   return minor / 100;

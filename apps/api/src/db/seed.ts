@@ -1,5 +1,6 @@
 import { addDays, todayInCountry } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
+import { asMinor } from '@uplift/core/money';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from './client.ts';
@@ -12,7 +13,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await db.insert(challenges).values(c).onConflictDoUpdate({ target: challenges.slug, set: { ...c } });
   }
   for (const r of RECIPIENTS) {
-    await db.insert(recipients).values(r).onConflictDoUpdate({ target: recipients.slug, set: { ...r } });
+    const row = { ...r, impact_cost: asMinor(r.impact_cost) };
+    await db.insert(recipients).values(row).onConflictDoUpdate({ target: recipients.slug, set: row });
   }
 }
 
@@ -85,7 +87,7 @@ async function seedDemoPledges(db: Db, campaignId: number, country: CountryCode)
       .returning();
     if (!user) continue;
     const units = 3 + i;
-    const cost = 450 + i * 100;
+    const cost = asMinor(450 + i * 100);
     await db.insert(pledges).values({
       user_id: user.id,
       campaign_id: campaignId,
@@ -94,7 +96,7 @@ async function seedDemoPledges(db: Db, campaignId: number, country: CountryCode)
       number_of_units: units,
       cost_per_unit: cost,
       period: 'weekly',
-      confirmed_amount: units * cost * 4,
+      confirmed_amount: asMinor(units * cost * 4),
       pledge_status: 'Confirmed',
       confirmed_at: sql`now()`,
     });

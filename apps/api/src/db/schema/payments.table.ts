@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { PAYMENT_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -14,7 +15,7 @@ export const payments = pgTable(
       .references(() => pledges.id, { onDelete: 'cascade' }),
     payment_status: text({ enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     processing_date: date({ mode: 'string' }).notNull(),
-    amount: integer().notNull(),
+    amount: integer().$type<Minor>().notNull(),
     stripe_payment_method_id: text(),
     /** Stored before the provider is called, sent with the call: a retry can never charge twice. */
     idempotency_key: text(),

@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.table.ts';
@@ -19,7 +20,7 @@ export const payouts = pgTable(
       .notNull()
       .references(() => recipients.id, { onDelete: 'restrict' }),
     /** Minor units of the campaign country's currency; negative for a correction, never 0. */
-    amount: integer().notNull(),
+    amount: integer().$type<Minor>().notNull(),
     paid_on: date({ mode: 'string' }).notNull(),
     reference: text().notNull(),
     admin_user_id: integer()

@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { PERIODS } from '@uplift/core/calculator';
 import { PLEDGE_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
@@ -26,10 +27,10 @@ export const pledges = pgTable(
       .references(() => recipients.id, { onDelete: 'restrict' }),
     number_of_units: integer().notNull(),
     /** Minor units. For commutes: the cost of one trip. */
-    cost_per_unit: integer().notNull(),
+    cost_per_unit: integer().$type<Minor>().notNull(),
     period: text({ enum: PERIODS }).notNull().default('weekly'),
     /** Minor units: the whole pledge, computed from the figures above. */
-    confirmed_amount: integer().notNull(),
+    confirmed_amount: integer().$type<Minor>().notNull(),
     pledge_status: text({ enum: PLEDGE_STATUSES }).notNull().default('Pending'),
     payment_method_id: integer().references(() => paymentMethods.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { COUNTRY_CODES } from '@uplift/core/countries';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ export const recipients = pgTable(
     recipient_name: text().notNull(),
     logo: text().notNull(),
     /** Cost of one unit of impact, in minor units of the country's currency. */
-    impact_cost: integer().notNull(),
+    impact_cost: integer().$type<Minor>().notNull(),
     impact_unit: text().notNull(),
     impact_description: text().notNull(),
     impact_multiplier: integer().notNull().default(1),

@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -58,7 +59,7 @@ export const testProviderCharges = pgTable(
     id: text().notNull(),
     customer_id: text().notNull(),
     payment_method_id: text().notNull(),
-    amount: integer().notNull(),
+    amount: integer().$type<Minor>().notNull(),
     currency: text().notNull(),
     status: text().notNull(),
     reason: text(),

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney } from '@uplift/core/money';
 import { mails, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { call, createCampaign, createUser, referenceIds, saveTestCard } from '../payments/payments.test-support.ts';
@@ -54,7 +54,7 @@ describe('the pledge-confirmed mail’s calendar', () => {
     expect(events.every((e) => e.startDate.isDate && e.endDate.toString() > e.startDate.toString())).toBe(true);
     expect(new Set(events.map((e) => e.uid)).size).toBe(remaining.length);
     for (const [i, event] of events.entries()) {
-      expect(event.summary).toBe(`Uplift payment ${i + 1} of ${remaining.length}: ${formatMoney(1750, country, { code: true })} to ${recipientName}`);
+      expect(event.summary).toBe(`Uplift payment ${i + 1} of ${remaining.length}: ${formatMoney(asMinor(1750), country, { code: true })} to ${recipientName}`);
       expect(event.description).toContain(`(${COUNTRIES[country].timeZone} time)`);
     }
     expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe(COUNTRIES[country].timeZone);

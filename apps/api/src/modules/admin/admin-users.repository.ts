@@ -1,5 +1,5 @@
 import type { AdminUser, UserListQuery } from '@uplift/core/schemas/admin';
-import { fromMinor } from '@uplift/core/money';
+import { asMinor, fromMinor } from '@uplift/core/money';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -83,7 +83,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ users: 
   return {
     users: rows.map(({ pledge, ...user }) => {
       const [status, amount, campaign] = pledge ? (JSON.parse(pledge) as [PledgeStatus, number, number]) : [null, null, null];
-      return { ...user, pledge_status: status, pledge_amount: amount === null ? null : fromMinor(amount), pledge_campaign_id: campaign };
+      return { ...user, pledge_status: status, pledge_amount: amount === null ? null : fromMinor(asMinor(amount)), pledge_campaign_id: campaign };
     }),
     total: totals[0]?.n ?? 0,
   };

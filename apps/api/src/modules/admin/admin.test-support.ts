@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
@@ -87,19 +88,24 @@ export async function firstChallenge(ctx: TestContext) {
 
 export async function insertPledge(
   ctx: TestContext,
-  fields: { user_id: number; campaign_id: number; recipient_id: number } & Partial<typeof pledges.$inferInsert>,
+  fields: { user_id: number; campaign_id: number; recipient_id: number } & Omit<Partial<typeof pledges.$inferInsert>, 'confirmed_amount' | 'cost_per_unit'> & {
+    /** Minor units, as plain numbers in tests. */
+    confirmed_amount?: number;
+    cost_per_unit?: number;
+  },
 ) {
   const challenge = await firstChallenge(ctx);
+  const { confirmed_amount = 7000, cost_per_unit = 350, ...rest } = fields;
   const [row] = await ctx.db
     .insert(pledges)
     .values({
       challenge_id: challenge.id,
       number_of_units: 5,
-      cost_per_unit: 350,
+      cost_per_unit: asMinor(cost_per_unit),
       period: 'weekly',
-      confirmed_amount: 7000,
+      confirmed_amount: asMinor(confirmed_amount),
       pledge_status: 'Confirmed',
-      ...fields,
+      ...rest,
     })
     .returning();
   return row!;
@@ -107,8 +113,8 @@ export async function insertPledge(
 
 export async function insertPayment(
   ctx: TestContext,
-  fields: Pick<typeof payments.$inferInsert, 'pledge_id' | 'processing_date' | 'amount' | 'payment_status'>,
+  fields: Pick<typeof payments.$inferInsert, 'pledge_id' | 'processing_date' | 'payment_status'> & { amount: number },
 ) {
-  const [row] = await ctx.db.insert(payments).values(fields).returning();
+  const [row] = await ctx.db.insert(payments).values({ ...fields, amount: asMinor(fields.amount) }).returning();
   return row!;
 }

@@ -1,3 +1,4 @@
+import { asMinor, type Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -10,11 +11,11 @@ export type FigureRow = {
   challenge_id: number | null;
   pledges: number;
   donors: number;
-  pledged: number;
-  collected: number;
-  failed: number;
-  cancelled: number;
-  fees: number;
+  pledged: Minor;
+  collected: Minor;
+  failed: Minor;
+  cancelled: Minor;
+  fees: Minor;
 };
 
 /**
@@ -67,20 +68,20 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
     challenge_id: r.challenge_id === null ? null : Number(r.challenge_id),
     pledges: Number(r.pledges),
     donors: Number(r.donors),
-    pledged: Number(r.pledged),
-    collected: Number(r.collected),
-    failed: Number(r.failed),
-    cancelled: Number(r.cancelled),
-    fees: Number(r.fees),
+    pledged: asMinor(Number(r.pledged)),
+    collected: asMinor(Number(r.collected)),
+    failed: asMinor(Number(r.failed)),
+    cancelled: asMinor(Number(r.cancelled)),
+    fees: asMinor(Number(r.fees)),
   }));
 }
 
 /** Payouts recorded per charity for the campaign (one query over payouts), minor units. */
-export async function selectPaidOut(db: Executor, campaignId: number): Promise<Map<number, number>> {
+export async function selectPaidOut(db: Executor, campaignId: number): Promise<Map<number, Minor>> {
   const result = await db.execute<{ recipient_id: number; paid_out: string }>(sql`
     select recipient_id, sum(amount)::bigint as paid_out from payouts where campaign_id = ${campaignId} group by recipient_id
   `);
-  return new Map(result.rows.map((r) => [Number(r.recipient_id), Number(r.paid_out)]));
+  return new Map(result.rows.map((r) => [Number(r.recipient_id), asMinor(Number(r.paid_out))]));
 }
 
 /**
@@ -91,7 +92,7 @@ export async function selectReportDays(
   db: Executor,
   campaignId: number,
   country: CountryCode,
-): Promise<{ date: string; pledges: number; collected: number }[]> {
+): Promise<{ date: string; pledges: number; collected: Minor }[]> {
   const zone = COUNTRIES[country].timeZone;
   const result = await db.execute<{ date: string; pledges: number; collected: string }>(sql`
     with ${countedPledges(campaignId, country)}, made as (
@@ -112,7 +113,7 @@ export async function selectReportDays(
       from made full outer join paid on paid.day = made.day
      order by 1
   `);
-  return result.rows.map((r) => ({ date: r.date, pledges: Number(r.pledges), collected: Number(r.collected) }));
+  return result.rows.map((r) => ({ date: r.date, pledges: Number(r.pledges), collected: asMinor(Number(r.collected)) }));
 }
 
 export type CampaignRow = typeof campaigns.$inferSelect;

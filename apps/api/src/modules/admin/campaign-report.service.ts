@@ -1,5 +1,5 @@
 import { COUNTRIES } from '@uplift/core/countries';
-import { fromMinor, toMinor } from '@uplift/core/money';
+import { asMinor, decimalText, fromMinor, sumMinor, toMinor } from '@uplift/core/money';
 import type { CampaignReport, Payout, PayoutRequest, ReportFigures } from '@uplift/core/schemas/campaign-report';
 import type { Db } from '../../db/client.ts';
 import { campaignErrors } from '../campaigns/index.ts';
@@ -18,10 +18,11 @@ import {
 } from './campaign-report.repository.ts';
 import { csvDocument, csvText } from '../documents/index.ts';
 
-type Minor = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
-const ZERO: Minor = { pledges: 0, donors: 0, pledged: 0, collected: 0, failed: 0, cancelled: 0, fees: 0 };
+type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
+const NONE = asMinor(0);
+const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, failed: NONE, cancelled: NONE, fees: NONE };
 
-function figures(m: Minor): ReportFigures {
+function figures(m: Figures): ReportFigures {
   return {
     pledges: m.pledges,
     donors: m.donors,
@@ -30,7 +31,7 @@ function figures(m: Minor): ReportFigures {
     failed: fromMinor(m.failed),
     cancelled: fromMinor(m.cancelled),
     fees: fromMinor(m.fees),
-    net: fromMinor(m.collected - m.fees),
+    net: fromMinor(asMinor(m.collected - m.fees)),
   };
 }
 
@@ -61,14 +62,14 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     .filter((c) => c.is_enabled || byRecipient.has(c.id) || paidOut.has(c.id))
     .map((c) => {
       const m = byRecipient.get(c.id) ?? ZERO;
-      const paid = paidOut.get(c.id) ?? 0;
+      const paid = paidOut.get(c.id) ?? NONE;
       return {
         recipient_id: c.id,
         recipient_name: c.name,
         is_enabled: c.is_enabled,
         ...figures(m),
         paid_out: fromMinor(paid),
-        owed: fromMinor(m.collected - m.fees - paid),
+        owed: fromMinor(asMinor(m.collected - m.fees - paid)),
       };
     });
   const challengeList = challengeRows
@@ -76,7 +77,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     .map((c) => ({ challenge_id: c.id, name: c.name, ...figures(byChallenge.get(c.id) ?? ZERO) }));
 
   const totalMinor = rows.find((r) => r.recipient_id === null && r.challenge_id === null) ?? ZERO;
-  const totalPaid = [...paidOut.values()].reduce((s, v) => s + v, 0);
+  const totalPaid = sumMinor([...paidOut.values()]);
   return {
     campaign: {
       id: campaign.id,
@@ -87,16 +88,14 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     },
     charities,
     challenges: challengeList,
-    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(totalMinor.collected - totalMinor.fees - totalPaid) },
+    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(asMinor(totalMinor.collected - totalMinor.fees - totalPaid)) },
     days: days.map((d) => ({ date: d.date, pledges: d.pledges, collected: fromMinor(d.collected) })),
   };
 }
 
 /** A decimal amount for a CSV cell: '-12.50', '0.00' (never a formula: numbers only). */
 function amountCell(amount: number): string {
-  const minor = toMinor(amount);
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return decimalText(toMinor(amount));
 }
 
 /** The report's tables as one CSV: a Charity row per charity, a Challenge row per challenge, a Total row. */

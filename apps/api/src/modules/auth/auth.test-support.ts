@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { addDays, remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { pledgeTotalMinor } from '@uplift/core/calculator';
-import { fromMinor } from '@uplift/core/money';
+import { asMinor, fromMinor } from '@uplift/core/money';
 import type { RegisterRequestInput } from '@uplift/core/schemas/auth';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -90,7 +90,7 @@ export async function seedOpenCampaign(db: Db, now: Date) {
   const [challenge] = await db.select().from(challenges).orderBy(challenges.id).limit(1);
   const [recipient] = await db.select().from(recipients).where(eq(recipients.country, 'NZ')).orderBy(recipients.id).limit(1);
   const weeks = remainingPaymentDates(campaign!.billing_start_date, today).length;
-  const total = pledgeTotalMinor({ numberOfUnits: 2, costPerUnitMinor: 500, period: 'weekly', remainingWeeks: weeks });
+  const total = pledgeTotalMinor({ numberOfUnits: 2, costPerUnitMinor: asMinor(500), period: 'weekly', remainingWeeks: weeks });
   return {
     campaign: campaign!,
     pledge: {

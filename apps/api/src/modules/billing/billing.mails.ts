@@ -1,7 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import type { PaymentAction } from '@uplift/core/payment-failures';
 import type { MailContent } from '../mail/index.ts';
 
@@ -13,11 +13,11 @@ export type PaymentMailFacts = {
   firstName: string;
   country: CountryCode;
   charity: string;
-  amount: number;
+  amount: Minor;
   processingDate: IsoDate;
   paymentNumber: number;
   paymentCount: number;
-  pledgeTotal: number;
+  pledgeTotal: Minor;
   summaryUrl: string;
 };
 
@@ -25,8 +25,8 @@ export function greeting(firstName: string, country: CountryCode): string {
   return `${greet(country, firstName)},`;
 }
 
-export function receiptMail(facts: PaymentMailFacts & { paidSoFar: number; reference: string }): MailContent {
-  const money = (minor: number) => formatMoney(minor, facts.country);
+export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string }): MailContent {
+  const money = (minor: Minor) => formatMoney(minor, facts.country);
   const { currency } = COUNTRIES[facts.country];
   return {
     subject: `Receipt: your ${money(facts.amount)} payment to ${facts.charity}`,
@@ -50,7 +50,7 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: number; refer
 export function paymentFailedMail(
   facts: PaymentMailFacts & { reason: string; action: PaymentAction; retryDate: IsoDate | null; actionUrl: string },
 ): MailContent {
-  const money = (minor: number) => formatMoney(minor, facts.country);
+  const money = (minor: Minor) => formatMoney(minor, facts.country);
   const authenticate = facts.action === 'authenticate';
   const whatToDo = authenticate
     ? 'Your bank wants to confirm it is really you before this payment goes through. Use the button below: after signing in you can confirm it with your bank in a moment.'
@@ -88,7 +88,7 @@ export type CardExpiryFacts = {
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   /** The first payment the card cannot cover. */
   paymentDate: IsoDate;
-  amount: number;
+  amount: Minor;
   /** /summary?card=change: opens "Change card" after signing in. */
   changeCardUrl: string;
 };

@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -175,7 +176,7 @@ describe('exactly once', () => {
     await provider.charge({
       customerId: 'cus_paynow',
       paymentMethodId: 'pm_paynow',
-      amountMinor: 1750,
+      amountMinor: asMinor(1750),
       currency: 'NZD',
       idempotencyKey: key,
       description: 'Uplift weekly payment 1 of 4',

@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { paymentDates, type IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import { eq, sql } from 'drizzle-orm';
@@ -132,7 +133,7 @@ export async function createConfirmedPledge(
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, opts.campaignId));
   const [recipient] = await db.select().from(recipients).where(eq(recipients.country, country)).orderBy(recipients.id).limit(1);
   const dates = opts.dates ?? paymentDates(campaign!.billing_start_date);
-  const amount = opts.amount ?? 1750;
+  const amount = asMinor(opts.amount ?? 1750);
   const card = opts.card ?? { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
   const providerMethodId = opts.providerMethodId ?? `pm_fake_${next()}`;
   const [method] = await db
@@ -147,9 +148,9 @@ export async function createConfirmedPledge(
       challenge_id: 1,
       recipient_id: recipient!.id,
       number_of_units: 5,
-      cost_per_unit: 350,
+      cost_per_unit: asMinor(350),
       period: 'weekly',
-      confirmed_amount: amount * dates.length,
+      confirmed_amount: asMinor(amount * dates.length),
       pledge_status: 'Confirmed',
       payment_method_id: method!.id,
       confirmed_at: new Date('2026-11-22T00:00:00Z'),

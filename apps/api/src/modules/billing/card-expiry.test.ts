@@ -1,5 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { asMinor, formatMoney } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardExpiryNotices } from '../../db/schema.ts';
@@ -46,7 +46,7 @@ describe.each([
     expect(report.cardExpiryMails).toBeGreaterThanOrEqual(1);
     const [mail, ...more] = await expiryMails(donor.user.email);
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe(`Your card expires before your ${formatMoney(1750, country)} payment to ${donor.recipient.recipient_name}`);
+    expect(mail!.subject).toBe(`Your card expires before your ${formatMoney(asMinor(1750), country)} payment to ${donor.recipient.recipient_name}`);
     expect(mail!.text_body).toContain('Visa card ending 0005 expires at the end of 05/2027');
     expect(mail!.text_body).toContain('on Monday 7 June 2027');
     expect(mail!.text_body).toContain(`${ctx.config.appUrl}/summary?card=change`);

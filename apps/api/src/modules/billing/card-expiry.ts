@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import type { IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import type { BaseLogger } from 'pino';
@@ -16,7 +17,7 @@ export const CARD_EXPIRY_NOTICE_DAYS = 7;
 type Notice = {
   pledge_id: number;
   processing_date: IsoDate;
-  amount: number;
+  amount: Minor;
   country: CountryCode;
   brand: string;
   last4: string;

@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import { actionFor, failureText } from '@uplift/core/payment-failures';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
@@ -24,7 +25,7 @@ export type OutcomeMailDeps = {
 };
 
 /** The receipt, or the failed-payment mail with the link straight to its action. Never throws. */
-export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharge, outcome: Outcome, paidSoFar: number): Promise<void> {
+export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharge, outcome: Outcome, paidSoFar: Minor): Promise<void> {
   if (outcome.status === 'Cancelled' || outcome.status === 'Processing') return; // nothing to tell yet / told already
   const facts: PaymentMailFacts = {
     firstName: payment.first_name,
@@ -62,7 +63,7 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
 }
 
 /** Loads what a mail needs and sends it (for callers that did not load the payment already). */
-export async function mailOutcomeById(deps: OutcomeMailDeps, session: Session, paymentId: number, outcome: Outcome, paidSoFar: number) {
+export async function mailOutcomeById(deps: OutcomeMailDeps, session: Session, paymentId: number, outcome: Outcome, paidSoFar: Minor) {
   const payment = await loadPayment(session, paymentId);
   if (payment) await mailOutcome(deps, payment, outcome, paidSoFar);
 }

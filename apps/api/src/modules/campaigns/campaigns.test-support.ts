@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 // Test data builders for the public reads' tests (campaigns, challenges, recipients, totals).
 import type { CountryCode } from '@uplift/core/countries';
 import { eq } from 'drizzle-orm';
@@ -34,7 +35,7 @@ export async function insertPledge(
   const user = await insertUser(db);
   const [row] = await db
     .insert(pledges)
-    .values({ user_id: user.id, number_of_units: 1, cost_per_unit: values.confirmed_amount, period: 'weekly', ...values })
+    .values({ user_id: user.id, number_of_units: 1, period: 'weekly', ...values, cost_per_unit: asMinor(values.confirmed_amount), confirmed_amount: asMinor(values.confirmed_amount) })
     .returning();
   return row!;
 }
@@ -43,7 +44,7 @@ export async function insertPayment(
   db: Db,
   values: { pledge_id: number; amount: number; processing_date: string; payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled' },
 ) {
-  const [row] = await db.insert(payments).values(values).returning();
+  const [row] = await db.insert(payments).values({ ...values, amount: asMinor(values.amount) }).returning();
   return row!;
 }
 

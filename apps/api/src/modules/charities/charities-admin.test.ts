@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHARITY_MESSAGES } from '@uplift/core/schemas/admin-charities';
 import { eq } from 'drizzle-orm';
@@ -169,9 +170,9 @@ describe('charity administration', () => {
     const charity = (await post({ ...body, recipient_name: uniqueName() })).json();
     const [payout] = await ctx.db
       .insert(payouts)
-      .values({ campaign_id: campaign.id, recipient_id: charity.id, amount: 1000, paid_on: '2026-12-01', reference: 'T1', admin_user_id: admin.id })
+      .values({ campaign_id: campaign.id, recipient_id: charity.id, amount: asMinor(1000), paid_on: '2026-12-01', reference: 'T1', admin_user_id: admin.id })
       .returning();
-    await expect(ctx.db.update(payouts).set({ amount: 1 }).where(eq(payouts.id, payout!.id))).rejects.toThrow();
+    await expect(ctx.db.update(payouts).set({ amount: asMinor(1) }).where(eq(payouts.id, payout!.id))).rejects.toThrow();
     await expect(ctx.db.delete(payouts).where(eq(payouts.id, payout!.id))).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { fromMinor, toMinor } from '@uplift/core/money';
+import { fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { CharityExportRecord } from '@uplift/core/schemas/admin';
 import type { AdminCharity, CharityRequest } from '@uplift/core/schemas/admin-charities';
 import type { Recipient } from '@uplift/core/schemas/recipient';
@@ -166,8 +166,8 @@ export type ExportDonorRow = {
   last_name: string;
   email: string;
   pledge_status: 'Confirmed' | 'Cancelled';
-  confirmed_amount: number;
-  amount_paid: number;
+  confirmed_amount: Minor;
+  amount_paid: Minor;
   /** 'YYYY-MM-DD:amount_minor' of each successful payment, in date order. */
   paid: string[];
   /** The same for payments still to come. */

@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +23,7 @@ function paymentList(entries: string[]): string {
   return entries
     .map((entry) => {
       const [date, minor] = entry.split(':');
-      return `${date} ${decimalText(Number(minor))}`;
+      return `${date} ${decimalText(asMinor(Number(minor)))}`;
     })
     .join('; ');
 }

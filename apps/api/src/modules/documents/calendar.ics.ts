@@ -1,6 +1,6 @@
 import { addDays, parseIsoDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 
 // "Add to calendar" (decision 083): an RFC 5545 calendar with one all-day event per remaining
 // payment. A payment's UID is derived from its id, so importing the file again updates the
@@ -10,7 +10,7 @@ export type CalendarFacts = {
   country: CountryCode;
   recipientName: string;
   host: string;
-  payments: { id: number; date: IsoDate; amountMinor: number; number: number; count: number }[];
+  payments: { id: number; date: IsoDate; amountMinor: Minor; number: number; count: number }[];
 };
 
 const compact = (d: IsoDate) => {

@@ -16,7 +16,5 @@ export function csvDocument(header: string[], rows: string[][]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** 1750 minor units → '17.50' (amounts here are never negative). */
-export function decimalText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
+/** Amount cells are core's decimal text: '17.50', '-12.05' (numbers only: never a formula). */
+export { decimalText } from '@uplift/core/money';

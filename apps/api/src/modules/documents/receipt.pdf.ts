@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { type Minor, formatMoney, sumMinor } from '@uplift/core/money';
 import PDFDocument from 'pdfkit';
 import type { ReceiptConfig } from '../../config.ts';
 
@@ -20,7 +20,7 @@ export type ReceiptFacts = {
   recipientName: string;
   pledgeId: number;
   issuedOn: IsoDate;
-  payments: { receiptNumber: string; date: IsoDate; amountMinor: number }[];
+  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor }[];
 };
 
 // pdfkit's built-in fonts cover Windows-1252 only and print ā as a, so "Tāne" or "Aotearoa" with
@@ -61,9 +61,9 @@ export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
 }
 
 export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
-  const money = (minor: number) => formatMoney(minor, facts.country, { code: true });
+  const money = (minor: Minor) => formatMoney(minor, facts.country, { code: true });
   const taxWording = facts.country === 'NZ' && org.taxCredit;
-  const total = facts.payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const total = sumMinor(facts.payments.map((p) => p.amountMinor));
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
   const { regular, bold } = receiptFonts();
   doc.registerFont('regular', regular);

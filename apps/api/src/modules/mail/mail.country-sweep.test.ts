@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { paymentDates, todayInCountry } from '@uplift/core/calendar';
 import { countrySlips } from '@uplift/core/country-check';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
@@ -26,22 +27,22 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
       pledgeConfirmedMail({
         firstName: 'Sam',
         country: d.country,
-        totalMinor: 7000,
+        totalMinor: asMinor(7000),
         campaignName: 'November Uplift Challenge',
         challengeName: 'Coffees',
         recipientName: 'A charity',
         card: { brand: 'visa', last4: '4242' },
-        schedule: d.dates.map((date) => ({ date, amountMinor: 1750 })),
+        schedule: d.dates.map((date) => ({ date, amountMinor: asMinor(1750) })),
         appUrl: 'https://uplift.test',
       }),
   },
   {
     name: 'pledge cancelled',
-    render: (d) => pledgeCancelledMail({ firstName: 'Sam', country: d.country, charity: 'A charity', cancelledPayments: 3, paidMinor: 1750, appUrl: 'https://uplift.test' }),
+    render: (d) => pledgeCancelledMail({ firstName: 'Sam', country: d.country, charity: 'A charity', cancelledPayments: 3, paidMinor: asMinor(1750), appUrl: 'https://uplift.test' }),
   },
   { name: 'account erased', render: (d) => accountErasedMail({ firstName: 'Sam', country: d.country, cancelledPayments: 3 }) },
   { name: 'email change', render: (d) => emailChangeMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
-  { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: 1750, reference: 'pi_123' }) },
+  { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: asMinor(1750), reference: 'pi_123' }) },
   {
     name: 'payment failed (soft decline, retry date)',
     render: (d) =>
@@ -61,7 +62,7 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
         charity: 'A charity',
         card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2026 },
         paymentDate: d.dates[2]!,
-        amount: 1750,
+        amount: asMinor(1750),
         changeCardUrl: 'https://uplift.test/summary?card=change',
       }),
   },
@@ -72,11 +73,11 @@ function paymentFacts(d: Donor) {
     firstName: 'Sam',
     country: d.country,
     charity: 'A charity',
-    amount: 1750,
+    amount: asMinor(1750),
     processingDate: d.today,
     paymentNumber: 1,
     paymentCount: 4,
-    pledgeTotal: 7000,
+    pledgeTotal: asMinor(7000),
     summaryUrl: 'https://uplift.test/summary',
   };
 }

@@ -1,3 +1,4 @@
+import { type Minor, asMinor } from '@uplift/core/money';
 import type { IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import type pg from 'pg';
@@ -233,12 +234,12 @@ export type PaymentToCharge = {
   pledge_id: number;
   payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
   processing_date: IsoDate;
-  amount: number;
+  amount: Minor;
   stripe_payment_method_id: string | null;
   idempotency_key: string | null;
   settled: boolean;
   pledge_status: 'Pending' | 'Confirmed' | 'Cancelled';
-  confirmed_amount: number;
+  confirmed_amount: Minor;
   user_id: number;
   campaign_id: number;
   country: CountryCode;
@@ -360,8 +361,8 @@ export async function recordOutcome(
   idempotencyKey: string,
   outcome: Outcome,
   now: Date,
-): Promise<{ paidSoFar: number } | null> {
-  const { rows } = await session.query<{ paid_so_far: number }>(
+): Promise<{ paidSoFar: Minor } | null> {
+  const { rows } = await session.query<{ paid_so_far: Minor }>(
     `with updated as (
        update payments
           set payment_status = case when $3 = 'Processing' then payment_status else $3 end,
@@ -396,7 +397,7 @@ export async function recordOutcome(
       outcome.status === 'Failed' ? (outcome.attempt ?? 'failed') : ATTEMPT_OUTCOME[outcome.status],
     ],
   );
-  return rows[0] ? { paidSoFar: Number(rows[0].paid_so_far) } : null;
+  return rows[0] ? { paidSoFar: asMinor(Number(rows[0].paid_so_far)) } : null;
 }
 
 /**
@@ -409,9 +410,9 @@ export async function recordProviderEvent(
   session: Session,
   event: { type: 'succeeded' | 'failed'; paymentIntentId: string; idempotencyKey: string | null; code: string | null },
   now: Date,
-): Promise<{ paymentId: number; mail: boolean; paidSoFar: number } | null> {
+): Promise<{ paymentId: number; mail: boolean; paidSoFar: Minor } | null> {
   const succeeded = event.type === 'succeeded';
-  const { rows } = await session.query<{ id: number; was_processing: boolean; paid_before: number; amount: number }>(
+  const { rows } = await session.query<{ id: number; was_processing: boolean; paid_before: number; amount: Minor }>(
     `with target as (
        -- Nobody else will mail when it was processing, or was a settled failure (the browser's
        -- bank step paid it and the webhook came before the confirm call).
@@ -446,7 +447,7 @@ export async function recordProviderEvent(
   );
   const row = rows[0];
   if (!row) return null;
-  return { paymentId: row.id, mail: row.was_processing, paidSoFar: Number(row.paid_before) + (succeeded ? Number(row.amount) : 0) };
+  return { paymentId: row.id, mail: row.was_processing, paidSoFar: asMinor(Number(row.paid_before) + (succeeded ? Number(row.amount) : 0)) };
 }
 
 // A pledge's schedule (written when the pledge is confirmed, in its transaction)
@@ -456,7 +457,7 @@ export async function insertSchedule(
   db: Executor,
   pledgeId: number,
   providerPaymentMethodId: string,
-  schedule: { processing_date: string; amountMinor: number }[],
+  schedule: { processing_date: string; amountMinor: Minor }[],
 ): Promise<void> {
   await db.insert(payments).values(
     schedule.map((p) => ({
@@ -510,12 +511,12 @@ export async function dropRetriesOfDonor(tx: Tx, userId: number): Promise<number
 }
 
 /** What the pledge's successful payments add up to, in minor units. */
-export async function paidTotal(db: Executor, pledgeId: number): Promise<number> {
+export async function paidTotal(db: Executor, pledgeId: number): Promise<Minor> {
   const [paid] = await db
     .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
     .from(payments)
     .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
-  return Number(paid?.total ?? 0);
+  return asMinor(Number(paid?.total ?? 0));
 }
 
 /** Erasure: no payment of the donor keeps a reference to a card at the provider. */

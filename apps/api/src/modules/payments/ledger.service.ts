@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import type { Tx } from '../../db/client.ts';
 import * as repo from './ledger.repository.ts';
 import { lockPaymentsAgainstCharging } from './ledger.locks.ts';
@@ -45,7 +46,7 @@ export async function holdRemainingPayments(tx: Tx, pledges: number[] | { ofDono
 }
 
 /** Cancels the pledge's remaining Pending payments (call holdRemainingPayments first); paid ones stand. */
-export async function cancelRemainingPayments(tx: Tx, pledgeId: number): Promise<{ cancelledPayments: number; paidMinor: number }> {
+export async function cancelRemainingPayments(tx: Tx, pledgeId: number): Promise<{ cancelledPayments: number; paidMinor: Minor }> {
   const cancelledPayments = await repo.cancelPendingPayments(tx, [pledgeId]);
   return { cancelledPayments, paidMinor: await repo.paidTotal(tx, pledgeId) };
 }

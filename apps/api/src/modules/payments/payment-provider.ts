@@ -1,3 +1,4 @@
+import type { Minor } from '@uplift/core/money';
 import type { CurrencyCode } from '@uplift/core/countries';
 
 /**
@@ -25,7 +26,7 @@ export type ChargeResult =
 export type ChargeRequest = {
   customerId: string;
   paymentMethodId: string;
-  amountMinor: number;
+  amountMinor: Minor;
   currency: CurrencyCode;
   /** Stored on the payment row before the call; the provider de-duplicates on it. */
   idempotencyKey: string;

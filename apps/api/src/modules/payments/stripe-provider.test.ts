@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
@@ -109,7 +110,7 @@ describe('Stripe provider against recorded responses', () => {
     provider.charge({
       customerId: 'cus_TestUplift0001',
       paymentMethodId,
-      amountMinor: 1750,
+      amountMinor: asMinor(1750),
       currency: 'NZD',
       idempotencyKey: key,
       description: 'Uplift pledge 7, payment 1 of 4',
@@ -166,7 +167,7 @@ describe('Stripe provider against recorded responses', () => {
     const result = await provider.charge({
       customerId: 'cus_TestUplift0001',
       paymentMethodId: 'pm_1TestUpliftCard3184',
-      amountMinor: 1750,
+      amountMinor: asMinor(1750),
       currency: 'NZD',
       idempotencyKey: 'payment-36-attempt-2',
       description: 'Uplift weekly payment 1 of 4',

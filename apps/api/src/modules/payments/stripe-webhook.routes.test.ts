@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@uplift/core/statuses';
 import Stripe from 'stripe';
@@ -64,7 +65,7 @@ async function paymentRow(values: {
     .values({
       pledge_id: pledgeId,
       processing_date: values.date,
-      amount: 1750,
+      amount: asMinor(1750),
       payment_status: values.payment_status ?? 'Pending',
       idempotency_key: values.idempotency_key ?? null,
       provider_reference: values.provider_reference ?? null,
@@ -90,8 +91,8 @@ beforeAll(async () => {
       challenge_id: ids.challengeId,
       recipient_id: ids.recipientId,
       number_of_units: 5,
-      cost_per_unit: 350,
-      confirmed_amount: 7000,
+      cost_per_unit: asMinor(350),
+      confirmed_amount: asMinor(7000),
       pledge_status: 'Confirmed',
     })
     .returning();

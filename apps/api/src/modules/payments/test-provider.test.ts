@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProviderCharges, users } from '../../db/schema.ts';
@@ -31,7 +32,7 @@ function chargeRequest(card: { customerId: string; paymentMethodId: string }, ex
   keys += 1;
   return {
     ...card,
-    amountMinor: 1750,
+    amountMinor: asMinor(1750),
     currency: 'NZD',
     idempotencyKey: `payment-${keys}-attempt-1`,
     description: 'Uplift pledge payment',
@@ -117,7 +118,7 @@ describe('charge', () => {
     const card = await customerWithCard('4242424242424242');
     const request = chargeRequest(card);
     await provider.charge(request);
-    await expect(provider.charge({ ...request, amountMinor: 9999 })).rejects.toThrow(/already used with different charge parameters/);
+    await expect(provider.charge({ ...request, amountMinor: asMinor(9999) })).rejects.toThrow(/already used with different charge parameters/);
   });
 
   it('findCharge answers null for a key never used, and a decline for a declined one', async () => {

@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,8 +76,8 @@ describe('PUT /api/pledge/cancel', () => {
       challenge_id: 1,
       recipient_id: 1,
       number_of_units: 5,
-      cost_per_unit: 350,
-      confirmed_amount: 7000,
+      cost_per_unit: asMinor(350),
+      confirmed_amount: asMinor(7000),
       pledge_status: 'Pending',
     });
     const res = await as(user.id, 'PUT', '/api/pledge/cancel');

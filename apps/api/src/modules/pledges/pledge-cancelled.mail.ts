@@ -1,6 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { greet, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import type { MailContent } from '../mail/index.ts';
 
 /** The "pledge cancelled" mail: how many remaining payments were cancelled, and what stands. */
@@ -9,7 +9,7 @@ export function pledgeCancelledMail(input: {
   country: CountryCode;
   charity: string;
   cancelledPayments: number;
-  paidMinor: number;
+  paidMinor: Minor;
   appUrl: string;
 }): MailContent {
   const n = input.cancelledPayments;

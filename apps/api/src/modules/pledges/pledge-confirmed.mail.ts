@@ -1,18 +1,18 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import type { MailContent } from '../mail/index.ts';
 
 export type ConfirmedMailInput = {
   firstName: string;
   country: CountryCode;
-  totalMinor: number;
+  totalMinor: Minor;
   campaignName: string;
   challengeName: string;
   recipientName: string;
   card: { brand: string; last4: string };
-  schedule: { date: string; amountMinor: number }[];
+  schedule: { date: string; amountMinor: Minor }[];
   appUrl: string;
 };
 
@@ -21,7 +21,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The "pledge confirmed" mail: what was pledged, the payment dates and each charge's card fee. */
 export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
   const { country } = input;
-  const money = (minor: number) => formatMoney(minor, country, { code: true });
+  const money = (minor: Minor) => formatMoney(minor, country, { code: true });
   const count = input.schedule.length;
   return {
     subject: 'Your Uplift pledge is confirmed',

@@ -15,9 +15,9 @@ export type CheckedPledge = {
   challenge_id: number;
   recipient_id: number;
   number_of_units: number;
-  cost_per_unit: number;
+  cost_per_unit: Minor;
   period: 'weekly' | 'monthly';
-  confirmed_amount: number;
+  confirmed_amount: Minor;
   country: CountryCode;
   remainingDates: string[];
 };

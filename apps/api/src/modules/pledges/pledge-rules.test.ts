@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaignChallenges, campaignRecipients, campaigns, challenges, payments, pledges, recipients } from '../../db/schema.ts';
@@ -53,7 +54,7 @@ async function newCharity(): Promise<number> {
       slug: `rules-charity-${fresh}`,
       recipient_name: `Rules Charity ${fresh}`,
       logo: 'rules.svg',
-      impact_cost: 500,
+      impact_cost: asMinor(500),
       impact_unit: 'meal',
       impact_description: 'a meal',
       description: 'A charity for the pledge rules',

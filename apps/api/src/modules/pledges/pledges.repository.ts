@@ -1,7 +1,7 @@
 import type { Period } from '@uplift/core/calculator';
 import { todayInCountry } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
-import { fromMinor } from '@uplift/core/money';
+import { fromMinor, type Minor } from '@uplift/core/money';
 import type { Pledge, PledgePayment } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -35,9 +35,9 @@ export type PledgeRow = {
   challenge_id: number;
   recipient_id: number;
   number_of_units: number;
-  cost_per_unit: number;
+  cost_per_unit: Minor;
   period: Period;
-  confirmed_amount: number;
+  confirmed_amount: Minor;
   pledge_status: PledgeStatus;
   payment_method_id: number | null;
   country: CountryCode;
@@ -214,7 +214,7 @@ export async function findCampaignOfPledge(db: Executor, campaignId: number) {
 export async function markConfirmed(
   db: Executor,
   pledgeId: number,
-  values: { confirmedAmountMinor: number; paymentMethodId: number; now: Date },
+  values: { confirmedAmountMinor: Minor; paymentMethodId: number; now: Date },
 ): Promise<boolean> {
   const updated = await db
     .update(pledges)

@@ -1,3 +1,4 @@
+import { asMinor } from '@uplift/core/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, payments, paymentMethods, pledges } from '../../db/schema.ts';
@@ -310,8 +311,8 @@ describe('GET /api/pledge/closest and /closest/Confirmed', () => {
         challenge_id: ids.challengeId,
         recipient_id: ids.recipientId,
         number_of_units: 5,
-        cost_per_unit: 350,
-        confirmed_amount: 7000,
+        cost_per_unit: asMinor(350),
+        confirmed_amount: asMinor(7000),
         pledge_status: 'Confirmed',
       })
       .returning();

@@ -1,4 +1,4 @@
-import { fromMinor } from '@uplift/core/money';
+import { fromMinor, type Minor } from '@uplift/core/money';
 import { errorResponses } from '@uplift/core/schemas/error';
 import { idParamSchema } from '@uplift/core/schemas/common';
 import {
@@ -30,7 +30,7 @@ const tags = ['pledges'];
 type ScheduledPayment = ConfirmedPledgeResponse['payments'][number];
 
 /** A payment that confirming just scheduled. */
-function scheduledPayment(p: { processing_date: string; amountMinor: number }): ScheduledPayment {
+function scheduledPayment(p: { processing_date: string; amountMinor: Minor }): ScheduledPayment {
   return { processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' };
 }
 

@@ -1,7 +1,7 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { amountsMatch, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
-import { formatMoney, fromMinor, toMinor } from '@uplift/core/money';
+import { formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import type { BaseLogger } from 'pino';
@@ -72,7 +72,7 @@ export async function createPendingPledge(
 
 export type ConfirmResult = {
   pledge: PledgeRow;
-  payments: { processing_date: string; amountMinor: number }[];
+  payments: { processing_date: string; amountMinor: Minor }[];
 };
 
 /** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
@@ -234,7 +234,7 @@ export async function cancelPledge(deps: PledgeDeps, userId: number): Promise<Ca
   if (pledge.pledge_status === 'Cancelled') throw pledgeErrors.alreadyCancelled();
   const now = clock.now();
 
-  let result: { cancelledPayments: number; paidMinor: number };
+  let result: { cancelledPayments: number; paidMinor: Minor };
   try {
     result = await db.transaction(async (tx) => {
       await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);

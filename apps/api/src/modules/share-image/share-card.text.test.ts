@@ -1,8 +1,9 @@
+import { asMinor } from '@uplift/core/money';
 import { countrySlips } from '@uplift/core/country-check';
 import { describe, expect, it } from 'vitest';
 import { shareCardLines, shareCardText } from './share-card.text.ts';
 
-const campaign = { campaignName: 'November Uplift Challenge', pledges: 1234, amountMinor: 12_345_678 };
+const campaign = { campaignName: 'November Uplift Challenge', pledges: 1234, amountMinor: asMinor(12_345_678) };
 
 describe('the preview card text', () => {
   it('shows the campaign, the pledge count and the total in the country’s currency', () => {
@@ -13,7 +14,7 @@ describe('the preview card text', () => {
       '$123,456.78 NZD pledged',
       'Give up a little for a month. Lift up a lot.',
     ]);
-    expect(shareCardLines(shareCardText({ country: 'UK', ...campaign, pledges: 1, amountMinor: 7000 }))).toEqual([
+    expect(shareCardLines(shareCardText({ country: 'UK', ...campaign, pledges: 1, amountMinor: asMinor(7000) }))).toEqual([
       'Uplift · United Kingdom',
       'November Uplift Challenge',
       '1 pledge',
@@ -23,8 +24,8 @@ describe('the preview card text', () => {
   });
 
   it('invites the first pledge, and says when no campaign is on', () => {
-    expect(shareCardText({ country: 'UK', ...campaign, pledges: 0, amountMinor: 0 })).toMatchObject({ pledges: 'Be the first to pledge', amount: null });
-    expect(shareCardLines(shareCardText({ country: 'NZ', campaignName: null, pledges: 0, amountMinor: 0 }))).toEqual([
+    expect(shareCardText({ country: 'UK', ...campaign, pledges: 0, amountMinor: asMinor(0) })).toMatchObject({ pledges: 'Be the first to pledge', amount: null });
+    expect(shareCardLines(shareCardText({ country: 'NZ', campaignName: null, pledges: 0, amountMinor: asMinor(0) }))).toEqual([
       'Uplift · New Zealand',
       'Campaign Coming Soon!',
       'Give up a little for a month. Lift up a lot.',

@@ -1,10 +1,10 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney } from '@uplift/core/money';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 
 /** What a country's preview card shows: its closest campaign (null when none) and its live totals. */
-export type ShareCardFigures = { country: CountryCode; campaignName: string | null; pledges: number; amountMinor: number };
+export type ShareCardFigures = { country: CountryCode; campaignName: string | null; pledges: number; amountMinor: Minor };
 
 /** The card's text, line by line, in reading order. */
 export type ShareCardText = {

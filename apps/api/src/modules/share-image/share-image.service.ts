@@ -1,3 +1,4 @@
+import { asMinor, sumMinor } from '@uplift/core/money';
 import { createHash } from 'node:crypto';
 import type { CountryCode } from '@uplift/core/countries';
 import type { Clock } from '../../clock.ts';
@@ -15,13 +16,13 @@ export const shareImagePath = (country: CountryCode) => `/share-image/${country}
 
 async function readFigures(db: Db, country: CountryCode, now: Date): Promise<ShareCardFigures> {
   const campaign = await findClosestCampaign(db, country, now);
-  if (!campaign) return { country, campaignName: null, pledges: 0, amountMinor: 0 };
+  if (!campaign) return { country, campaignName: null, pledges: 0, amountMinor: asMinor(0) };
   const rows = await selectCampaignTotals(db, campaign.id);
   return {
     country,
     campaignName: campaign.campaign_name,
     pledges: rows.reduce((sum, r) => sum + r.pledges, 0),
-    amountMinor: rows.reduce((sum, r) => sum + Number(r.amount), 0),
+    amountMinor: sumMinor(rows.map((r) => r.amount)),
   };
 }
 

@@ -1,8 +1,9 @@
+import { type Minor, asMinor } from '@uplift/core/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /** Counted pledges of one (challenge, charity) pair of a campaign; amount in minor units. */
-export type TotalsRow = { challenge_id: number; recipient_id: number; pledges: number; amount: number };
+export type TotalsRow = { challenge_id: number; recipient_id: number; pledges: number; amount: Minor };
 
 /**
  * A campaign's counted pledges, grouped by challenge and charity (product-rules §16):
@@ -34,6 +35,6 @@ export async function selectCampaignTotals(db: Pick<Db, 'execute'>, campaignId: 
     challenge_id: Number(r.challenge_id),
     recipient_id: Number(r.recipient_id),
     pledges: Number(r.pledges),
-    amount: Number(r.amount),
+    amount: asMinor(Number(r.amount)),
   }));
 }

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { fromMinor } from '@uplift/core/money';
+import { type Minor, asMinor, fromMinor, sumMinor } from '@uplift/core/money';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
@@ -25,16 +25,16 @@ export type CountryTotals = {
 
 /** Per id in `ids` (in that order), the pledges and minor amount of the rows with that id. */
 function alignTo(ids: number[], rows: TotalsRow[], idOf: (r: TotalsRow) => number) {
-  const sums = new Map<number, { pledges: number; amount: number }>();
+  const sums = new Map<number, { pledges: number; amount: Minor }>();
   for (const row of rows) {
-    const sum = sums.get(idOf(row)) ?? { pledges: 0, amount: 0 };
+    const sum = sums.get(idOf(row)) ?? { pledges: 0, amount: asMinor(0) };
     sum.pledges += row.pledges;
-    sum.amount += row.amount;
+    sum.amount = sumMinor([sum.amount, row.amount]);
     sums.set(idOf(row), sum);
   }
   return {
     pledges: ids.map((id) => sums.get(id)?.pledges ?? 0),
-    amounts: ids.map((id) => fromMinor(sums.get(id)?.amount ?? 0)),
+    amounts: ids.map((id) => fromMinor(sums.get(id)?.amount ?? asMinor(0))),
   };
 }
 
@@ -51,7 +51,7 @@ export async function computeCountryTotals(db: Db, country: CountryCode, now: Da
   const byRecipient = alignTo(recipientIds, rows, (r) => r.recipient_id);
   // The campaign totals count every counted pledge, including any for a challenge or charity
   // the campaign no longer offers (an admin narrowed it after people pledged).
-  const amountMinor = rows.reduce((sum, r) => sum + r.amount, 0);
+  const amountMinor = sumMinor(rows.map((r) => r.amount));
   return {
     campaignId: campaign.id,
     pledges: rows.reduce((sum, r) => sum + r.pledges, 0),
