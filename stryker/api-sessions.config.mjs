@@ -9,11 +9,11 @@ import { apiTarget } from './api.mjs';
 
 export default apiTarget('sessions', {
   mutate: [
-    'apps/api/src/modules/auth/auth.service.ts:52-73',
-    'apps/api/src/modules/auth/auth.service.ts:155-197',
+    'apps/api/src/modules/auth/auth.service.ts:52-74',
+    'apps/api/src/modules/auth/auth.service.ts:146-197',
     'apps/api/src/modules/auth/auth.routes.ts:86-92',
     'apps/api/src/modules/auth/auth.routes.ts:104-110',
-    'apps/api/src/modules/auth/auth.repository.ts:112-135',
+    'apps/api/src/modules/auth/auth.repository.ts:109-131',
   ],
   testFiles: [
     'apps/api/src/modules/auth/session-version.test.ts',

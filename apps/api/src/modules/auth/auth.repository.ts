@@ -2,8 +2,6 @@ import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
-/** The database or a transaction: every query here runs on either. */
-
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'activation' | 'reset';
 

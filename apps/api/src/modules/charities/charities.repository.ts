@@ -61,26 +61,14 @@ export async function findRecipientById(db: Executor, id: number): Promise<Recip
   return row;
 }
 
+// The admin's view of a charity: every field, whether it is enabled and how many pledges name it.
 type Row = typeof recipients.$inferSelect & { pledge_count: number };
 
 // Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
 const pledgeCount = sql<number>`(select count(*) from ${pledges} p where p.recipient_id = "recipients"."id")`.mapWith(Number);
 
 function toAdminCharity(row: Row): AdminCharity {
-  return {
-    id: row.id,
-    recipient_name: row.recipient_name,
-    logo: row.logo,
-    impact_cost: fromMinor(row.impact_cost),
-    impact_unit: row.impact_unit,
-    impact_description: row.impact_description,
-    impact_multiplier: row.impact_multiplier,
-    description: row.description,
-    link: row.link,
-    country: row.country,
-    is_enabled: row.is_enabled,
-    pledge_count: row.pledge_count,
-  };
+  return { ...toRecipientJson(row), is_enabled: row.is_enabled, pledge_count: row.pledge_count };
 }
 
 /** Every charity of both countries (disabled ones too), by country then id. */
