@@ -28,7 +28,7 @@ const COUNTRY_LITERAL_SELECTORS = [
 const COUNTRY_LITERAL_EXCEPT = [
   'packages/core/src/countries.ts',
   '**/*.test.{ts,tsx}',
-  '**/*.test-support.ts',
+  '**/*.test-support.{ts,tsx}',
   '**/fixtures/**',
   '**/test/**',
   'e2e/**',

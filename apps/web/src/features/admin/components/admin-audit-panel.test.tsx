@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../admin.test-support';
 import { AdminAuditPanel } from './admin-audit-panel';
 
 afterEach(() => vi.unstubAllGlobals());

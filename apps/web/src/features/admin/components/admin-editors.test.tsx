@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHALLENGE_MESSAGES, CHARITY_MESSAGES, type AdminChallenge, type AdminCharity } from '@uplift/core/schemas/admin-charities';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../admin.test-support';
 import { CampaignTable } from './campaign-table';
 import { ChallengeManager } from './challenge-manager';
 import { CharityManager } from './charity-manager';

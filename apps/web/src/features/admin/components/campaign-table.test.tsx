@@ -3,7 +3,7 @@ import type { AdminCampaign } from '@uplift/core/schemas/campaign';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAt, stubFetch } from '../test-support';
+import { renderAt, stubFetch } from '../admin.test-support';
 import { CampaignTable } from './campaign-table';
 
 const november: AdminCampaign = {
