@@ -1,12 +1,12 @@
 // Billing: how a charge's outcome is recorded exactly once (payments/outcome.ts `outcomeOf`; the
-// ledger's `recordOutcome`, `recordProviderEvent`, payments/ledger.repository.ts) and how a claimed payment is recovered after a crash, left
-// alone when cancelled, or given its one retry (billing.service.ts `settleClaim`'s decisions). The
+// ledger's `recordOutcome` and `recordProviderEvent`) and how a claimed payment is recovered after
+// a crash, left alone when cancelled, or given its one retry (billing.service.ts `settleClaim`'s decisions). The
 // retry schedule itself is core's `retryDate` (the core run). `npm run test:mutation -- api-billing`.
 // Not mutated (slower than this machine allows per run): the mails about an outcome, the rest of
-// billing.service, the repository's SQL, pay-now and the locks. Not run: billing.exactly-once.test.ts
+// billing.service, the ledger's other SQL, pay-now and the locks. Not run: billing.exactly-once.test.ts
 // (1,000 payments under two workers: past its time limit when instrumented on this machine): its
 // rules are pinned with a few payments each by billing.outcome-rules.test.ts, which runs here.
-// billing.service.ts 182-221 is settleClaim (200-233 before the module map of decision 110, 139-171 before 30ba231).
+// billing.service.ts 187-220 is settleClaim's decisions after its guard (200-233 before decision 110, 139-171 before 30ba231).
 // ledger.repository.ts 347-451 is recordOutcome and recordProviderEvent (payment-outcome.ts 25-141 before decision 110).
 import { apiTarget } from './api.mjs';
 
@@ -14,7 +14,7 @@ export default apiTarget('billing', {
   mutate: [
     'apps/api/src/modules/payments/outcome.ts',
     'apps/api/src/modules/payments/ledger.repository.ts:347-451',
-    'apps/api/src/modules/billing/billing.service.ts:182-221',
+    'apps/api/src/modules/billing/billing.service.ts:187-220',
   ],
   testFiles: [
     'apps/api/src/modules/billing/billing.test.ts',
