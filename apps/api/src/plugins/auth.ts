@@ -88,12 +88,13 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
       const id = Number(payload.sub);
       const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
-      if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw new Error('bad claims');
+      if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw httpErrors.sessionExpired();
       // One primary-key read per request: the price of refusing a token at once when its sessions end.
-      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw new Error('session ended');
+      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw httpErrors.sessionExpired();
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
       return step ? { id, permissions, twoFactor: step } : { id, permissions };
     } catch {
+      // A bad signature, bad claims or an ended session get one answer, whoever threw.
       throw httpErrors.sessionExpired();
     }
   }
