@@ -6,6 +6,7 @@ import { buildApp } from '../../app.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { registration, seedOpenCampaign, signUp, startSmtpServer } from './auth.test-support.ts';
 import { ACCOUNT_LIMITS, IP_LIMITS } from './rate-limits.ts';
+import { subjectHash } from './tokens.ts';
 
 const MINUTE = 60_000;
 
@@ -150,5 +151,16 @@ describe('rate limits', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: freshIp() });
       expect(res.statusCode).toBe(429);
     });
+  });
+});
+
+describe('the per-account key of a limit', () => {
+  it('is one key for an email however it is spaced or cased, and another for another email', () => {
+    // The key itself normalises: a caller that skipped core's email schema still counts on one account.
+    const key = subjectHash('ana@example.org');
+    expect(subjectHash('  Ana@Example.ORG ')).toBe(key);
+    expect(subjectHash('ANA@EXAMPLE.ORG')).toBe(key);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(subjectHash('bob@example.org')).not.toBe(key);
   });
 });
