@@ -1,9 +1,10 @@
 import ICAL from 'ical.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, mails, paymentAttempts, paymentMethods, payments, refreshTokens, users } from '../../db/schema.ts';
+import { consentEvents, mails, paymentAttempts, paymentMethods, payments, pledges, refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
+import { selectReportFigures } from '../admin/campaign-report.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -329,7 +330,7 @@ describe('my account', () => {
       expect(await mailsToDonor()).toEqual(mailsBefore);
     });
 
-    it('cancels what is left, erases the person everywhere, keeps the financial record and the totals', async () => {
+    it('cancels what is left, erases the person everywhere, keeps the financial record; the totals count what was paid', async () => {
       const campaign = await createCampaign(ctx.db, { country: 'NZ' });
       const donor = await donorWithPassword('NZ', campaign.id, 'Wiremu');
       await ctx.db.update(users).set({ last_name: 'Erasable', user_address: '77 Pohutukawa Lane, Ōtaki', opt_in_charity_comms: true }).where(eq(users.id, donor.user.id));
@@ -344,8 +345,10 @@ describe('my account', () => {
 
       // The confirmation reached the address before it was erased.
       expect(smtp.last(email, /has been deleted/).text).toContain('3 remaining weekly payments were cancelled');
-      // Totals and the financial record stay.
-      expect(await selectCampaignTotals(ctx.db, campaign.id)).toEqual(totalsBefore);
+      // The financial record stays; the totals count what the pledge gave, as after a cancel.
+      expect(totalsBefore).toEqual([{ challenge_id: 1, recipient_id: donor.pledge.recipient_id, pledges: 1, amount: 7000 }]);
+      expect(await selectCampaignTotals(ctx.db, campaign.id)).toEqual([{ challenge_id: 1, recipient_id: donor.pledge.recipient_id, pledges: 1, amount: 1750 }]);
+      expect((await ctx.db.select().from(pledges).where(eq(pledges.id, donor.pledge.id)))[0]).toMatchObject({ pledge_status: 'Cancelled' });
       const after = await ctx.db.select().from(payments).where(eq(payments.pledge_id, donor.pledge.id)).orderBy(payments.processing_date);
       expect(after.map((p) => p.payment_status)).toEqual(['Success', 'Cancelled', 'Cancelled', 'Cancelled']);
       expect(after[0]!.receipt_number).toBe(successBefore.find((p) => p.payment_status === 'Success')!.receipt_number);
@@ -386,6 +389,24 @@ describe('my account', () => {
       const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
       const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(open.pledge, { email }) });
       expect(again.statusCode).toBe(201);
+    });
+
+    it('counts an erased pledge like a cancelled one everywhere: nothing paid drops out, paid in full stays', async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'NZ' });
+      const unpaid = await donorWithPassword('NZ', campaign.id, 'Rangi');
+      const paidInFull = await donorWithPassword('NZ', campaign.id, 'Mere');
+      await ctx.db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.pledge_id, paidInFull.pledge.id));
+      const recipient = unpaid.pledge.recipient_id;
+      expect(await selectCampaignTotals(ctx.db, campaign.id)).toEqual([{ challenge_id: 1, recipient_id: recipient, pledges: 2, amount: 14000 }]);
+
+      for (const donor of [unpaid, paidInFull]) expect((await send('POST', '/api/account/erase', donor.user.id, { password: PASSWORD })).statusCode).toBe(200);
+
+      const statuses = await ctx.db.select({ id: pledges.id, status: pledges.pledge_status }).from(pledges).where(eq(pledges.campaign_id, campaign.id));
+      expect(Object.fromEntries(statuses.map((p) => [p.id, p.status]))).toEqual({ [unpaid.pledge.id]: 'Cancelled', [paidInFull.pledge.id]: 'Confirmed' });
+      expect(await selectCampaignTotals(ctx.db, campaign.id)).toEqual([{ challenge_id: 1, recipient_id: recipient, pledges: 1, amount: 7000 }]);
+      // The admin report counts the same pledges and amounts.
+      const total = (await selectReportFigures(ctx.db, campaign.id, 'NZ')).find((r) => r.recipient_id === null && r.challenge_id === null);
+      expect(total).toMatchObject({ pledges: 1, donors: 1, pledged: 7000, collected: 7000 });
     });
   });
 });

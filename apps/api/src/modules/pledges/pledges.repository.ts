@@ -4,7 +4,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { fromMinor, type Minor } from '@uplift/core/money';
 import type { Pledge, PledgePayment } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 
@@ -240,12 +240,27 @@ export async function markCancelled(tx: Tx, pledgeId: number, now: Date): Promis
   await tx.update(pledges).set({ pledge_status: 'Cancelled', cancelled_at: now }).where(eq(pledges.id, pledgeId));
 }
 
-/** Erasure: the donor's never-confirmed pledges are Cancelled. */
-export async function cancelPendingPledgesOfDonor(tx: Tx, userId: number, now: Date): Promise<void> {
+/**
+ * Erasure: the donor's never-confirmed pledges are Cancelled, and so is every Confirmed one that
+ * still had something to pay (a payment that is not Success), as a cancel would leave it. A
+ * Confirmed pledge paid in full stays Confirmed: it gave everything it promised.
+ */
+export async function cancelUnfinishedPledgesOfDonor(tx: Tx, userId: number, now: Date): Promise<void> {
   await tx
     .update(pledges)
     .set({ pledge_status: 'Cancelled', cancelled_at: now })
-    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Pending')));
+    .where(
+      and(
+        eq(pledges.user_id, userId),
+        or(
+          eq(pledges.pledge_status, 'Pending'),
+          and(
+            eq(pledges.pledge_status, 'Confirmed'),
+            sql`exists (select 1 from ${payments} where ${payments.pledge_id} = ${pledges.id} and ${payments.payment_status} <> 'Success')`,
+          ),
+        ),
+      ),
+    );
 }
 
 /** Change card: the donor's Confirmed pledges say they are paid with this saved card. */
