@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Challenge } from '@uplift/core/schemas/challenge';
-import { ChallengeIcon } from './challenge-icon';
+import { ChallengeIcon, ChallengeIllustration } from './challenge-icon';
 
 /** A line of encouragement per challenge, keyed by its icon name. */
 const TIPS: Record<string, string> = {
@@ -71,7 +71,7 @@ export function ChallengeSwitcher({ challenges }: Props) {
         ))}
       </div>
       <div className="switcher-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.id}`} tabIndex={0}>
-        <ChallengeIcon name={current.landing_page_icon} size={72} />
+        <ChallengeIllustration name={current.landing_page_icon} width={200} />
         <div>
           <h3>Give up {current.name.toLowerCase()}</h3>
           <p>{current.description}</p>

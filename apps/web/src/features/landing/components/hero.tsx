@@ -1,6 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { ReactNode } from 'react';
+import { ILLUSTRATED } from './challenge-icon';
 import { placeName } from './place-name';
 
 /** Title, the pitch and the partner logos; the countdown and call to action come in as children. */
@@ -28,6 +29,11 @@ export function Hero({ country, children }: { country: CountryCode; children: Re
               </li>
             ))}
           </ul>
+        </div>
+        <div className="hero-art" aria-hidden="true">
+          {ILLUSTRATED.map((name) => (
+            <img key={name} src={`/illustrations/${name}.svg`} alt="" width={180} height={135} loading="lazy" decoding="async" />
+          ))}
         </div>
       </div>
     </section>
