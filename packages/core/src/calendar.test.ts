@@ -3,7 +3,9 @@ import {
   PAYMENTS_PER_PLEDGE,
   addDays,
   daysBetween,
+  eachDay,
   formatDayMonthYear,
+  formatDayShortMonth,
   formatLongDate,
   isIsoDate,
   parseIsoDate,
@@ -176,6 +178,19 @@ describe('date formats', () => {
   it('day/month/year', () => {
     expect(formatDayMonthYear('2026-11-23')).toBe('23/11/2026');
     expect(formatDayMonthYear('2026-03-05')).toBe('05/03/2026');
+  });
+
+  it('a chart day is day and short month', () => {
+    expect(formatDayShortMonth('2026-11-23')).toBe('23 Nov');
+    expect(formatDayShortMonth('2027-01-05')).toBe('5 Jan');
+  });
+
+  it('every day between two dates, both included, across a month and a year', () => {
+    expect(eachDay('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(eachDay('2026-11-23', '2026-11-23')).toEqual(['2026-11-23']);
+    expect(eachDay('2026-11-24', '2026-11-23')).toEqual([]);
+    // Days are dates, not instants: the weekend the UK's clocks change (28 March 2027) has no gap.
+    expect(eachDay('2027-03-27', '2027-03-29')).toHaveLength(3);
   });
 
   it('long dates come from the date itself, whatever the zone', () => {

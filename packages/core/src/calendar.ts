@@ -129,6 +129,21 @@ export function formatDayMonthYear(date: IsoDate): string {
   return `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
 }
 
+/** '23 Nov': a chart's day label, read from the date itself. */
+export function formatDayShortMonth(date: IsoDate): string {
+  const { month, day } = parseIsoDate(date);
+  return `${day} ${MONTH_NAMES[month - 1]!.slice(0, 3)}`;
+}
+
+/**
+ * Every day from `from` to `to` (both included), in order: a chart's days, so a day with nothing
+ * in it still has its place on the axis.
+ */
+export function eachDay(from: IsoDate, to: IsoDate): IsoDate[] {
+  const count = daysBetween(from, to);
+  return Array.from({ length: Math.max(count + 1, 0) }, (_, i) => addDays(from, i));
+}
+
 /** 'Monday 23 November 2026': read from the date itself, so no zone can shift it a day. */
 export function formatLongDate(date: IsoDate): string {
   const { year, month, day } = parseIsoDate(date);

@@ -137,7 +137,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
 
       <h2>Per day</h2>
       <Suspense fallback={<p role="status">Loading the chart…</p>}>
-        <ReportChart days={r.days} country={country} />
+        <ReportChart days={r.days} country={country} campaign={r.campaign} />
       </Suspense>
 
       <h2>Per charity</h2>
