@@ -5,6 +5,8 @@ import { COUNTRIES } from '@uplift/core/countries';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import type { CampaignReport } from '@uplift/core/schemas/campaign-report';
 import { adminAccessToken, logInAsAdmin } from '../support/admin.ts';
+import { registerConfirmedDonor } from '../support/donor.ts';
+import { runBilling } from '../support/files.ts';
 
 // Decisions 053 and 056 end to end: the admin adds a charity with a logo and it is offered at once in the
 // wizard's step 4; the report of the seeded NZ campaign shows the API's figures (which match the
@@ -89,7 +91,13 @@ test('the admin adds a charity with a logo; the wizard offers it at once; disabl
   await expect(page.getByRole('region', { name: 'Charities' }).getByText(name)).toHaveCount(0);
 });
 
-test('the report of the seeded NZ campaign shows the figures, records a payout, and downloads as CSV', async ({ page }) => {
+test('the report of the seeded NZ campaign shows the figures, refuses a payout above what is owed, records one, and downloads as CSV', async ({ page, request }) => {
+  // A donor to Youthline (the first NZ charity) is charged once, so something is owed to it (decision 122).
+  const donor = await registerConfirmedDonor(request, { email: `e2e.payout.${Date.now()}@example.org`, firstName: 'Wiremu', lastName: 'Parata', address: '3 Kauri Lane, Hamilton' });
+  expect(donor.recipientName).toBe('Youthline');
+  const billed = await runBilling(donor.dates[0]!);
+  expect(billed.code, billed.output).toBe(0);
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAsAdmin(page);
   const token = await adminAccessToken(page.request);
@@ -103,10 +111,25 @@ test('the report of the seeded NZ campaign shows the figures, records a payout, 
   const charities = page.getByRole('region', { name: 'Figures per charity' });
   await expect(charities).toBeVisible();
 
-  // Record a payout to Youthline; paid out and owed follow.
+  // More than is still owed to Youthline is refused, and the message at the amount says how much that is.
+  const before = (await (await page.request.get(url, { headers: { authorization: `Bearer ${token}` } })).json()) as CampaignReport;
+  const owed = before.charities.find((c) => c.recipient_name === 'Youthline')!.owed;
+  expect(owed).toBeGreaterThanOrEqual(5.25);
   await page.getByLabel('Charity', { exact: true }).selectOption({ label: 'Youthline' });
-  await page.getByLabel(/Amount/).fill('5.25');
+  const amount = page.getByLabel(/Amount/);
+  await expect(amount).toHaveAccessibleDescription(`Still owed to Youthline: ${formatMoney(toMinor(owed), 'NZ')}`);
+  await amount.fill('500');
   await page.getByLabel('Date paid').fill('2026-12-01');
+  await page.getByLabel('Reference').fill(`E2E-TOO-MUCH-${Date.now()}`);
+  await page.getByRole('button', { name: 'Record payout' }).click();
+  const tooMuch = `You can record at most ${formatMoney(toMinor(owed), 'NZ')}: that is what is still owed to Youthline for this campaign.`;
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(new RegExp(tooMuch.replace(/[$.]/g, '\\$&')));
+  await expect(page.getByRole('alert')).toContainText('Could not record payout');
+  await expect(amount).toBeFocused();
+
+  // Record a payout to Youthline; paid out and owed follow.
+  await amount.fill('5.25');
   await page.getByLabel('Reference').fill(`E2E-${Date.now()}`);
   await page.getByRole('button', { name: 'Record payout' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Recorded $5.25 to Youthline' })).toBeVisible();

@@ -122,6 +122,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'campaign.deactivate_past',
   'campaign.offer_set',
   'campaign.payout',
+  'campaign.payout_correction',
   'donors.export',
   'charity.create',
   'charity.edit',

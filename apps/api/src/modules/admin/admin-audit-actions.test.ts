@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, challenges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { adminAndUser, firstChallenge, insertCampaign, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
+import { adminAndUser, firstChallenge, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
 // The admin actions decision 076 lists are audited in the action's own transaction:
 // one row per action with who, what, before and after; none for an action that fails.
@@ -81,8 +81,19 @@ describe('admin audit of charities, challenges, offers, payouts and activation m
       before: { recipient_ids: [] },
       after: { recipient_ids: [nz!.id] },
     });
+    // 100.00 collected for the charity, so a payout of 50.00 is within what is owed (decision 122).
+    const donor = await insertUser(ctx);
+    const pledged = await insertPledge(ctx, { user_id: donor.id, campaign_id: campaign.id, recipient_id: nz!.id });
+    await insertPayment(ctx, { pledge_id: pledged.id, processing_date: '2026-11-23', amount: 10000, payment_status: 'Success' });
     const payout = await auditedCall('POST', `/api/admin/campaigns/${campaign.id}/payouts`, { recipient_id: nz!.id, amount: 50, paid_on: '2026-12-15', reference: 'BANK-1' });
     expect(payout.entry).toMatchObject({ action: 'campaign.payout', target: `campaign ${campaign.id}, charity ${nz!.id}`, after: { amount: 50, reference: 'BANK-1' } });
+    const payoutId = payout.res.json<{ id: number }>().id;
+    const correction = await auditedCall('POST', `/api/admin/campaigns/${campaign.id}/payouts/${payoutId}/corrections`, { amount: 5, reason: 'Typed 50 for 45' });
+    expect(correction.entry).toMatchObject({
+      action: 'campaign.payout_correction',
+      target: `campaign ${campaign.id}, charity ${nz!.id}, payout ${payoutId}`,
+      after: { amount: -5, corrects_payout_id: payoutId, reason: 'Typed 50 for 45' },
+    });
 
     const waiting = await insertUser(ctx, { activated: false });
     const resent = await auditedCall('POST', `/api/admin/users/${waiting.id}/resend-activation`);
@@ -106,6 +117,9 @@ describe('admin audit of charities, challenges, offers, payouts and activation m
       [409, 'DELETE', `/api/admin/challenges/${(await firstChallenge(ctx)).id}`],
       [400, 'PUT', `/api/admin/campaigns/${campaign.id}/offer`, { challenge_ids: [999999], recipient_ids: [] }],
       [400, 'POST', `/api/admin/campaigns/${campaign.id}/payouts`, { recipient_id: uk!.id, amount: 5, paid_on: '2026-12-15', reference: 'X' }],
+      // Nothing collected yet, so nothing is owed.
+      [409, 'POST', `/api/admin/campaigns/${campaign.id}/payouts`, { recipient_id: nz!.id, amount: 5, paid_on: '2026-12-15', reference: 'X' }],
+      [404, 'POST', `/api/admin/campaigns/${campaign.id}/payouts/999999/corrections`, { amount: 5, reason: 'X' }],
       [409, 'POST', `/api/admin/users/${admin.user.id}/resend-activation`],
     ];
     for (const [status, method, url, payload] of refused) {

@@ -1,6 +1,6 @@
 import { asMinor, type Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
 
@@ -157,6 +157,8 @@ export async function selectPayouts(db: Executor, campaignId: number) {
       reference: payouts.reference,
       admin_user_id: payouts.admin_user_id,
       created_at: payouts.created_at,
+      corrects_payout_id: payouts.corrects_payout_id,
+      reason: payouts.reason,
     })
     .from(payouts)
     .innerJoin(recipients, eq(recipients.id, payouts.recipient_id))
@@ -168,4 +170,29 @@ export async function selectPayouts(db: Executor, campaignId: number) {
 export async function insertPayout(db: Executor, payout: typeof payouts.$inferInsert): Promise<PayoutRow> {
   const [row] = await db.insert(payouts).values(payout).returning();
   return row!;
+}
+
+/** The advisory lock's first key; the second is the campaign's id (decision 122). */
+const PAYOUT_LOCK = 0x55705055;
+
+/**
+ * Holds the campaign's payout lock until the transaction ends: payouts and corrections of one
+ * campaign are recorded one at a time, each checked against the sums the one before committed.
+ */
+export async function lockCampaignPayouts(db: Executor, campaignId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK}::int, ${campaignId}::int)`);
+}
+
+/** One payout of the campaign with what its corrections took back so far (0 or negative), minor units. */
+export async function findPayoutOfCampaign(db: Executor, campaignId: number, payoutId: number): Promise<(PayoutRow & { corrected: Minor }) | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.campaign_id, campaignId)));
+  if (!row) return undefined;
+  const [sum] = await db
+    .select({ corrected: sql<string>`coalesce(sum(${payouts.amount}), 0)::bigint` })
+    .from(payouts)
+    .where(eq(payouts.corrects_payout_id, payoutId));
+  return { ...row, corrected: asMinor(Number(sum?.corrected ?? 0)) };
 }

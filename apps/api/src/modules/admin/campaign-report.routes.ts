@@ -1,6 +1,8 @@
 import {
   campaignReportCsvSchema,
   campaignReportSchema,
+  payoutCorrectionParamsSchema,
+  payoutCorrectionRequestSchema,
   payoutListSchema,
   payoutRequestSchema,
   payoutSchema,
@@ -10,7 +12,7 @@ import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { auditorFor, withAudit } from '../audit/index.ts';
-import { buildCampaignReport, listPayouts, recordPayout, reportCsv } from './campaign-report.service.ts';
+import { buildCampaignReport, listPayouts, recordPayout, recordPayoutCorrection, reportCsv } from './campaign-report.service.ts';
 
 const tags = ['admin'];
 const ADMIN = [401, 403] as const;
@@ -70,10 +72,10 @@ const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Record a payout to a charity (append-only: a correction is a new negative entry)',
+        summary: 'Record a payout to a charity: at most what is still owed to it for the campaign (409 otherwise)',
         params: idParamSchema,
         body: payoutRequestSchema,
-        response: { 201: payoutSchema, ...errorResponses(...ADMIN, 400, 404, 413, 415) },
+        response: { 201: payoutSchema, ...errorResponses(...ADMIN, 400, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -84,6 +86,33 @@ const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       request.log.info({ payoutId: payout.id, campaignId: payout.campaign_id, recipientId: payout.recipient_id, adminId: admin.id }, 'payout recorded');
       return reply.status(201).send(payout);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/payouts/:payoutId/corrections',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a payout recorded by mistake: a new negative entry naming the payout and why (append-only)',
+        params: payoutCorrectionParamsSchema,
+        body: payoutCorrectionRequestSchema,
+        response: { 201: payoutSchema, ...errorResponses(...ADMIN, 400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentUser(request);
+      const { id, payoutId } = request.params;
+      const correction = await audited(request, async (tx) => {
+        const recorded = await recordPayoutCorrection(tx, id, payoutId, admin.id, request.body, app.clock.now());
+        return withAudit(recorded, {
+          action: 'campaign.payout_correction',
+          target: `campaign ${recorded.campaign_id}, charity ${recorded.recipient_id}, payout ${payoutId}`,
+          after: recorded,
+        });
+      });
+      request.log.info({ payoutId: correction.id, correctsPayoutId: payoutId, campaignId: id, adminId: admin.id }, 'payout correction recorded');
+      return reply.status(201).send(correction);
     },
   );
 };

@@ -1,20 +1,25 @@
 import { COUNTRIES } from '@uplift/core/countries';
-import { asMinor, decimalText, fromMinor, sumMinor, toMinor } from '@uplift/core/money';
-import type { CampaignReport, Payout, PayoutRequest, ReportFigures } from '@uplift/core/schemas/campaign-report';
-import type { Db } from '../../db/client.ts';
+import { todayInCountry } from '@uplift/core/calendar';
+import { asMinor, decimalText, formatMoney, fromMinor, sumMinor, toMinor, type Minor } from '@uplift/core/money';
+import type { CampaignReport, Payout, PayoutCorrectionRequest, PayoutRequest, ReportFigures } from '@uplift/core/schemas/campaign-report';
+import type { Db, Executor } from '../../db/client.ts';
 import { campaignErrors } from '../campaigns/index.ts';
 import { adminErrors } from './admin.errors.ts';
 import {
   findCampaign,
+  findPayoutOfCampaign,
   findRecipient,
   insertPayout,
+  lockCampaignPayouts,
   selectAllChallenges,
   selectCountryCharities,
   selectPaidOut,
   selectPayouts,
   selectReportDays,
   selectReportFigures,
+  type CampaignRow,
   type FigureRow,
+  type PayoutRow,
 } from './campaign-report.repository.ts';
 import { csvDocument, csvText } from '../documents/index.ts';
 
@@ -35,7 +40,7 @@ function figures(m: Figures): ReportFigures {
   };
 }
 
-async function findCampaignOrThrow(db: Db, id: number) {
+async function findCampaignOrThrow(db: Executor, id: number): Promise<CampaignRow> {
   const campaign = await findCampaign(db, id);
   if (!campaign) throw campaignErrors.doesNotExist({ id });
   return campaign;
@@ -128,25 +133,106 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
   return { csv: csvDocument(header, rows), filename: `uplift-report-campaign-${report.campaign.id}.csv` };
 }
 
+type PayoutWithName = PayoutRow & { recipient_name: string };
+
+function payoutOf(row: PayoutWithName): Payout {
+  return {
+    id: row.id,
+    campaign_id: row.campaign_id,
+    recipient_id: row.recipient_id,
+    recipient_name: row.recipient_name,
+    amount: fromMinor(row.amount),
+    paid_on: row.paid_on,
+    reference: row.reference,
+    admin_user_id: row.admin_user_id,
+    created_at: row.created_at.toISOString(),
+    corrects_payout_id: row.corrects_payout_id,
+    reason: row.reason,
+  };
+}
+
 export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]> {
   await findCampaignOrThrow(db, campaignId);
   const rows = await selectPayouts(db, campaignId);
-  return rows.map((r) => ({ ...r, amount: fromMinor(r.amount), created_at: r.created_at.toISOString() }));
+  return rows.map(payoutOf);
 }
 
-/** Records a payout (append-only: a correction is a new, negative entry; decision 055). */
+/** What is still owed to a charity for a campaign, as the report shows it: collected − fees − paid out (minor units). */
+async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
+  const [rows, paidOut] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectPaidOut(db, campaign.id)]);
+  const m = rows.find((r) => r.recipient_id === recipientId) ?? ZERO;
+  return asMinor(m.collected - m.fees - (paidOut.get(recipientId) ?? NONE));
+}
+
+/**
+ * Records a payout: money passed on, at most what is still owed to that charity for the campaign
+ * (decision 122). Under the campaign's payout lock, so two admins recording at once cannot
+ * together pay more than is owed: the second sees the first's payout in the sums.
+ */
 export async function recordPayout(db: Db, campaignId: number, adminId: number, input: PayoutRequest, now: Date): Promise<Payout> {
-  const campaign = await findCampaignOrThrow(db, campaignId);
-  const recipient = await findRecipient(db, input.recipient_id);
-  if (!recipient || recipient.country !== campaign.country) throw adminErrors.payoutRecipient();
-  const row = await insertPayout(db, {
-    campaign_id: campaign.id,
-    recipient_id: recipient.id,
-    amount: toMinor(input.amount),
-    paid_on: input.paid_on,
-    reference: input.reference,
-    admin_user_id: adminId,
-    created_at: now,
+  return db.transaction(async (tx) => {
+    const campaign = await findCampaignOrThrow(tx, campaignId);
+    const recipient = await findRecipient(tx, input.recipient_id);
+    if (!recipient || recipient.country !== campaign.country) throw adminErrors.payoutRecipient();
+    await lockCampaignPayouts(tx, campaign.id);
+    const owed = await owedTo(tx, campaign, recipient.id);
+    const amount = toMinor(input.amount);
+    if (amount > owed) {
+      throw owed <= 0
+        ? adminErrors.payoutNothingOwed({ charity: recipient.recipient_name })
+        : adminErrors.payoutMoreThanOwed({ owed: formatMoney(owed, campaign.country), charity: recipient.recipient_name });
+    }
+    const row = await insertPayout(tx, {
+      campaign_id: campaign.id,
+      recipient_id: recipient.id,
+      amount,
+      paid_on: input.paid_on,
+      reference: input.reference,
+      admin_user_id: adminId,
+      created_at: now,
+    });
+    return payoutOf({ ...row, recipient_name: recipient.recipient_name });
   });
-  return { ...row, recipient_name: recipient.recipient_name, amount: fromMinor(row.amount), created_at: row.created_at.toISOString() };
+}
+
+/**
+ * Takes back (part of) a payout recorded by mistake (decision 122): a new, negative entry naming
+ * the payout and the reason, dated the day it is recorded in the campaign's country, with the
+ * payout's reference. At most what is left of that payout after its earlier corrections, and
+ * never so much that the total paid to the charity drops below zero. Under the payout lock.
+ */
+export async function recordPayoutCorrection(
+  db: Db,
+  campaignId: number,
+  payoutId: number,
+  adminId: number,
+  input: PayoutCorrectionRequest,
+  now: Date,
+): Promise<Payout> {
+  return db.transaction(async (tx) => {
+    const campaign = await findCampaignOrThrow(tx, campaignId);
+    await lockCampaignPayouts(tx, campaign.id);
+    const payout = await findPayoutOfCampaign(tx, campaign.id, payoutId);
+    if (!payout) throw adminErrors.payoutNotFound();
+    if (payout.amount < 0) throw adminErrors.payoutNotCorrectable();
+    const paid = (await selectPaidOut(tx, campaign.id)).get(payout.recipient_id) ?? NONE;
+    const limit = asMinor(Math.min(payout.amount + payout.corrected, paid));
+    const amount = toMinor(input.amount);
+    if (amount > limit) {
+      throw limit <= 0 ? adminErrors.correctionNothingLeft() : adminErrors.correctionTooLarge({ limit: formatMoney(limit, campaign.country) });
+    }
+    const row = await insertPayout(tx, {
+      campaign_id: campaign.id,
+      recipient_id: payout.recipient_id,
+      amount: asMinor(-amount),
+      paid_on: todayInCountry(campaign.country, now),
+      reference: payout.reference,
+      admin_user_id: adminId,
+      created_at: now,
+      corrects_payout_id: payout.id,
+      reason: input.reason,
+    });
+    const recipient = await findRecipient(tx, payout.recipient_id);
+    return payoutOf({ ...row, recipient_name: recipient!.recipient_name });
+  });
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_MESSAGES } from '@uplift/core/schemas/campaign-report';
-import { challenges } from '../../db/schema.ts';
+import { todayInCountry } from '@uplift/core/calendar';
+import { asMinor } from '@uplift/core/money';
+import { challenges, payouts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from './admin.test-support.ts';
 
@@ -64,8 +66,30 @@ describe('campaign report and payouts', () => {
   afterAll(async () => ctx.close());
 
   const report = async () => ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report`, headers: adminAuth });
-  const payout = (payload: object, headers = adminAuth) =>
-    ctx.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaignId}/payouts`, payload, headers });
+  const payout = (payload: object, headers = adminAuth, campaign = campaignId) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign}/payouts`, payload, headers });
+  const correct = (payoutId: number, payload: object, headers = adminAuth, campaign = campaignId) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/campaigns/${campaign}/payouts/${payoutId}/corrections`, payload, headers });
+  const charityRow = async (campaign: number, recipientId: number) => {
+    const body = (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaign}/report`, headers: adminAuth })).json();
+    return body.charities.find((c: { recipient_id: number }) => c.recipient_id === recipientId) as { paid_out: number; owed: number };
+  };
+
+  /**
+   * A campaign where $33.38 is owed to KidsCan: two Success charges of 17.50 (35.00 collected),
+   * each with 0.51 + 0.30 of fees (1.62), so 33.38 to pass on.
+   */
+  async function campaignOwingKidsCan(): Promise<number> {
+    const campaign = await insertCampaign(ctx, { start_date: '2026-11-20', end_date: '2026-12-20', billing_start_date: '2026-11-20' });
+    const user = await insertUser(ctx);
+    const p = await insertPledge(ctx, { user_id: user.id, campaign_id: campaign.id, recipient_id: nz[1]!.id, confirmed_amount: 7000 });
+    for (const [i, payment_status] of (['Success', 'Success', 'Pending', 'Pending'] as const).entries()) {
+      await insertPayment(ctx, { pledge_id: p.id, processing_date: ['2026-11-20', '2026-11-27', '2026-12-04', '2026-12-11'][i]!, amount: 1750, payment_status });
+    }
+    expect(await charityRow(campaign.id, nz[1]!.id)).toMatchObject({ owed: 33.38, paid_out: 0 });
+    return campaign.id;
+  }
+  const kidsCan = (amount: number, reference = 'BANK-K') => ({ recipient_id: nz[1]!.id, amount, paid_on: '2026-12-15', reference });
 
   it('is for admins only and answers 404 for an unknown campaign', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/report` })).statusCode).toBe(401);
@@ -73,16 +97,28 @@ describe('campaign report and payouts', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/campaigns/999999/report', headers: adminAuth })).statusCode).toBe(404);
   });
 
-  it('records payouts append-only, corrections as negative entries; refuses bad ones with a message', async () => {
+  it('records payouts append-only, corrections naming their payout and why; refuses bad ones with a message', async () => {
     const first = await payout({ recipient_id: nz[0]!.id, amount: 50, paid_on: '2026-12-15', reference: 'BANK-001' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ amount: 50, recipient_name: 'Youthline', reference: 'BANK-001', paid_on: '2026-12-15' });
-    const fix = await payout({ recipient_id: nz[0]!.id, amount: -2.5, paid_on: '2026-12-16', reference: 'BANK-001 correction' });
+    expect(first.json()).toMatchObject({ amount: 50, recipient_name: 'Youthline', reference: 'BANK-001', paid_on: '2026-12-15', corrects_payout_id: null, reason: null });
+    const fix = await correct(first.json().id, { amount: 2.5, reason: ' The bank took a 2.50 fee ' });
     expect(fix.statusCode).toBe(201);
+    expect(fix.json()).toMatchObject({
+      amount: -2.5,
+      recipient_id: nz[0]!.id,
+      recipient_name: 'Youthline',
+      reference: 'BANK-001',
+      paid_on: todayInCountry('NZ', ctx.clock.now()),
+      corrects_payout_id: first.json().id,
+      reason: 'The bank took a 2.50 fee',
+    });
 
     const bad: [object, string][] = [
-      [{ amount: 0 }, PAYOUT_MESSAGES.amountInvalid],
+      [{ amount: 0 }, PAYOUT_MESSAGES.amountNotPositive],
+      [{ amount: -2.5 }, PAYOUT_MESSAGES.amountNotPositive],
       [{ amount: 1.234 }, PAYOUT_MESSAGES.amountInvalid],
+      [{ amount: 99999999 }, PAYOUT_MESSAGES.amountTooLarge],
+      [{ amount: '5' }, PAYOUT_MESSAGES.amountInvalid],
       [{ paid_on: '2026-02-30' }, PAYOUT_MESSAGES.dateInvalid],
       [{ reference: ' ' }, PAYOUT_MESSAGES.referenceRequired],
       [{ recipient_id: (await recipientsOf(ctx, 'UK'))[0]!.id }, PAYOUT_MESSAGES.recipientNotInCampaign],
@@ -92,7 +128,19 @@ describe('campaign report and payouts', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message });
     }
+    // Too large is said as too large, not as a matter of decimal places.
+    expect(PAYOUT_MESSAGES.amountTooLarge).not.toMatch(/decimal/);
+    // Every refused field at once, each with its path.
+    const all = await payout({ recipient_id: 0, amount: 1.234, paid_on: 'soon', reference: '' });
+    expect(all.statusCode).toBe(400);
+    expect(all.json().errors).toEqual([
+      { path: 'recipient_id', message: PAYOUT_MESSAGES.recipientInvalid },
+      { path: 'amount', message: PAYOUT_MESSAGES.amountInvalid },
+      { path: 'paid_on', message: PAYOUT_MESSAGES.dateInvalid },
+      { path: 'reference', message: PAYOUT_MESSAGES.referenceRequired },
+    ]);
     expect((await payout({ recipient_id: nz[0]!.id, amount: 1, paid_on: '2026-12-15', reference: 'X' }, userAuth)).statusCode).toBe(403);
+    expect((await correct(first.json().id, { amount: 1, reason: 'X' }, userAuth)).statusCode).toBe(403);
 
     const list = (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/payouts`, headers: adminAuth })).json();
     expect(list.payouts.map((p: { amount: number }) => p.amount)).toEqual([-2.5, 50]);
@@ -187,5 +235,85 @@ describe('campaign report and payouts', () => {
     expect(lines[1]).toBe('Charity,Youthline,3,3,152.00,66.00,17.50,0.00,3.41,62.59,47.50,15.09');
     expect(lines[2]).toBe('Charity,KidsCan,1,1,15.00,15.00,0.00,65.00,0.74,14.26,0.00,14.26');
     expect(lines.at(-1)).toBe('Total,November Uplift Challenge,4,4,167.00,81.00,17.50,65.00,4.15,76.85,47.50,29.35');
+  });
+
+  describe('payouts at most what is owed, corrections at most what was paid (decision 122)', () => {
+    it('refuses a payout above what is still owed to the charity, saying how much that is', async () => {
+      const campaign = await campaignOwingKidsCan();
+      const refusal = (owed: string) => ({ code: 'payout.more_than_owed', message: `You can record at most ${owed}: that is what is still owed to KidsCan for this campaign.` });
+      for (const amount of [500, 33.39]) {
+        const res = await payout(kidsCan(amount), adminAuth, campaign);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual(refusal('$33.38'));
+      }
+      expect((await payout(kidsCan(20), adminAuth, campaign)).statusCode).toBe(201);
+      expect((await payout(kidsCan(13.39), adminAuth, campaign)).json()).toEqual(refusal('$13.38'));
+      expect((await payout(kidsCan(13.38), adminAuth, campaign)).statusCode).toBe(201);
+      const none = await payout(kidsCan(0.01), adminAuth, campaign);
+      expect(none.statusCode).toBe(409);
+      expect(none.json()).toEqual({ code: 'payout.more_than_owed', message: 'Nothing is still owed to KidsCan for this campaign, so no payout can be recorded.' });
+      // A charity the campaign raised nothing for is owed nothing.
+      const nothing = await payout({ ...kidsCan(1), recipient_id: nz[2]!.id }, adminAuth, campaign);
+      expect(nothing.json()).toEqual({ code: 'payout.more_than_owed', message: 'Nothing is still owed to Auckland City Mission for this campaign, so no payout can be recorded.' });
+      expect(await charityRow(campaign, nz[1]!.id)).toMatchObject({ paid_out: 33.38, owed: 0 });
+    });
+
+    it('lets two admins recording at once pay together no more than is owed', async () => {
+      const campaign = await campaignOwingKidsCan();
+      // Five payouts of 10.00 at once against 33.38 owed: three fit, whatever the order.
+      const results = await Promise.all([1, 2, 3, 4, 5].map((n) => payout(kidsCan(10, `RACE-${n}`), adminAuth, campaign)));
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 201, 409, 409]);
+      for (const r of results.filter((r) => r.statusCode === 409)) {
+        expect(r.json().message).toBe('You can record at most $3.38: that is what is still owed to KidsCan for this campaign.');
+      }
+      expect(await charityRow(campaign, nz[1]!.id)).toMatchObject({ paid_out: 30, owed: 3.38 });
+    });
+
+    it('corrects a payout by at most what is left of it, with a reason; owed rises again', async () => {
+      const campaign = await campaignOwingKidsCan();
+      const paid = (await payout(kidsCan(20, 'BANK-20'), adminAuth, campaign)).json();
+      const part = await correct(paid.id, { amount: 5, reason: 'Typed 20 for 15' }, adminAuth, campaign);
+      expect(part.statusCode).toBe(201);
+      expect(part.json()).toMatchObject({ amount: -5, corrects_payout_id: paid.id, reason: 'Typed 20 for 15', reference: 'BANK-20' });
+      expect(await charityRow(campaign, nz[1]!.id)).toMatchObject({ paid_out: 15, owed: 18.38 });
+
+      const tooMuch = await correct(paid.id, { amount: 15.01, reason: 'Again' }, adminAuth, campaign);
+      expect(tooMuch.statusCode).toBe(409);
+      expect(tooMuch.json()).toEqual({ code: 'payout.correction_too_large', message: 'You can take back at most $15.00 of this payout.' });
+      expect((await correct(paid.id, { amount: 15, reason: 'Never sent' }, adminAuth, campaign)).statusCode).toBe(201);
+      expect((await correct(paid.id, { amount: 0.01, reason: 'Again' }, adminAuth, campaign)).json()).toEqual({
+        code: 'payout.correction_too_large',
+        message: 'Nothing is left to take back of this payout.',
+      });
+      // The total paid never went below zero, and what was taken back is owed again.
+      expect(await charityRow(campaign, nz[1]!.id)).toMatchObject({ paid_out: 0, owed: 33.38 });
+      expect((await payout(kidsCan(33.38), adminAuth, campaign)).statusCode).toBe(201);
+
+      // A correction is not corrected; a payout of another campaign or none is not found.
+      const notCorrectable = await correct(part.json().id, { amount: 1, reason: 'X' }, adminAuth, campaign);
+      expect(notCorrectable.statusCode).toBe(409);
+      expect(notCorrectable.json()).toMatchObject({ code: 'payout.not_correctable' });
+      expect((await correct(paid.id, { amount: 1, reason: 'X' }, adminAuth, campaignId)).json()).toMatchObject({ code: 'payout.not_found' });
+      expect((await correct(999999, { amount: 1, reason: 'X' }, adminAuth, campaign)).statusCode).toBe(404);
+
+      const refused = await correct(paid.id, { amount: 0, reason: ' ' }, adminAuth, campaign);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { path: 'amount', message: PAYOUT_MESSAGES.correctionAmountInvalid },
+        { path: 'reason', message: PAYOUT_MESSAGES.reasonRequired },
+      ]);
+      expect((await correct(paid.id, { amount: 99999999, reason: 'X' }, adminAuth, campaign)).json()).toMatchObject({ message: PAYOUT_MESSAGES.correctionAmountTooLarge });
+    });
+
+    it('holds the shape in the database: a payout is positive, a correction negative with its payout and reason', async () => {
+      const campaign = await campaignOwingKidsCan();
+      const paid = (await payout(kidsCan(10), adminAuth, campaign)).json();
+      const row = { campaign_id: campaign, recipient_id: nz[1]!.id, paid_on: '2026-12-15', reference: 'DB', admin_user_id: paid.admin_user_id };
+      await expect(ctx.db.insert(payouts).values({ ...row, amount: asMinor(-100) })).rejects.toThrow();
+      await expect(ctx.db.insert(payouts).values({ ...row, amount: asMinor(-100), corrects_payout_id: paid.id })).rejects.toThrow();
+      await expect(ctx.db.insert(payouts).values({ ...row, amount: asMinor(100), reason: 'why' })).rejects.toThrow();
+      await expect(ctx.db.insert(payouts).values({ ...row, amount: asMinor(-100), corrects_payout_id: paid.id, reason: 'why' })).resolves.toBeDefined();
+    });
   });
 });

@@ -170,6 +170,16 @@ describe('campaign administration', () => {
       expect((await list())[0].pledge_count).toBe(2);
     });
 
+    it('refuses to delete a campaign whose only pledge is still pending, and counts it in pledge_count (so the table disables Delete)', async () => {
+      const campaign = await insertCampaign(ctx);
+      const donor = await insertUser(ctx);
+      await insertPledge(ctx, { user_id: donor.id, campaign_id: campaign.id, recipient_id: (await firstRecipient(ctx, 'NZ')).id, pledge_status: 'Pending' });
+      expect((await list()).find((c: { id: number }) => c.id === campaign.id).pledge_count).toBe(1);
+      const res = await del(campaign.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'campaign.has_pledges', message: 'This campaign has 1 pledge, so it cannot be deleted. Deactivate it instead.' });
+    });
+
     it('answers 404 for a missing campaign and 400 for a bad id', async () => {
       expect((await del(424242)).statusCode).toBe(404);
       const bad = await del('abc');

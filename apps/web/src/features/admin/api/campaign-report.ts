@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignReport, Payout } from '@uplift/core/schemas/campaign-report';
+import type { CampaignReport, Payout, PayoutCorrectionRequest, PayoutRequest } from '@uplift/core/schemas/campaign-report';
 import { api } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
@@ -21,13 +21,27 @@ export function usePayouts(id: number) {
   return useQuery(payoutsQuery(id));
 }
 
-export type PayoutInput = { recipient_id: number; amount: number; paid_on: string; reference: string };
+export type PayoutInput = PayoutRequest;
 
 /** POST /api/admin/campaigns/{id}/payouts; the report's paid-out and owed figures change with it. */
 export function useRecordPayout(campaignId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PayoutInput) => api<Payout>(`/api/admin/campaigns/${campaignId}/payouts`, { method: 'POST', body, auth: true }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payouts(campaignId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.report(campaignId) }),
+      ]),
+  });
+}
+
+/** POST /api/admin/campaigns/{id}/payouts/{payoutId}/corrections (decision 122); the figures change with it. */
+export function useCorrectPayout(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payoutId, body }: { payoutId: number; body: PayoutCorrectionRequest }) =>
+      api<Payout>(`/api/admin/campaigns/${campaignId}/payouts/${payoutId}/corrections`, { method: 'POST', body, auth: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.payouts(campaignId) }),

@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'campaign.deactivate_past': 'Deactivated past campaigns',
   'campaign.offer_set': 'Set what a campaign offers',
   'campaign.payout': 'Recorded a payout',
+  'campaign.payout_correction': 'Corrected a payout',
   'donors.export': 'Exported donors',
   'charity.create': 'Added a charity',
   'charity.edit': 'Edited a charity',

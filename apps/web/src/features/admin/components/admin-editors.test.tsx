@@ -159,6 +159,43 @@ describe('CharityManager', () => {
   });
 });
 
+describe('CharityManager refused by the API', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows every field the API refused at its field at once, not only the first', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/charities': { status: 200, body: [youthline] },
+      'PUT /api/admin/charities/3': {
+        status: 400,
+        body: {
+          code: 'validation',
+          message: CHARITY_MESSAGES.impactUnitRequired,
+          errors: [
+            { path: 'impact_unit', message: CHARITY_MESSAGES.impactUnitRequired },
+            { path: 'link', message: CHARITY_MESSAGES.linkInvalid },
+          ],
+        },
+      },
+    });
+    renderAt(<CharityManager />, '/admin-charities');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Youthline' }));
+    await user.click(screen.getByRole('button', { name: 'Save charity' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not save charity');
+    expect(alert).toHaveTextContent('Please correct the fields marked in red.');
+    const unit = screen.getByLabelText('Impact unit');
+    expect(unit).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(unit)).toContain(CHARITY_MESSAGES.impactUnitRequired);
+    expect(screen.getByLabelText('More-info link')).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(screen.getByLabelText('More-info link'))).toBe(CHARITY_MESSAGES.linkInvalid);
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(unit).toHaveFocus();
+    expect(bodiesOf(calls, 'PUT /api/admin/charities/3')).toHaveLength(1);
+  });
+});
+
 describe('ChallengeManager', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -229,5 +266,37 @@ describe('CampaignTable editor row', () => {
     expect(screen.getByLabelText('Campaign name, new campaign')).not.toHaveAttribute('aria-invalid');
     expect(within(screen.getByRole('region', { name: 'Campaigns' })).getAllByRole('row')).toHaveLength(2);
     expect(bodiesOf(calls, 'POST /api/campaign')).toEqual([]);
+  });
+
+  it('shows every field the API refused at its own input at once', async () => {
+    stubFetch({
+      'GET /api/campaign/': { status: 200, body: [] },
+      'POST /api/campaign': {
+        status: 400,
+        body: {
+          code: 'validation',
+          message: 'Start date must be a real date',
+          errors: [
+            { path: 'start_date', message: 'Start date must be a real date' },
+            { path: 'billing_start_date', message: 'Billing start date must be a real date' },
+          ],
+        },
+      },
+    });
+    renderAt(<CampaignTable />, '/admin-campaign');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add campaign' }));
+    await user.type(screen.getByLabelText('Campaign name, new campaign'), 'December Giving Challenge');
+    await user.type(screen.getByLabelText('Start date, new campaign'), '2026-12-01');
+    await user.type(screen.getByLabelText('End date, new campaign'), '2026-12-20');
+    await user.type(screen.getByLabelText('Billing start date, new campaign'), '2026-12-03');
+    await user.click(screen.getByRole('button', { name: 'Save new campaign' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not add campaign');
+    expect(alert).toHaveTextContent('Start date must be a real date');
+    expect(describedBy(screen.getByLabelText('Start date, new campaign'))).toBe('Start date must be a real date');
+    expect(describedBy(screen.getByLabelText('Billing start date, new campaign'))).toBe('Billing start date must be a real date');
+    expect(screen.getByLabelText('End date, new campaign')).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -1,14 +1,28 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatMoney, fromMinor, parseAmountInput, toMinor } from '@uplift/core/money';
-import { PAYOUT_MESSAGES, type CampaignReport, type ReportFigures } from '@uplift/core/schemas/campaign-report';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { asMinor, formatMoney, fromMinor, toMinor } from '@uplift/core/money';
+import {
+  payoutCorrectionFormSchema,
+  payoutFormSchema,
+  type CampaignReport,
+  type Payout,
+  type PayoutCorrectionForm,
+  type PayoutCorrectionRequest,
+  type PayoutForm as PayoutFormValues,
+  type PayoutRequest,
+  type ReportFigures,
+} from '@uplift/core/schemas/campaign-report';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
-import { SelectField, TextField } from '../../../components/field';
+import { SelectField, TextAreaField, TextField } from '../../../components/field';
+import { ApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
-import { useCampaignReport, usePayouts, useRecordPayout } from '../api/campaign-report';
+import { useCampaignReport, useCorrectPayout, usePayouts, useRecordPayout } from '../api/campaign-report';
 import { AdminError } from './admin-error';
-import { reasonOf } from './describe-error';
+import { reasonOf, refusedFieldsOf } from './describe-error';
+import { MARKED_IN_RED } from './use-admin-editor';
 import '../admin.css';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
@@ -40,48 +54,63 @@ function FigureCells({ f, country }: { f: ReportFigures; country: CountryCode })
   );
 }
 
+/**
+ * Shows a refused payout or correction on the form: every field the API named at its field (and
+ * `amountCode`'s refusal, what is owed or left, at the amount), focus on the first. Returns the
+ * reason to show in red above: 'Please correct the fields marked in red.' or the API's words.
+ */
+function showRefusal<Values extends FieldValues>(form: Pick<UseFormReturn<Values>, 'getValues' | 'setError'>, err: unknown, amountCode: string): string {
+  const fields = new Set(Object.keys(form.getValues()));
+  const atFields = refusedFieldsOf(err).filter((f) => fields.has(f.path));
+  if (err instanceof ApiError && err.code === amountCode) atFields.push({ path: 'amount', message: err.message });
+  if (atFields.length === 0) return reasonOf(err);
+  atFields.forEach((f, i) => form.setError(f.path as Path<Values>, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
+  return MARKED_IN_RED;
+}
+
+const emptyPayout: PayoutFormValues = { recipient_id: '', amount: '', paid_on: '', reference: '' };
+
+/**
+ * Records a payout: at most what is still owed to the charity (decision 122). Checked by core's
+ * payout form schema, so every problem shows at its field at once; so does a refusal of the API.
+ */
 function PayoutForm({ report }: { report: CampaignReport }) {
   const id = useId();
   const record = useRecordPayout(report.campaign.id);
-  const [recipientId, setRecipientId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paidOn, setPaidOn] = useState('');
-  const [reference, setReference] = useState('');
+  const form = useForm<PayoutFormValues, unknown, PayoutRequest>({ resolver: zodResolver(payoutFormSchema), defaultValues: emptyPayout });
+  const { errors, isSubmitting } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const country = report.campaign.country;
+  const recipientId = useWatch({ control: form.control, name: 'recipient_id' });
+  const chosen = report.charities.find((c) => String(c.recipient_id) === recipientId);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setDone(null);
-    const text = amount.trim();
-    // A negative amount corrects an earlier payout.
-    const size = parseAmountInput(text.replace(/^-/, ''));
-    if (!recipientId) return setProblem(PAYOUT_MESSAGES.recipientInvalid);
-    if (size === null || size === 0) return setProblem(PAYOUT_MESSAGES.amountInvalid);
-    if (!paidOn) return setProblem(PAYOUT_MESSAGES.dateInvalid);
-    if (!reference.trim()) return setProblem(PAYOUT_MESSAGES.referenceRequired);
-    setProblem(null);
-    try {
-      const payout = await record.mutateAsync({
-        recipient_id: Number(recipientId),
-        amount: fromMinor(toMinor(text)),
-        paid_on: paidOn,
-        reference: reference.trim(),
-      });
-      setDone(`Recorded ${formatMoney(toMinor(payout.amount), country)} to ${payout.recipient_name}`);
-      setAmount('');
-      setReference('');
-    } catch (err) {
-      setProblem(reasonOf(err));
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      setDone(null);
+      setProblem(null);
+      try {
+        const payout = await record.mutateAsync(body);
+        setDone(`Recorded ${formatMoney(toMinor(payout.amount), country)} to ${payout.recipient_name}`);
+        form.reset({ ...form.getValues(), amount: '', reference: '' });
+      } catch (err) {
+        setProblem(showRefusal(form, err, 'payout.more_than_owed'));
+      }
+    },
+    () => {
+      setDone(null);
+      setProblem(MARKED_IN_RED);
+    },
+  );
 
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-h`}>
+    <form className="admin-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Record a payout</h3>
-      <p className="admin-muted">Payouts cannot be edited or deleted: to correct one, record a negative amount.</p>
-      <SelectField label="Charity" value={recipientId} onChange={(e) => setRecipientId(e.target.value)}>
+      <p className="admin-muted">
+        A payout is at most what is still owed to the charity for this campaign. Payouts cannot be edited or deleted: to correct one recorded
+        by mistake, use Correct on it in the list below.
+      </p>
+      <SelectField label="Charity" error={errors.recipient_id?.message} {...form.register('recipient_id')}>
         <option value="">Please choose a charity</option>
         {report.charities.map((c) => (
           <option key={c.recipient_id} value={c.recipient_id}>
@@ -89,17 +118,166 @@ function PayoutForm({ report }: { report: CampaignReport }) {
           </option>
         ))}
       </SelectField>
-      <TextField label={`Amount (${COUNTRIES[country].symbol})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-      <TextField label="Date paid" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
-      <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={200} />
+      <TextField
+        label={`Amount (${COUNTRIES[country].symbol})`}
+        inputMode="decimal"
+        hint={chosen ? `Still owed to ${chosen.recipient_name}: ${formatMoney(toMinor(chosen.owed), country)}` : undefined}
+        error={errors.amount?.message}
+        {...form.register('amount')}
+      />
+      <TextField label="Date paid" type="date" error={errors.paid_on?.message} {...form.register('paid_on')} />
+      <TextField label="Reference" maxLength={200} error={errors.reference?.message} {...form.register('reference')} />
       {problem && <AdminError title="Could not record payout" reason={problem} />}
       {done && <Alert tone="success">{done}</Alert>}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={record.isPending}>
-          {record.isPending ? 'Recording…' : 'Record payout'}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Recording…' : 'Record payout'}
         </button>
       </div>
     </form>
+  );
+}
+
+const emptyCorrection: PayoutCorrectionForm = { amount: '', reason: '' };
+
+/** Takes back (part of) a payout recorded by mistake, with a reason (decision 122). */
+function CorrectionForm({ payout, left, country, onDone, onCancel }: { payout: Payout; left: number; country: CountryCode; onDone: (notice: string) => void; onCancel: () => void }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const correct = useCorrectPayout(payout.campaign_id);
+  const form = useForm<PayoutCorrectionForm, unknown, PayoutCorrectionRequest>({ resolver: zodResolver(payoutCorrectionFormSchema), defaultValues: emptyCorrection });
+  const { errors, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+  const paid = formatMoney(toMinor(payout.amount), country);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      setProblem(null);
+      try {
+        const correction = await correct.mutateAsync({ payoutId: payout.id, body });
+        onDone(`Took back ${formatMoney(toMinor(-correction.amount), country)} of the payout to ${correction.recipient_name} (${correction.reference})`);
+      } catch (err) {
+        setProblem(showRefusal(form, err, 'payout.correction_too_large'));
+      }
+    },
+    () => setProblem(MARKED_IN_RED),
+  );
+
+  return (
+    <form className="admin-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-h`}>
+      <h3 id={`${id}-h`} ref={heading} tabIndex={-1}>
+        Correct the payout of {paid} to {payout.recipient_name} ({payout.reference})
+      </h3>
+      <p className="admin-muted">The correction is recorded beside the payout, with its reason; the payout itself stays as it was.</p>
+      <TextField
+        label={`Amount to take back (${COUNTRIES[country].symbol})`}
+        inputMode="decimal"
+        hint={`At most ${formatMoney(toMinor(left), country)} is left of this payout`}
+        error={errors.amount?.message}
+        {...form.register('amount')}
+      />
+      <TextAreaField label="Reason" rows={2} maxLength={500} error={errors.reason?.message} {...form.register('reason')} />
+      {problem && <AdminError title="Could not correct payout" reason={problem} />}
+      <div className="form-actions admin-row-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Recording…' : 'Record correction'}
+        </button>
+        <button type="button" className="button secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The payouts, newest first; a payout (not a correction) can be corrected while some of it is left. */
+function PayoutList({ payouts, country }: { payouts: Payout[]; country: CountryCode }) {
+  const [correcting, setCorrecting] = useState<Payout | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // What is left of each payout after its corrections, in minor units.
+  const left = new Map<number, number>();
+  for (const p of payouts) if (p.corrects_payout_id === null) left.set(p.id, toMinor(p.amount));
+  for (const p of payouts) {
+    if (p.corrects_payout_id !== null && left.has(p.corrects_payout_id)) left.set(p.corrects_payout_id, left.get(p.corrects_payout_id)! + toMinor(p.amount));
+  }
+  const byId = new Map(payouts.map((p) => [p.id, p]));
+
+  return (
+    <>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <div className="admin-table-scroll" role="region" aria-label="Payouts" tabIndex={0}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Date paid</th>
+              <th scope="col">Charity</th>
+              <th scope="col" className="admin-number">Amount</th>
+              <th scope="col">Reference</th>
+              <th scope="col" className="admin-actions-cell">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.map((p) => {
+              const corrected = p.corrects_payout_id === null ? undefined : byId.get(p.corrects_payout_id);
+              const remaining = left.get(p.id) ?? 0;
+              return (
+                <tr key={p.id}>
+                  <td>
+                    <time dateTime={p.paid_on}>{formatDayMonthYear(p.paid_on)}</time>
+                  </td>
+                  <td>{p.recipient_name}</td>
+                  <td className="admin-number">{formatMoney(toMinor(p.amount), country)}</td>
+                  <td>
+                    {p.reference}
+                    {p.reason !== null && (
+                      <span className="admin-muted admin-correction-note">
+                        {' '}
+                        Correction{corrected ? ` of the ${formatMoney(toMinor(corrected.amount), country)} payout of ${formatDayMonthYear(corrected.paid_on)}` : ''}: {p.reason}
+                      </span>
+                    )}
+                  </td>
+                  <td className="admin-actions-cell">
+                    {p.corrects_payout_id === null && p.amount > 0 && remaining > 0 && (
+                      <button
+                        type="button"
+                        className="button admin-small secondary"
+                        onClick={() => {
+                          setNotice(null);
+                          setCorrecting(p);
+                        }}
+                        disabled={correcting !== null}
+                        aria-label={`Correct the payout of ${formatMoney(toMinor(p.amount), country)} to ${p.recipient_name} (${p.reference})`}
+                      >
+                        Correct
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {correcting && (
+        <CorrectionForm
+          key={correcting.id}
+          payout={correcting}
+          left={fromMinor(asMinor(left.get(correcting.id) ?? 0))}
+          country={country}
+          onDone={(message) => {
+            setCorrecting(null);
+            setNotice(message);
+          }}
+          onCancel={() => setCorrecting(null)}
+        />
+      )}
+    </>
   );
 }
 
@@ -210,32 +388,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       {payouts.isError && <AdminError title="Could not load the payouts" reason={reasonOf(payouts.error)} />}
       {payouts.isPending && <p role="status">Loading payouts…</p>}
       {payouts.isSuccess && payouts.data.length === 0 && <p className="admin-muted">No payouts recorded yet.</p>}
-      {payouts.isSuccess && payouts.data.length > 0 && (
-        <div className="admin-table-scroll" role="region" aria-label="Payouts" tabIndex={0}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Date paid</th>
-                <th scope="col">Charity</th>
-                <th scope="col" className="admin-number">Amount</th>
-                <th scope="col">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.data.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <time dateTime={p.paid_on}>{formatDayMonthYear(p.paid_on)}</time>
-                  </td>
-                  <td>{p.recipient_name}</td>
-                  <td className="admin-number">{formatMoney(toMinor(p.amount), country)}</td>
-                  <td>{p.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {payouts.isSuccess && payouts.data.length > 0 && <PayoutList payouts={payouts.data} country={country} />}
     </div>
   );
 }

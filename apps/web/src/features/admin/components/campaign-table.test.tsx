@@ -35,8 +35,27 @@ describe('CampaignTable', () => {
     renderAt(<CampaignTable />, '/admin-campaign');
     const row = (await screen.findByText('November Uplift Challenge')).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes', 'EditDeleteReport',
+      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes',
+      'EditDeleteReportThis campaign has pledges, so it cannot be deleted. Deactivate it instead.',
     ]);
+  });
+
+  it('offers Delete on a pledged campaign disabled, with the reason beside it', async () => {
+    const empty = { ...november, id: 2, campaign_name: 'December Giving Challenge', pledge_count: 0 };
+    stubFetch({ 'GET /api/campaign/': { status: 200, body: [november, empty] } });
+    renderAt(<CampaignTable />, '/admin-campaign');
+    const pledged = await screen.findByRole('button', { name: 'Delete campaign 1' });
+    expect(pledged).toBeDisabled();
+    const reason = document.getElementById(pledged.getAttribute('aria-describedby') ?? '');
+    expect(reason).toHaveTextContent('This campaign has pledges, so it cannot be deleted. Deactivate it instead.');
+    expect(reason).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(pledged);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A campaign nobody pledged to is offered Delete, without a reason.
+    const free = screen.getByRole('button', { name: 'Delete campaign 2' });
+    expect(free).toBeEnabled();
+    expect(free).not.toHaveAttribute('aria-describedby');
   });
 
   it("checks a new row before sending it: 'Could not add campaign' with the reason", async () => {
@@ -83,9 +102,10 @@ describe('CampaignTable', () => {
   });
 
   it("asks before deleting, then shows 'Could not delete campaign' with the server's reason", async () => {
-    const reason = 'This campaign has 5 pledges, so it cannot be deleted. Deactivate it instead.';
+    // A donor pledged after the table was loaded: the server refuses and says why.
+    const reason = 'This campaign has 1 pledge, so it cannot be deleted. Deactivate it instead.';
     stubFetch({
-      'GET /api/campaign/': { status: 200, body: [november] },
+      'GET /api/campaign/': { status: 200, body: [{ ...november, pledge_count: 0 }] },
       'DELETE /api/campaign/1': { status: 409, body: { message: reason, code: 'campaign.has_pledges' } },
     });
     renderAt(<CampaignTable />, '/admin-campaign');

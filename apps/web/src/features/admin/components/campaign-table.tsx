@@ -23,6 +23,9 @@ import { useAdminEditor } from './use-admin-editor';
 import '../admin.css';
 
 const column = createColumnHelper<AdminCampaign>();
+
+/** Why a pledged campaign's Delete is disabled (the API refuses it too: campaign.has_pledges). */
+const CANNOT_DELETE_PLEDGED = 'This campaign has pledges, so it cannot be deleted. Deactivate it instead.';
 // One empty array for every render, so the table does not see new data while loading.
 const NO_ROWS: AdminCampaign[] = [];
 
@@ -169,22 +172,40 @@ export function CampaignTable() {
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          className="button admin-small admin-danger"
-                          onClick={() => {
-                            report(null);
-                            setConfirmDelete(row.original);
-                          }}
-                          disabled={editing !== null || deleteCall.isPending}
-                          aria-label={`Delete campaign ${row.original.id}`}
-                        >
-                          Delete
-                        </button>
+                        {row.original.pledge_count > 0 ? (
+                          // Offered disabled with its reason, which the API would give too (campaign.has_pledges).
+                          <button
+                            type="button"
+                            className="button admin-small admin-danger"
+                            disabled
+                            aria-label={`Delete campaign ${row.original.id}`}
+                            aria-describedby={`no-delete-campaign-${row.original.id}`}
+                          >
+                            Delete
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button admin-small admin-danger"
+                            onClick={() => {
+                              report(null);
+                              setConfirmDelete(row.original);
+                            }}
+                            disabled={editing !== null || deleteCall.isPending}
+                            aria-label={`Delete campaign ${row.original.id}`}
+                          >
+                            Delete
+                          </button>
+                        )}
                         <Link className="button admin-small secondary" to={campaignReportPath(row.original.id)} aria-label={`Report of campaign ${row.original.id}`}>
                           Report
                         </Link>
                       </div>
+                      {row.original.pledge_count > 0 && (
+                        <p className="admin-muted admin-cell-note" id={`no-delete-campaign-${row.original.id}`}>
+                          {CANNOT_DELETE_PLEDGED}
+                        </p>
+                      )}
                     </td>
                   </tr>
                 ),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
-import { reasonOf } from './describe-error';
+import { useForm, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { reasonOf, refusedFieldsOf } from './describe-error';
 
 /** The admin error of docs/product-rules.md §8: a title in red ('Could not add campaign') and the reason beside it. */
 export type EditorFailure = { title: string; reason?: string | undefined };
@@ -36,7 +36,8 @@ function messagesOf(errors: FieldErrors): string[] {
  * The admin's one way of editing a row (charities, challenges, campaigns): react-hook-form
  * checked by core's request schema, so each problem shows at its field (aria-describedby, as
  * components/field does) and in red above, summarised; focus goes to the first. A save the API
- * refuses shows the API's reason. Also holds the screen's notice and failure for its other
+ * refuses for its fields shows each of them at its field in the same way, all at once; any other
+ * refusal shows the API's reason. Also holds the screen's notice and failure for its other
  * actions (delete, disable), which `report` sets.
  */
 export function useAdminEditor<Values extends FieldValues, Body, Saved>(options: AdminEditorOptions<Values, Body, Saved>) {
@@ -77,7 +78,17 @@ export function useAdminEditor<Values extends FieldValues, Body, Saved>(options:
         report(null, options.savedNotice(saved, isNew));
         options.onSaved?.(saved);
       } catch (err) {
-        report({ title: options.failureTitle(isNew), reason: reasonOf(err) });
+        // Fields the API refused show at their fields, every one at once, as the schema's do.
+        const refused = refusedFieldsOf(err);
+        const fields = new Set(Object.keys(form.getValues()));
+        const atFields = refused.filter((f) => fields.has(f.path));
+        if (atFields.length === 0) {
+          report({ title: options.failureTitle(isNew), reason: reasonOf(err) });
+          return;
+        }
+        atFields.forEach((f, i) => form.setError(f.path as Path<Values>, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
+        const elsewhere = refused.filter((f) => !fields.has(f.path)).map((f) => f.message);
+        report({ title: options.failureTitle(isNew), reason: [options.refusedReason(atFields.map((f) => f.message)), ...elsewhere].join(' ') });
       }
     },
     (errors) => report({ title: options.failureTitle(adding), reason: options.refusedReason(messagesOf(errors)) }),

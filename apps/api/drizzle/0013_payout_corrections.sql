@@ -1,0 +1,8 @@
+-- Decision 122: a correction names the payout it corrects and why. NOT VALID: negative entries
+-- recorded before it name no payout; the check holds every row written from now on.
+ALTER TABLE "admin_audit" DROP CONSTRAINT "admin_audit_action_check";--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "corrects_payout_id" integer;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_corrects_payout_id_payouts_id_fk" FOREIGN KEY ("corrects_payout_id") REFERENCES "public"."payouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_action_check" CHECK ("admin_audit"."action" in ('campaign.create', 'campaign.edit', 'campaign.delete', 'campaign.deactivate_past', 'campaign.offer_set', 'campaign.payout', 'campaign.payout_correction', 'donors.export', 'charity.create', 'charity.edit', 'charity.delete', 'challenge.create', 'challenge.edit', 'challenge.delete', 'user.resend_activation', 'two_factor.enrol', 'two_factor.recovery_code_used', 'two_factor.reset'));--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_correction_check" CHECK (("payouts"."amount" > 0 and "payouts"."corrects_payout_id" is null and "payouts"."reason" is null) or ("payouts"."amount" < 0 and "payouts"."corrects_payout_id" is not null and "payouts"."reason" is not null)) NOT VALID;
