@@ -77,6 +77,7 @@ export const MSG = {
   endDateInvalid: 'End date must be a real date in the form YYYY-MM-DD',
   billingStartDateInvalid: 'Billing start date must be a real date in the form YYYY-MM-DD',
   endBeforeStart: 'End date must be on or after the start date',
+  campaignGoalInvalid: 'The goal must be an amount of at least 1 and at most 10,000,000, with at most two decimal places, or left empty',
   billingOutsideCampaign: 'Billing start date must be between the start date and the end date',
   billingCycleInvalid: 'Billing cycle must be Weekly',
   isActiveInvalid: 'Active must be true or false',

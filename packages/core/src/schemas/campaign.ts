@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { MONTH_NAMES } from '../calendar.ts';
 import { MSG } from '../messages.ts';
 import { BILLING_CYCLES } from '../statuses.ts';
-import { countryCodeSchema, dateSchema, idSchema, isoDateField } from './common.ts';
+import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, isoDateField } from './common.ts';
 
 export const CAMPAIGN_NAME_MAX = 100;
+/** The largest goal an admin can set, in currency units. */
+export const CAMPAIGN_GOAL_MAX = 10_000_000;
 
 /** 'November Uplift Challenge': a month name (capitalised, as shown on the Join button), then a name. */
 export function isCampaignName(name: string): boolean {
@@ -30,6 +32,14 @@ export const campaignRequestSchema = z
     country: countryCodeSchema,
     billing_cycle: z.enum(BILLING_CYCLES, { error: MSG.billingCycleInvalid }).default('Weekly'),
     is_active: z.boolean({ error: MSG.isActiveInvalid }),
+    /** What the campaign hopes to raise, in the country's currency; null for no goal (no progress bar). */
+    goal_amount: z
+      .number({ error: MSG.campaignGoalInvalid })
+      .min(1, { error: MSG.campaignGoalInvalid })
+      .max(CAMPAIGN_GOAL_MAX, { error: MSG.campaignGoalInvalid })
+      .refine(hasAtMostTwoDecimals, { error: MSG.campaignGoalInvalid })
+      .nullable()
+      .default(null),
   })
   // ISO dates compare correctly as strings. The checks run only once the dates themselves parse.
   .refine((c) => c.start_date <= c.end_date, {
@@ -66,6 +76,8 @@ export const campaignSchema = z
     billing_cycle: z.enum(BILLING_CYCLES),
     is_active: z.boolean(),
     country: countryCodeSchema,
+    /** What the campaign hopes to raise (currency units), or null when the admin set no goal. */
+    goal_amount: z.number().positive().nullable(),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -1,4 +1,5 @@
 import { COUNTRY_CODES } from '@uplift/core/countries';
+import type { Minor } from '@uplift/core/money';
 import { BILLING_CYCLES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
@@ -17,6 +18,8 @@ export const campaigns = pgTable(
     billing_cycle: text({ enum: BILLING_CYCLES }).notNull().default('Weekly'),
     is_active: boolean().notNull().default(true),
     country: text({ enum: COUNTRY_CODES }).notNull(),
+    /** What the campaign hopes to raise, minor units; null: no goal is shown. */
+    goal_amount: integer().$type<Minor>(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,6 +29,7 @@ export const campaigns = pgTable(
     check('campaigns_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
     check('campaigns_billing_cycle_check', sql`${t.billing_cycle} in ${sql.raw(sqlList(BILLING_CYCLES))}`),
     check('campaigns_dates_check', sql`${t.start_date} <= ${t.end_date}`),
+    check('campaigns_goal_check', sql`${t.goal_amount} is null or ${t.goal_amount} > 0`),
   ],
 );
 

@@ -1,7 +1,10 @@
 import ICAL from 'ical.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, mails, paymentAttempts, paymentMethods, payments, pledges, refreshTokens, users } from '../../db/schema.ts';
+import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
 import { selectReportFigures } from '../admin/campaign-report.repository.ts';
@@ -407,6 +410,31 @@ describe('my account', () => {
       // The admin report counts the same pledges and amounts.
       const total = (await selectReportFigures(ctx.db, campaign.id, 'NZ')).find((r) => r.recipient_id === null && r.challenge_id === null);
       expect(total).toMatchObject({ pledges: 1, donors: 1, pledged: 7000, collected: 7000 });
+    });
+
+    it('the migration applies the same rule to donors erased before it', async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'NZ' });
+      const partlyPaid = await donorWithPassword('NZ', campaign.id, 'Tama');
+      const paidInFull = await donorWithPassword('NZ', campaign.id, 'Ana');
+      const erasedAt = new Date('2026-11-20T01:00:00Z');
+      // As an erasure left them before: payments cancelled, the pledges still Confirmed.
+      const [first] = await paymentRows(ctx.db, partlyPaid.pledge.id);
+      await ctx.db.update(payments).set({ payment_status: 'Cancelled' }).where(eq(payments.pledge_id, partlyPaid.pledge.id));
+      await ctx.db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.id, first!.id));
+      await ctx.db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.pledge_id, paidInFull.pledge.id));
+      await ctx.db.update(users).set({ erased_at: erasedAt }).where(sql`${users.id} in (${partlyPaid.user.id}, ${paidInFull.user.id})`);
+
+      await ctx.db.execute(sql.raw(readFileSync(path.join(MIGRATIONS_DIR, '0014_erased_pledges_cancelled.sql'), 'utf8')));
+
+      const rows = await ctx.db.select().from(pledges).where(eq(pledges.campaign_id, campaign.id)).orderBy(pledges.id);
+      expect(rows.map((p) => [p.id, p.pledge_status, p.cancelled_at])).toEqual([
+        [partlyPaid.pledge.id, 'Cancelled', erasedAt],
+        [paidInFull.pledge.id, 'Confirmed', null],
+      ]);
+      expect(await selectCampaignTotals(ctx.db, campaign.id)).toEqual([
+        { challenge_id: 1, recipient_id: partlyPaid.pledge.recipient_id, pledges: 1, amount: 7000 },
+        { challenge_id: 1, recipient_id: partlyPaid.pledge.recipient_id, pledges: 1, amount: 1750 },
+      ]);
     });
   });
 });

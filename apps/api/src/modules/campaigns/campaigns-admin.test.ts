@@ -42,7 +42,7 @@ describe('campaign administration', () => {
       const res = await post(body);
       expect(res.statusCode).toBe(201);
       const created = res.json();
-      expect(created).toEqual({ id: expect.any(Number), ...body, pledge_count: 0 });
+      expect(created).toEqual({ id: expect.any(Number), ...body, goal_amount: null, pledge_count: 0 });
       expect(await list()).toEqual([created]);
     });
 
@@ -68,6 +68,10 @@ describe('campaign administration', () => {
       ['a monthly billing cycle', { billing_cycle: 'Monthly' }, MSG.billingCycleInvalid],
       ['a missing active flag', { is_active: undefined }, MSG.isActiveInvalid],
       ['an active flag given as text', { is_active: 'yes' }, MSG.isActiveInvalid],
+      ['a goal of nothing', { goal_amount: 0 }, MSG.campaignGoalInvalid],
+      ['a goal with a fraction of a cent', { goal_amount: 5000.005 }, MSG.campaignGoalInvalid],
+      ['a goal over ten million', { goal_amount: 10_000_000.01 }, MSG.campaignGoalInvalid],
+      ['a goal given as text', { goal_amount: '5000' }, MSG.campaignGoalInvalid],
     ];
     for (const [what, change, message] of invalid) {
       it(`refuses ${what}: "${message}"`, async () => {
@@ -77,6 +81,18 @@ describe('campaign administration', () => {
         expect(await list()).toEqual([]);
       });
     }
+
+    it('keeps a goal in minor units and answers it as an amount, to the admin and on the public campaign', async () => {
+      const res = await post({ ...body, start_date: '2026-11-01', billing_start_date: '2026-12-03', goal_amount: 12500.5 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ goal_amount: 12500.5 });
+      const [row] = await ctx.db.select({ goal: campaigns.goal_amount }).from(campaigns).where(eq(campaigns.id, res.json().id));
+      expect(row!.goal).toBe(1250050);
+      const open = await ctx.app.inject({ method: 'GET', url: '/api/campaign/closest/NZ' });
+      expect(open.json()).toMatchObject({ id: res.json().id, goal_amount: 12500.5 });
+      // Cleared by sending none.
+      expect((await put(res.json().id, { ...body, start_date: '2026-11-01', goal_amount: null })).json()).toMatchObject({ goal_amount: null });
+    });
 
     it('refuses a body that is not JSON', async () => {
       const res = await ctx.app.inject({
@@ -94,7 +110,7 @@ describe('campaign administration', () => {
       const campaign = await insertCampaign(ctx);
       const res = await put(campaign.id, { ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: campaign.id, ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK', pledge_count: 0 });
+      expect(res.json()).toEqual({ id: campaign.id, ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK', goal_amount: null, pledge_count: 0 });
       const [stored] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
       expect(stored).toMatchObject({ campaign_name: 'December Second Go', country: 'UK', is_active: false });
       expect(stored!.updated_at.toISOString()).toBe(TEST_NOW);
@@ -247,6 +263,7 @@ describe('campaign administration', () => {
       billing_cycle: 'Weekly',
       is_active: false,
       country: 'NZ',
+      goal_amount: null,
       pledge_count: 0,
     });
   });

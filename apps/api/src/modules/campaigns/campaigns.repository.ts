@@ -1,5 +1,6 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import { fromMinor, toMinor } from '@uplift/core/money';
 import type { Campaign, AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import { and, asc, eq, gte, or, count, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -18,6 +19,7 @@ export function toCampaignJson(row: CampaignRow): Campaign {
     billing_cycle: row.billing_cycle,
     is_active: row.is_active,
     country: row.country,
+    goal_amount: row.goal_amount === null ? null : fromMinor(row.goal_amount),
   };
 }
 
@@ -69,6 +71,7 @@ const campaignColumns = {
   billing_cycle: campaigns.billing_cycle,
   is_active: campaigns.is_active,
   country: campaigns.country,
+  goal_amount: sql<number | null>`${campaigns.goal_amount}::numeric / 100`.mapWith((v: string | null) => (v === null ? null : Number(v))),
 };
 
 // Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
@@ -104,15 +107,20 @@ export async function countPledges(db: Executor, campaignId: number): Promise<nu
   return row?.n ?? 0;
 }
 
+/** The request as the row stores it: the goal in minor units. */
+function toRow(input: CampaignRequest) {
+  return { ...input, goal_amount: input.goal_amount === null ? null : toMinor(input.goal_amount) };
+}
+
 export async function insertCampaign(db: Executor, input: CampaignRequest): Promise<number> {
-  const [row] = await db.insert(campaigns).values(input).returning({ id: campaigns.id });
+  const [row] = await db.insert(campaigns).values(toRow(input)).returning({ id: campaigns.id });
   return row!.id;
 }
 
 export async function updateCampaign(db: Executor, id: number, input: CampaignRequest, now: Date): Promise<void> {
   await db
     .update(campaigns)
-    .set({ ...input, updated_at: now })
+    .set({ ...toRow(input), updated_at: now })
     .where(eq(campaigns.id, id));
 }
 

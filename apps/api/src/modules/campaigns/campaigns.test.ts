@@ -37,6 +37,7 @@ describe('public campaign reads', () => {
       billing_cycle: 'Weekly',
       is_active: true,
       country: 'NZ',
+      goal_amount: null,
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });

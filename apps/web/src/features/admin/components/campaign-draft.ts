@@ -10,6 +10,7 @@ export const emptyCampaign: CampaignRequestInput = {
   end_date: '',
   billing_start_date: '',
   is_active: true,
+  goal_amount: null,
 };
 
 export function campaignFormOf(c: AdminCampaign): CampaignRequestInput {
@@ -20,5 +21,6 @@ export function campaignFormOf(c: AdminCampaign): CampaignRequestInput {
     end_date: c.end_date,
     billing_start_date: c.billing_start_date,
     is_active: c.is_active,
+    goal_amount: c.goal_amount,
   };
 }

@@ -27,10 +27,10 @@ export function CampaignEditorRow({ id, editor, onCancel }: Props) {
   }, [setFocus]);
 
   /** An input's props: registered on the form, and tied to its message when refused. */
-  function field(name: keyof CampaignRequestInput) {
+  function field(name: keyof CampaignRequestInput, options?: { setValueAs: (v: unknown) => unknown }) {
     const refused = errors[name]?.message !== undefined;
     return {
-      ...form.register(name),
+      ...form.register(name, options),
       'aria-invalid': refused ? true : undefined,
       'aria-describedby': refused ? `${errorId}-${name}` : undefined,
     };
@@ -93,6 +93,16 @@ export function CampaignEditorRow({ id, editor, onCancel }: Props) {
       <td>
         <input type="checkbox" className="admin-checkbox" aria-label={`Active, ${rowLabel}`} {...field('is_active')} />
         {problem('is_active')}
+      </td>
+      <td>
+        <input
+          className="admin-input admin-input-amount"
+          inputMode="decimal"
+          aria-label={`Goal in the campaign’s currency, ${rowLabel}`}
+          placeholder="None"
+          {...field('goal_amount', { setValueAs: (v: unknown) => (v === '' || v === null ? null : typeof v === 'number' ? v : Number(String(v).replace(/,/g, ''))) })}
+        />
+        {problem('goal_amount')}
       </td>
       <td className="admin-actions-cell">
         <div className="admin-row-actions">

@@ -15,6 +15,7 @@ const november: AdminCampaign = {
   billing_cycle: 'Weekly',
   is_active: true,
   country: 'NZ',
+  goal_amount: 5000,
   pledge_count: 5,
 };
 
@@ -35,7 +36,7 @@ describe('CampaignTable', () => {
     renderAt(<CampaignTable />, '/admin-campaign');
     const row = (await screen.findByText('November Uplift Challenge')).closest('tr')!;
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes',
+      '1', 'November Uplift Challenge', 'New Zealand', '20/11/2026', '20/12/2026', '25/11/2026', 'Yes', '$5,000.00',
       'EditDeleteReportThis campaign has pledges, so it cannot be deleted. Deactivate it instead.',
     ]);
   });
@@ -87,6 +88,7 @@ describe('CampaignTable', () => {
     await user.type(screen.getByLabelText('Start date, new campaign'), '2026-11-20');
     await user.type(screen.getByLabelText('End date, new campaign'), '2026-12-20');
     await user.type(screen.getByLabelText('Billing start date, new campaign'), '2026-11-25');
+    await user.type(screen.getByLabelText('Goal in the campaign’s currency, new campaign'), '12,500.50');
     await user.click(screen.getByRole('button', { name: 'Save new campaign' }));
     expect(await screen.findByText('Added campaign 2: December Giving Challenge')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/campaign')!.body).toEqual({
@@ -97,8 +99,28 @@ describe('CampaignTable', () => {
       billing_start_date: '2026-11-25',
       is_active: true,
       billing_cycle: 'Weekly',
+      goal_amount: 12500.5,
     });
     expect(await screen.findByRole('button', { name: 'Edit campaign 2' })).toHaveFocus();
+  });
+
+  it('refuses a goal that is not an amount on its field, and keeps an empty goal as none', async () => {
+    const calls = stubFetch({ 'GET /api/campaign/': { status: 200, body: [november] }, 'PUT /api/campaign/1': { status: 200, body: { ...november, goal_amount: null } } });
+    renderAt(<CampaignTable />, '/admin-campaign');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit campaign 1' }));
+    const goal = screen.getByLabelText('Goal in the campaign’s currency, campaign 1');
+    expect(goal).toHaveValue('5000');
+    await user.clear(goal);
+    await user.type(goal, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save campaign 1' }));
+    expect(goal).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById(goal.getAttribute('aria-describedby')!)).toHaveTextContent(MSG.campaignGoalInvalid);
+    expect(calls.filter((c) => c.key === 'PUT /api/campaign/1')).toHaveLength(0);
+    await user.clear(goal);
+    await user.click(screen.getByRole('button', { name: 'Save campaign 1' }));
+    await screen.findByText('Saved campaign 1: November Uplift Challenge');
+    expect(calls.find((c) => c.key === 'PUT /api/campaign/1')!.body).toMatchObject({ goal_amount: null });
   });
 
   it("asks before deleting, then shows 'Could not delete campaign' with the server's reason", async () => {

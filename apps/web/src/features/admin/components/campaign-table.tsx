@@ -3,6 +3,7 @@ import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, use
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
+import { formatMoney, toMinor } from '@uplift/core/money';
 import { campaignRequestSchema, type AdminCampaign } from '@uplift/core/schemas/campaign';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -42,6 +43,13 @@ const columns = [
   column.accessor('end_date', { header: 'End Date', cell: (c) => <DateCell date={c.getValue()} /> }),
   column.accessor('billing_start_date', { header: 'Billing Start Date', cell: (c) => <DateCell date={c.getValue()} /> }),
   column.accessor('is_active', { header: 'Active', cell: (c) => (c.getValue() ? 'Yes' : 'No') }),
+  column.accessor('goal_amount', {
+    header: 'Goal',
+    cell: (c) => {
+      const goal = c.getValue();
+      return goal === null ? <span className="admin-muted">None</span> : formatMoney(toMinor(goal), c.row.original.country);
+    },
+  }),
 ];
 
 /**

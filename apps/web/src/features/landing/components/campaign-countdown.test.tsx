@@ -17,6 +17,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   billing_cycle: 'Weekly',
   is_active: true,
   country: 'NZ',
+  goal_amount: null,
   ...over,
 });
 
@@ -33,6 +34,25 @@ describe('CampaignCountdown', () => {
     show({});
     expect(screen.getByTestId('countdown')).toHaveTextContent("The campaign has started, join 5 others who've pledged $690.00!");
     expect(screen.getByRole('link', { name: 'Join the November Uplift Challenge' })).toHaveAttribute('href', '/challenge');
+  });
+
+  it('with a goal: a bar toward it and the figures in words, past 100 % when the goal is passed', () => {
+    const { unmount } = show({ campaign: campaign({ goal_amount: 2000 }) });
+    const bar = screen.getByRole('progressbar', { name: 'Pledged toward the campaign’s goal' });
+    expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['69000', '200000']);
+    expect(screen.getByText(/pledged of the/)).toHaveTextContent('$690.00 pledged of the $2,000.00 goal (34%)');
+    unmount();
+    show({ campaign: campaign({ goal_amount: 500 }) });
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50000');
+    expect(screen.getByText(/pledged of the/)).toHaveTextContent('$690.00 pledged of the $500.00 goal (138%)');
+  });
+
+  it('without a goal, or before the start: no bar', () => {
+    const { unmount } = show({});
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    unmount();
+    show({ campaign: campaign({ goal_amount: 2000, start_date: '2026-11-28', end_date: '2026-12-28' }) });
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('before the start: days to go in the country’s own calendar, in pounds for the UK', () => {

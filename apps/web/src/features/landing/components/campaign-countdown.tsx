@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CountryCode } from '@uplift/core/countries';
 import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from '@uplift/core/countdown';
-import { asMinor } from '@uplift/core/money';
+import { asMinor, formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import { paths } from '../../../lib/paths';
@@ -63,6 +63,9 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
           {text}
         </p>
       )}
+      {started && campaign.goal_amount !== null && totals && (
+        <GoalProgress raisedMinor={totals.amountMinor} goalMinor={toMinor(campaign.goal_amount)} country={country} />
+      )}
       {closed ? (
         <Link className="button cta" to={paths.viewPledge}>
           View my Pledge
@@ -74,6 +77,24 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
           </Link>
         )
       )}
+    </div>
+  );
+}
+
+/**
+ * How far the pledges have come toward the goal the admin set (docs/decisions/126-campaign-goal.md): the bar is
+ * full at the goal, and the words say the figures, over 100 % when the goal is passed.
+ */
+export function GoalProgress({ raisedMinor, goalMinor, country }: { raisedMinor: Minor; goalMinor: Minor; country: CountryCode }) {
+  const percent = Math.floor((raisedMinor * 100) / goalMinor);
+  return (
+    <div className="goal-progress">
+      <progress value={Math.min(raisedMinor, goalMinor)} max={goalMinor} aria-label="Pledged toward the campaign’s goal">
+        {percent}%
+      </progress>
+      <p className="goal-progress-text">
+        <strong>{formatMoney(raisedMinor, country)}</strong> pledged of the {formatMoney(goalMinor, country)} goal ({percent}%)
+      </p>
     </div>
   );
 }

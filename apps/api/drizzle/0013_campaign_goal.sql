@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "goal_amount" integer;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_goal_check" CHECK ("campaigns"."goal_amount" is null or "campaigns"."goal_amount" > 0);
