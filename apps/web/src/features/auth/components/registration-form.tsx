@@ -11,6 +11,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/field
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
+import { rememberRegisteredEmail } from '../registered-email';
 import '../auth.css';
 
 /** The pledge chosen in the wizard; registration creates it as a Pending pledge. */
@@ -91,6 +92,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       showRegisterError(err);
       return;
     }
+    rememberRegisteredEmail(values.email);
     onRegistered?.(values.email);
     navigate(paths.activate, { state: { email: values.email } });
   });
