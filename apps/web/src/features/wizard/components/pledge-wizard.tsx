@@ -68,11 +68,8 @@ export function PledgeWizard({ renderRegistration }: Props) {
         ) : (
           <span />
         )}
-        {finishForm ? (
-          <button type="submit" form={finishForm} className="button" disabled={flow.paying}>
-            {flow.paying ? 'Finishing…' : flow.nextLabel}
-          </button>
-        ) : (
+        {/* On the payment form, Finish stands inside it, under the charge and above Cancel. */}
+        {finishForm ? null : (
           <button type="button" className="button" disabled={flow.saving || !ready} onClick={() => void flow.next()}>
             {flow.saving ? 'Saving your pledge…' : flow.nextLabel}
           </button>
@@ -147,6 +144,7 @@ function StepContent({ flow, renderRegistration }: { flow: WizardFlow } & Props)
           onPaid={flow.paid}
           onSubmittingChange={flow.setPaying}
           onDeleted={flow.pledgeDeleted}
+          finishLabel={flow.nextLabel}
         />
       );
   }
