@@ -152,7 +152,10 @@ const OUTPUTS: Output[] = [
     name: 'wizard step 3: calculator and fee line',
     read: async (run, { page }) => {
       await page.getByRole('link', { name: joinButtonText(run.campaign.campaign_name) }).first().click();
-      await page.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: new RegExp(`^${COUNTRIES[run.country].name}`) }).click();
+      // Join carries the landing page's country: the wizard opens on step 2 with its campaign chosen (decision 124).
+      await expect(stepHeading(page, 'Choose challenges')).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page.getByRole('list', { name: 'Campaigns' }).getByRole('button', { name: new RegExp(`^${COUNTRIES[run.country].name}`) })).toHaveAttribute('aria-pressed', 'true');
       await page.getByRole('button', { name: 'Choose challenges' }).click();
       await page.getByRole('listitem').filter({ hasText: 'Coffees' }).getByRole('button', { name: 'Join' }).click();
       await page.getByRole('button', { name: 'Calculate pledge amount' }).click();

@@ -30,6 +30,13 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/**
+ * What the landing page hands the wizard when the visitor joins (router state, so the Join link's
+ * href stays '/challenge'): its country, and the challenge picked in its switcher, if any
+ * (docs/decisions/124). The wizard opens with them chosen.
+ */
+export type JoinChoice = { country: 'NZ' | 'UK'; challengeId: number | null };
+
 /** The wizard at step `step` (0 to PAYMENT_STEP). */
 export function challengeStep(step: number): string {
   return `${paths.challenge}?step=${step}`;

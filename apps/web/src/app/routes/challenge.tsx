@@ -3,5 +3,5 @@ import { PledgeWizard } from '../../features/wizard/components/pledge-wizard';
 
 /** /challenge: the pledge wizard, with the accounts feature's registration form as step 5 for a visitor. */
 export function Component() {
-  return <PledgeWizard renderRegistration={(pledge) => <RegistrationForm pledge={pledge} />} />;
+  return <PledgeWizard renderRegistration={(pledge, country) => <RegistrationForm pledge={pledge} country={country} />} />;
 }

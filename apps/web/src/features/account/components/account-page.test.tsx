@@ -1,9 +1,12 @@
 import type { Account } from '@uplift/core/schemas/account';
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../test/render-at';
 import { AccountPage } from './account-page';
+import { DELETED_NOTICE } from './delete-section';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +79,31 @@ describe('AccountPage', () => {
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/login');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ password: 'wrong' }, { password: 'right one' }]);
+  });
+
+  it('after deleting, the login page it lands on is told what happened', async () => {
+    stubFetch({
+      'GET /api/account': { status: 200, body: account },
+      'POST /api/account/erase': { status: 200, body: { message: 'Your account has been deleted.' } },
+    });
+    function Login() {
+      return <p data-testid="notice">{(useLocation().state as { notice?: string } | null)?.notice}</p>;
+    }
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/account']}>
+          <Routes>
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/login" element={<Login />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const section = await screen.findByRole('region', { name: 'Delete my account' });
+    await user.type(within(section).getByLabelText('Your password'), 'right one');
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByTestId('notice')).toHaveTextContent('Your account is deleted.');
+    expect(DELETED_NOTICE).toMatch(/^Your account is deleted\./);
   });
 });

@@ -9,6 +9,8 @@ import { clearAfterSignOut } from '../../../lib/queries/invalidate';
 import { clearSession } from '../../../lib/session';
 import { useEraseAccount } from '../api/erase-account';
 
+export const DELETED_NOTICE = 'Your account is deleted. We have sent a last email to confirm it.';
+
 /** Delete my account (UK GDPR Art. 17, with the legal-obligation exception): what happens, then the password. */
 export function DeleteSection({ account }: { account: Account }) {
   const erase = useEraseAccount();
@@ -32,7 +34,8 @@ export function DeleteSection({ account }: { account: Account }) {
       // storage disabled: nothing was kept
     }
     clearAfterSignOut(queryClient);
-    navigate(paths.login, { replace: true });
+    // The login page says what happened (docs/decisions/124).
+    navigate(paths.login, { replace: true, state: { notice: DELETED_NOTICE } });
   });
   const confirmed = account.pledges.some((p) => p.pledge_status === 'Confirmed');
   return (

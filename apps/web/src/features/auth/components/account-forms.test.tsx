@@ -1,25 +1,76 @@
 import { MSG } from '@uplift/core/messages';
-import { screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../test/render-at';
-import { ActivateForm } from './activate-form';
+import { forgetRegisteredEmail, rememberRegisteredEmail } from '../registered-email';
+import { ACTIVATED_NOTICE, ActivateForm } from './activate-form';
 import { RecoverForm } from './recover-form';
 import { ResetForm } from './reset-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ActivateForm', () => {
-  it('prefills the masked token from ?token= and activates, then goes to /login', async () => {
+  it('activates at once from the mailed link (?token=), once even under StrictMode, then goes to /login', async () => {
     const calls = stubFetch({ 'GET /api/auth/activate': { status: 200, body: { message: 'ok' } } });
+    renderAt(
+      <StrictMode>
+        <ActivateForm />
+      </StrictMode>,
+      '/activate?token=abc123',
+    );
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/login');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/auth/activate?activation_token=abc123');
+  });
+
+  it("keeps the link's token in the masked field and says 'Not a valid token' when the server refuses it", async () => {
+    const calls = stubFetch({ 'GET /api/auth/activate': { status: 400, body: { message: MSG.invalidToken } } });
     renderAt(<ActivateForm />, '/activate?token=abc123');
+    expect(await screen.findByText(MSG.invalidToken)).toBeInTheDocument();
     const field = screen.getByLabelText('Activation token');
     expect(field).toHaveAttribute('type', 'password');
     expect(field).toHaveValue('abc123');
     expect(field).toHaveAccessibleDescription(/Check your email/);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Activate' }));
+    expect(screen.getByRole('button', { name: 'Activate' })).toBeEnabled();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('activates a typed token with the Activate button, then goes to /login', async () => {
+    const calls = stubFetch({ 'GET /api/auth/activate': { status: 200, body: { message: 'ok' } } });
+    const user = userEvent.setup();
+    renderAt(<ActivateForm />, '/activate');
+    expect(calls).toHaveLength(0);
+    await user.type(screen.getByLabelText('Activation token'), 'abc123');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/login');
     expect(calls[0]!.url).toBe('/api/auth/activate?activation_token=abc123');
+  });
+
+  it('passes on the email this browser registered with, for the login that follows', async () => {
+    stubFetch({ 'GET /api/auth/activate': { status: 200, body: { message: 'ok' } } });
+    rememberRegisteredEmail('aroha@example.org');
+    let arrived: unknown;
+    function Login() {
+      arrived = useLocation().state;
+      return <p>login page</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/activate?token=abc123']}>
+          <Routes>
+            <Route path="/activate" element={<ActivateForm />} />
+            <Route path="/login" element={<Login />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(arrived).toEqual({ notice: ACTIVATED_NOTICE, email: 'aroha@example.org' });
+    forgetRegisteredEmail();
   });
 
   it("needs a token, and says 'Not a valid token' when the server refuses it", async () => {

@@ -1,9 +1,10 @@
 import { MSG } from '@uplift/core/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession } from '../../../lib/session';
 import { renderAt, stubFetch } from '../../../test/render-at';
+import { registeredEmail, rememberRegisteredEmail } from '../registered-email';
 import { LoginForm } from './login-form';
 
 // A token whose payload says user 7 with ROLE_USER (the signature is not checked in the browser).
@@ -89,5 +90,21 @@ describe('LoginForm', () => {
     renderAt(<LoginForm />, '/login');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/challenge');
+  });
+
+  it('after activation: the notice, the email filled in and focus on the password; then the payment step of the Pending pledge', async () => {
+    stubFetch({
+      'POST /api/auth/login': { status: 200, body: { access_token: TOKEN } },
+      'GET /api/pledge/closest': { status: 200, body: { pledge_status: 'Pending' } },
+    });
+    rememberRegisteredEmail('aroha@example.org');
+    renderAt(<LoginForm />, '/login', { notice: 'Your account is activated. Please log in.', email: 'aroha@example.org' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is activated. Please log in.');
+    expect(screen.getByLabelText('Email')).toHaveValue('aroha@example.org');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    await userEvent.setup().keyboard('a long passphrase{Enter}');
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/challenge?step=4');
+    // Logged in, the remembered email is no longer kept.
+    expect(registeredEmail()).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MSG } from '@uplift/core/messages';
 import { loginSchema, type LoginInput } from '@uplift/core/schemas/auth';
 import type { PledgeStatus } from '@uplift/core/statuses';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/alert';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { closestPledgeQuery, pledgeStatusOf } from '../../../lib/queries/closest-pledge';
 import { useLogin } from '../api/login';
+import { forgetRegisteredEmail } from '../registered-email';
 import { pathAfterLogin, safeReturnPath } from '../return-path';
 import '../auth.css';
 
@@ -26,12 +27,20 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const loginCall = useLogin();
   const [failure, setFailure] = useState<ReactNode>();
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const arrival = location.state as { notice?: string; email?: string } | null;
+  const notice = arrival?.notice;
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: arrival?.email ?? '', password: '' } });
+
+  // Arriving with the email filled in (after activation), the password is all that is left to type.
+  const prefilled = Boolean(arrival?.email);
+  useEffect(() => {
+    if (prefilled) setFocus('password');
+  }, [prefilled, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
@@ -42,6 +51,7 @@ export function LoginForm() {
       setFailure(describeLoginFailure(err));
       return;
     }
+    forgetRegisteredEmail();
     const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
     // An admin's password is only the first step: the second factor comes next, then the admin page.
     if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });

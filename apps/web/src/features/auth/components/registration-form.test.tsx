@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../test/render-at';
+import { forgetRegisteredEmail, registeredEmail } from '../registered-email';
 import { RegistrationForm } from './registration-form';
 
 const pledge = {
@@ -130,5 +131,23 @@ describe('RegistrationForm', () => {
     expect(screen.getByRole('link', { name: /Activate/ })).toHaveAttribute('href', '/activate');
     expect(screen.getByRole('link', { name: /Forgot/ })).toHaveAttribute('href', '/password-recovery');
     expect(screen.getByLabelText('Country*')).toHaveDisplayValue(MSG.countryPlaceholder);
+  });
+
+  it("starts the country on the campaign's, registers with it untouched, and remembers the email for the login after activation", async () => {
+    const calls = stubFetch({ 'POST /api/auth/register': { status: 201, body: { message: 'ok' } } });
+    const user = userEvent.setup();
+    renderAt(<RegistrationForm pledge={pledge} country="UK" />, '/challenge');
+    expect(screen.getByLabelText('Country*')).toHaveValue('UK');
+    await user.type(screen.getByLabelText('First name*'), 'Aroha');
+    await user.type(screen.getByLabelText('Last name*'), 'Ngata');
+    await user.type(screen.getByLabelText('Email*'), 'aroha@example.org');
+    await user.type(screen.getByLabelText('Password*'), 'a long passphrase');
+    await user.type(screen.getByLabelText('Confirm password*'), 'a long passphrase');
+    await user.click(screen.getByLabelText(/I agree to be contacted/));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/activate');
+    expect(calls[0]!.body).toMatchObject({ country: 'UK', email: 'aroha@example.org' });
+    expect(registeredEmail()).toBe('aroha@example.org');
+    forgetRegisteredEmail();
   });
 });

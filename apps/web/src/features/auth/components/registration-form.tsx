@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND } from '@uplift/core/brand';
-import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
 import { registerFormSchema, type RegisterForm, type RegisterFormOutput } from '@uplift/core/schemas/auth';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/field
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/register';
+import { rememberRegisteredEmail } from '../registered-email';
 import '../auth.css';
 
 /** The pledge chosen in the wizard; registration creates it as a Pending pledge. */
@@ -26,6 +27,8 @@ export type RegistrationPledge = {
 
 export type RegistrationFormProps = {
   pledge: RegistrationPledge;
+  /** The campaign's country: the country select starts on it (docs/decisions/124). */
+  country?: CountryCode;
   /** Called with the registered email just before the form goes to /activate. */
   onRegistered?: (email: string) => void;
 };
@@ -48,7 +51,7 @@ const FORM_FIELDS = new Set<string>([
  * problem shows at its field on submit and again as the user corrects it; focus moves to the
  * first one. Success creates the account and its Pending pledge, then goes to /activate.
  */
-export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({ pledge, country, onRegistered }: RegistrationFormProps) {
   const navigate = useNavigate();
   const registerAccount = useRegister();
   const [formError, setFormError] = useState<string | undefined>();
@@ -63,6 +66,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       first_name: '',
       last_name: '',
       user_address: '',
+      ...(country ? { country } : {}),
       email: '',
       password: '',
       confirm_password: '',
@@ -91,6 +95,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
       showRegisterError(err);
       return;
     }
+    rememberRegisteredEmail(values.email);
     onRegistered?.(values.email);
     navigate(paths.activate, { state: { email: values.email } });
   });
@@ -132,7 +137,7 @@ export function RegistrationForm({ pledge, onRegistered }: RegistrationFormProps
         <TextField label="Last name*" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>
       <TextField label="Address" autoComplete="street-address" error={errors.user_address?.message} {...register('user_address')} />
-      <SelectField label="Country*" autoComplete="country" error={errors.country?.message} defaultValue="" {...register('country')}>
+      <SelectField label="Country*" autoComplete="country" error={errors.country?.message} defaultValue={country ?? ''} {...register('country')}>
         <option value="" disabled>
           {MSG.countryPlaceholder}
         </option>

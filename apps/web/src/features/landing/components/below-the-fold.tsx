@@ -39,7 +39,7 @@ export default function BelowTheFold({ country }: { country: CountryCode }) {
       <section className="landing-section challenges" aria-labelledby="challenges-title">
         <h2 id="challenges-title">Choose your challenge</h2>
         <Loadable query={challenges} label="challenges">
-          {() => <ChallengeSwitcher challenges={challenges.data ?? []} />}
+          {() => <ChallengeSwitcher challenges={challenges.data ?? []} country={country} />}
         </Loadable>
         <CalculatorSlideshow country={country} />
       </section>

@@ -4,7 +4,8 @@ import { countdownText, daysToStart, isClosed, isJoinOpen, joinButtonText } from
 import { asMinor, formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
-import { paths } from '../../../lib/paths';
+import { paths, type JoinChoice } from '../../../lib/paths';
+import { useLandingChallenge } from './landing-choice';
 import type { CampaignTotals } from '../api/get-campaign-totals';
 
 type Props = {
@@ -22,6 +23,8 @@ type Props = {
  * button while the campaign is open to join, and a View my Pledge link once it has closed.
  */
 export function CampaignCountdown({ country, campaign, totals, now }: Props) {
+  // Join carries the page's country and the switcher's pick: the wizard opens with them chosen.
+  const join: JoinChoice = { country, challengeId: useLandingChallenge(country) };
   if (campaign === undefined) {
     return (
       <div className="countdown" aria-busy="true">
@@ -72,7 +75,7 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
         </Link>
       ) : (
         joinOpen && (
-          <Link className="button cta" to={paths.challenge}>
+          <Link className="button cta" to={paths.challenge} state={join}>
             {joinButtonText(campaign.campaign_name)}
           </Link>
         )

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Challenge } from '@uplift/core/schemas/challenge';
+import type { CountryCode } from '@uplift/core/countries';
 import { ChallengeIcon, ChallengeIllustration } from './challenge-icon';
+import { pickLandingChallenge } from './landing-choice';
 
 /** A line of encouragement per challenge, keyed by its icon name. */
 const TIPS: Record<string, string> = {
@@ -12,22 +14,29 @@ const TIPS: Record<string, string> = {
   commute: 'Walk, cycle, bus or share the ride. We count the distance you don’t drive and any parking you don’t pay.',
 };
 
-type Props = { challenges: Challenge[] };
+type Props = { challenges: Challenge[]; country: CountryCode };
 
 /**
  * Six icons, one selected at a time, as an ARIA tab list: Tab reaches the selected icon,
  * arrow keys, Home and End move between them, and the panel below describes the choice.
  */
-export function ChallengeSwitcher({ challenges }: Props) {
+export function ChallengeSwitcher({ challenges, country }: Props) {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
   const current = challenges[selected] ?? challenges[0];
   if (!current) return null;
 
+  /** A pick the Join button carries into the wizard (docs/decisions/124). */
+  function pick(index: number) {
+    setSelected(index);
+    const challenge = challenges[index];
+    if (challenge) pickLandingChallenge(country, challenge.id);
+  }
+
   function select(index: number) {
     const next = (index + challenges.length) % challenges.length;
-    setSelected(next);
+    pick(next);
     tabs.current[next]?.focus();
   }
 
@@ -62,7 +71,7 @@ export function ChallengeSwitcher({ challenges }: Props) {
             aria-controls={`${id}-panel`}
             tabIndex={i === selected ? 0 : -1}
             className="switcher-tab"
-            onClick={() => setSelected(i)}
+            onClick={() => pick(i)}
             onKeyDown={onKeyDown}
           >
             <ChallengeIcon name={challenge.landing_page_icon} size={44} />

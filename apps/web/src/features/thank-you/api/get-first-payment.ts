@@ -11,11 +11,16 @@ export const PAYMENT_FETCH_DELAY_MS = 1000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The earliest payment still to be taken (or already taken) of a pledge. */
-export function firstPayment<P extends Scheduled>(payments: P[], pledgeId: number): P | undefined {
+/** A pledge's payments still to be taken (or already taken), in date order. */
+export function pledgeSchedule<P extends Scheduled>(payments: P[], pledgeId: number): P[] {
   return payments
     .filter((p) => (p.pledge_id === undefined || p.pledge_id === pledgeId) && (p.payment_status === 'Pending' || p.payment_status === 'Success'))
-    .sort((a, b) => a.processing_date.localeCompare(b.processing_date))[0];
+    .sort((a, b) => a.processing_date.localeCompare(b.processing_date));
+}
+
+/** The earliest payment still to be taken (or already taken) of a pledge. */
+export function firstPayment<P extends Scheduled>(payments: P[], pledgeId: number): P | undefined {
+  return pledgeSchedule(payments, pledgeId)[0];
 }
 
 /**
@@ -23,20 +28,25 @@ export function firstPayment<P extends Scheduled>(payments: P[], pledgeId: numbe
  * (GET /api/pledge/{id}) is used instead, so the page always shows the first payment.
  */
 export async function getFirstPayment(pledgeId: number, delayMs = PAYMENT_FETCH_DELAY_MS): Promise<Payment | PledgePayment | null> {
+  return (await getPaymentSchedule(pledgeId, delayMs))[0] ?? null;
+}
+
+/** The pledge's whole schedule, read the same way: the thank-you page recaps its first and last dates. */
+export async function getPaymentSchedule(pledgeId: number, delayMs = PAYMENT_FETCH_DELAY_MS): Promise<(Payment | PledgePayment)[]> {
   await wait(delayMs);
   try {
-    const found = firstPayment(await api<Payment[]>('/api/payment/', { auth: true }), pledgeId);
-    if (found) return found;
+    const found = pledgeSchedule(await api<Payment[]>('/api/payment/', { auth: true }), pledgeId);
+    if (found.length > 0) return found;
   } catch {
     // fall back below
   }
   const pledge = await api<PledgeWithPayments>(`/api/pledge/${pledgeId}`, { auth: true });
-  return firstPayment(pledge.payments, pledgeId) ?? null;
+  return pledgeSchedule(pledge.payments, pledgeId);
 }
 
-export const useFirstPayment = (pledgeId: number | undefined, delayMs?: number) =>
+export const usePaymentSchedule = (pledgeId: number | undefined, delayMs?: number) =>
   useQuery({
-    queryKey: ['payments', 'first', pledgeId],
-    queryFn: () => getFirstPayment(pledgeId!, delayMs),
+    queryKey: ['payments', 'schedule', pledgeId],
+    queryFn: () => getPaymentSchedule(pledgeId!, delayMs),
     enabled: pledgeId !== undefined,
   });

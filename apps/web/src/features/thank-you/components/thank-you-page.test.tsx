@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { User } from '@uplift/core/schemas/auth';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCountry } from '../../../lib/country';
 import { setAccessToken } from '../../../lib/session';
-import { renderAt } from '../../../test/render-at';
+import { renderAt, stubFetch } from '../../../test/render-at';
 import { ThankYouPage } from './thank-you-page';
 
 const ada = {
@@ -47,5 +48,72 @@ describe('ThankYouPage share links', () => {
     expect(facebook.getAttribute('href')).toBe(
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/?country=UK`)}`,
     );
+  });
+});
+
+describe('ThankYouPage recap and sharing', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setCountry('NZ');
+  });
+
+  const pledge = { id: 7, campaign_id: 1, challenge_id: 1, recipient_id: 5, number_of_units: 5, cost_per_unit: 3.5, confirmed_amount: 70, period: 'weekly', pledge_status: 'Confirmed', country: 'NZ' };
+  const payment = (id: number, date: string, amount: number) => ({
+    id,
+    pledge_id: 7,
+    payment_status: 'Pending',
+    processing_date: date,
+    amount,
+    failure_reason: null,
+    next_retry_date: null,
+    action: null,
+    payment_method_id: 3,
+  });
+  function confirmedPledge() {
+    setAccessToken('token');
+    stubFetch({
+      'GET /api/auth/user_info': { status: 200, body: ada },
+      'GET /api/pledge/closest/Confirmed': { status: 200, body: pledge },
+      // Out of order on purpose: the recap reads them by date.
+      'GET /api/payment/': {
+        status: 200,
+        body: [payment(3, '2026-12-07', 17.5), payment(1, '2026-11-23', 17.5), payment(4, '2026-12-14', 17.5), payment(2, '2026-11-30', 17.5)],
+      },
+      'GET /api/recipient/5': { status: 200, body: { id: 5, recipient_name: 'Youthline' } },
+    });
+  }
+
+  it('recaps the pledge: charity, weekly amount, total, first and last dates', async () => {
+    confirmedPledge();
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    const recap = await screen.findByRole('region', { name: 'Your pledge' });
+    await waitFor(() => expect(recap).toHaveTextContent('CharityYouthline'));
+    expect(recap).toHaveTextContent('Each week$17.50 NZD');
+    expect(recap).toHaveTextContent('In all$70.00 NZD');
+    expect(recap).toHaveTextContent('First payment23/11/2026');
+    expect(recap).toHaveTextContent('Last payment14/12/2026');
+  });
+
+  it("offers WhatsApp beside the two networks, and the browser's share sheet only where there is one", async () => {
+    confirmedPledge();
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    const whatsapp = await screen.findByRole('link', { name: /Share on WhatsApp/ });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=.+http%3A%2F%2Flocalhost%3A\d+%2F%3Fcountry%3D/);
+    expect(screen.getByRole('link', { name: /Share on Facebook/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Share on X/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share…' })).not.toBeInTheDocument();
+  });
+
+  it('shares through navigator.share when the browser has it', async () => {
+    confirmedPledge();
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Share…' }));
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringMatching(/\/\?country=(NZ|UK)$/) as unknown }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
   });
 });

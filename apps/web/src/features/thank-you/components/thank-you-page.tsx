@@ -9,8 +9,10 @@ import { paths } from '../../../lib/paths';
 import { useClosestConfirmedPledge } from '../../../lib/queries/closest-pledge';
 import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useFirstPayment } from '../api/get-first-payment';
+import { usePaymentSchedule } from '../api/get-first-payment';
+import { useRecipient } from '../api/get-recipient';
 import { CopyLink } from './copy-link';
+import { ShareSheetButton, whatsAppLink } from './share-sheet';
 import '../thank-you.css';
 
 const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a little for a month to lift up a lot. Join me!`;
@@ -20,7 +22,11 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   usePageTitle('Thank you');
   const user = useUserInfo();
   const pledge = useClosestConfirmedPledge();
-  const payment = useFirstPayment(pledge.data?.id, paymentDelayMs);
+  const schedule = usePaymentSchedule(pledge.data?.id, paymentDelayMs);
+  const recipient = useRecipient(pledge.data?.recipient_id);
+  const first = schedule.data?.[0];
+  const last = schedule.data?.at(-1);
+  const payment = { ...schedule, data: first };
   const visitorCountry = useCountry().country;
   const country = pledge.data?.country;
   // The campaign's landing page in the donor's country (the visitor's, until the pledge has
@@ -50,13 +56,47 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
         ) : (
           <p role="status">Loading your payment schedule…</p>
         ))}
+      {country && pledge.data && first && last && (
+        <section className="card pledge-recap" aria-labelledby="pledge-recap-title" data-testid="pledge-recap">
+          <h2 id="pledge-recap-title">Your pledge</h2>
+          <dl>
+            <div>
+              <dt>Charity</dt>
+              <dd>{recipient.data?.recipient_name ?? '…'}</dd>
+            </div>
+            <div>
+              <dt>Each week</dt>
+              <dd>
+                {schedule.data!.every((p) => p.amount === first.amount) ? '' : 'about '}
+                {formatMoney(toMinor(first.amount), country)} {COUNTRIES[country].currency}
+              </dd>
+            </div>
+            <div>
+              <dt>In all</dt>
+              <dd>
+                {formatMoney(toMinor(pledge.data.confirmed_amount), country)} {COUNTRIES[country].currency}
+              </dd>
+            </div>
+            <div>
+              <dt>First payment</dt>
+              <dd>{formatDayMonthYear(first.processing_date)}</dd>
+            </div>
+            <div>
+              <dt>Last payment</dt>
+              <dd>{formatDayMonthYear(last.processing_date)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
       <p>
         You can follow your progress, and cancel future payments at any time, on the <Link to={paths.summary}>View my Pledge</Link> page.
       </p>
 
       <h2>Spread the word</h2>
       <ul className="share-buttons">
-        {shareLinks(shareUrl, SHARE_TEXT).map((link) => (
+        {/* The browser's own share sheet first, where there is one (docs/decisions/124). */}
+        <ShareSheetButton url={shareUrl} text={SHARE_TEXT} />
+        {[...shareLinks(shareUrl, SHARE_TEXT), whatsAppLink(shareUrl, SHARE_TEXT)].map((link) => (
           <li key={link.name}>
             <a className="button" href={link.url} target="_blank" rel="noopener noreferrer">
               Share on {link.name}

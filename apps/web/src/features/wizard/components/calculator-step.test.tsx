@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMPTY_CALCULATOR, type CalculatorInput } from '../model/wizard-state';
 import { CalculatorStep } from './calculator-step';
 
@@ -95,6 +95,9 @@ describe('calculator messages (product-rules §5)', () => {
     await user.type(screen.getByLabelText('Cost of each one ($)'), '10');
     expect(total()).toBe('$0.00');
     expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+    // Not silently: the field says what is wrong with it, naming what it counts.
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter the number of coffees as a whole number, like 5');
+    expect(screen.getByLabelText('Number of coffees per week')).toBeInvalid();
   });
 
   it('refuses an amount with more than two decimals, and the total blocks', async () => {
@@ -102,7 +105,7 @@ describe('calculator messages (product-rules §5)', () => {
     render(<Harness challenge="coffees" />);
     await user.type(screen.getByLabelText('Number of coffees per week'), '5');
     await user.type(screen.getByLabelText('Cost of each one ($)'), '3.505');
-    expect(screen.getByText('Amount must be a number with at most two decimal places')).toBeInTheDocument();
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter the cost with at most two decimal places, like 3.50');
     expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
   });
 
@@ -125,6 +128,52 @@ describe('calculator messages (product-rules §5)', () => {
     expect(total()).toBe('$35.00');
     expect(screen.getByText(/for the two weeks of payments left/)).toBeInTheDocument();
     expect(screen.getByText(/Paid in two weekly payments of \$17\.50/)).toBeInTheDocument();
+  });
+
+  it('says on each field what is wrong, naming it, instead of counting it silently as 0', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), 'five');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '$3,50');
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter the number of coffees as a whole number, like 5');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter the cost as a number, like 3.50');
+    await user.clear(screen.getByLabelText('Number of coffees per week'));
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.clear(screen.getByLabelText('Cost of each one ($)'));
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '3.50');
+    expect(screen.queryByText(/^Enter the/)).not.toBeInTheDocument();
+    expect(total()).toBe('$70.00');
+  });
+
+  it('says on the commute fields what is wrong with trips and parking', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="commutes" />);
+    await user.type(screen.getByLabelText(/Trips per week/), '10 a week');
+    await user.type(screen.getByLabelText('Parking per week ($)'), 'ten');
+    expect(screen.getByLabelText(/Trips per week/)).toHaveAccessibleDescription(/Enter the trips per week as a whole number, like 10/);
+    expect(screen.getByLabelText('Parking per week ($)')).toHaveAccessibleDescription('Enter the parking cost as a number, like 3.50');
+  });
+
+  it('Enter goes to the next field, and from the last one moves on', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <CalculatorStep
+        challenge={challenges.coffees}
+        calculator={{ ...EMPTY_CALCULATOR, frequency: '5', cost: '3.50' }}
+        onChange={() => {}}
+        country="NZ"
+        remainingWeeks={4}
+        showErrors={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.click(screen.getByLabelText('Number of coffees per week'));
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('says nothing before the donor has typed', () => {

@@ -2,7 +2,7 @@ import { COST_PER_KM, remainingWeeksWord } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT } from '@uplift/core/fees';
 import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { CheckboxField, TextField } from '../../../components/field';
 import { calculate, isCommuteChallenge } from '../model/calculation';
 import type { CalculatorInput } from '../model/wizard-state';
@@ -15,12 +15,14 @@ type Props = {
   remainingWeeks: number;
   /** Show the blocking message (after the donor has typed, or tried to move on). */
   showErrors: boolean;
+  /** Enter in the last field: move on, as the step's next button does. */
+  onSubmit?: () => void;
 };
 
 /** Step 3: what the donor gives up, worked out into a pledge (product-rules §14). */
-export function CalculatorStep({ challenge, calculator, onChange, country, remainingWeeks, showErrors }: Props) {
+export function CalculatorStep({ challenge, calculator, onChange, country, remainingWeeks, showErrors, onSubmit }: Props) {
   const commute = isCommuteChallenge(challenge);
-  const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks });
+  const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks, unit: challenge.unit });
   const { symbol } = COUNTRIES[country];
   // A figure that is not a number yet (a field being typed) shows as 0.
   const money = (minor: Minor) => formatMoney(Number.isFinite(minor) ? minor : asMinor(0), country);
@@ -30,9 +32,20 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
   const valid = calc.blockingError === null;
   const evenPayments = calc.payments.every((p) => p === calc.payments[0]);
 
+  // Enter goes to the next field, and from the last one moves on (docs/decisions/124).
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.type === 'checkbox') return;
+    event.preventDefault();
+    const fields = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input:not([type="radio"]):not([type="checkbox"]):not(:disabled)')];
+    const next = fields[fields.indexOf(target) + 1];
+    if (next) next.focus();
+    else onSubmit?.();
+  }
+
   return (
     <div className="calculator">
-      <div className="calculator-inputs">
+      <div className="calculator-inputs" onKeyDown={onKeyDown}>
         {commute ? (
           <>
             <TextField
@@ -49,6 +62,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               autoComplete="off"
               hint="Whole trips, e.g. 10 for there and back on five days."
               value={calculator.trips}
+              error={calc.fieldErrors.trips}
               onChange={(e) => set({ trips: e.target.value.trim() })}
             />
             <TextField
@@ -82,6 +96,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               inputMode="numeric"
               autoComplete="off"
               value={calculator.frequency}
+              error={calc.fieldErrors.frequency}
               onChange={(e) => set({ frequency: e.target.value.trim() })}
             />
             <TextField

@@ -4,6 +4,7 @@ import { MSG } from '@uplift/core/messages';
 import { Alert } from '../../../components/alert';
 import type { Campaign } from '../api/types';
 import { CountryFlag } from './country-flag';
+import { useRovingChoice } from './use-roving-choice';
 
 type Props = {
   campaigns: Campaign[] | undefined;
@@ -15,6 +16,7 @@ type Props = {
 
 /** Step 1: one card per active campaign (flag, country, name cut to 20 characters). */
 export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSelect }: Props) {
+  const roving = useRovingChoice(campaigns?.length ?? 0, campaigns?.findIndex((c) => c.id === selectedId) ?? -1);
   if (isLoading) return <p role="status">Loading campaigns…</p>;
   if (isError) return <Alert>{MSG.campaignInfoFailed}</Alert>;
   if (!campaigns || campaigns.length === 0) {
@@ -22,12 +24,13 @@ export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSele
   }
   return (
     <ul className="choice-grid" aria-label="Campaigns">
-      {campaigns.map((campaign) => {
+      {campaigns.map((campaign, i) => {
         const selected = campaign.id === selectedId;
         return (
           <li key={campaign.id}>
             <button
               type="button"
+              {...roving(i)}
               className={`choice-card campaign-card${selected ? ' selected' : ''}`}
               aria-pressed={selected}
               title={campaign.campaign_name}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/alert';
 import type { Challenge } from '../api/types';
 import { ChallengeIcon } from './challenge-icon';
+import { useRovingChoice } from './use-roving-choice';
 
 type Props = {
   challenges: Challenge[] | undefined;
@@ -12,7 +13,17 @@ type Props = {
   onSelect: (challenge: Challenge) => void;
 };
 
-function ChallengeCard({ challenge, selected, onSelect }: { challenge: Challenge; selected: boolean; onSelect: () => void }) {
+function ChallengeCard({
+  challenge,
+  selected,
+  onSelect,
+  roving,
+}: {
+  challenge: Challenge;
+  selected: boolean;
+  onSelect: () => void;
+  roving: ReturnType<ReturnType<typeof useRovingChoice>>;
+}) {
   const nameId = useId();
   return (
     <li className={`choice-card challenge-card${selected ? ' selected' : ''}`}>
@@ -23,7 +34,7 @@ function ChallengeCard({ challenge, selected, onSelect }: { challenge: Challenge
         {challenge.hashtag}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
-      <button type="button" className={selected ? 'button' : 'button secondary'} aria-pressed={selected} aria-describedby={nameId} onClick={onSelect}>
+      <button type="button" {...roving} className={selected ? 'button' : 'button secondary'} aria-pressed={selected} aria-describedby={nameId} onClick={onSelect}>
         Join
       </button>
       {selected && <span className="choice-badge">Selected</span>}
@@ -33,12 +44,13 @@ function ChallengeCard({ challenge, selected, onSelect }: { challenge: Challenge
 
 /** Step 2: the spending areas; one can be chosen at a time. */
 export function ChallengeStep({ challenges, isLoading, isError, selectedId, onSelect }: Props) {
+  const roving = useRovingChoice(challenges?.length ?? 0, challenges?.findIndex((c) => c.id === selectedId) ?? -1);
   if (isLoading) return <p role="status">Loading challenges…</p>;
   if (isError) return <Alert>{MSG.campaignInfoFailed}</Alert>;
   return (
     <ul className="choice-grid" aria-label="Challenges">
-      {(challenges ?? []).map((challenge) => (
-        <ChallengeCard key={challenge.id} challenge={challenge} selected={challenge.id === selectedId} onSelect={() => onSelect(challenge)} />
+      {(challenges ?? []).map((challenge, i) => (
+        <ChallengeCard key={challenge.id} challenge={challenge} selected={challenge.id === selectedId} onSelect={() => onSelect(challenge)} roving={roving(i)} />
       ))}
     </ul>
   );

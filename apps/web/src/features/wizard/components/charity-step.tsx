@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import type { RecipientTotals } from '../api/get-recipient-totals';
 import type { Recipient } from '../api/types';
+import { useRovingChoice } from './use-roving-choice';
 
 type Props = {
   recipients: Recipient[] | undefined;
@@ -39,8 +40,9 @@ function CharityCard(props: {
   onSelect: () => void;
   country: CountryCode;
   pledgeTotalMinor: Minor;
+  roving: ReturnType<ReturnType<typeof useRovingChoice>>;
 }) {
-  const { recipient, count, amount, selected, onSelect, country, pledgeTotalMinor } = props;
+  const { recipient, count, amount, selected, onSelect, country, pledgeTotalMinor, roving } = props;
   const nameId = useId();
   const impact = impactCount({
     totalMinor: pledgeTotalMinor,
@@ -72,7 +74,7 @@ function CharityCard(props: {
         More about {recipient.recipient_name}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
-      <button type="button" className={selected ? 'button' : 'button secondary'} aria-pressed={selected} aria-describedby={nameId} onClick={onSelect}>
+      <button type="button" {...roving} className={selected ? 'button' : 'button secondary'} aria-pressed={selected} aria-describedby={nameId} onClick={onSelect}>
         {selected ? 'Chosen' : 'Choose'}
       </button>
     </li>
@@ -81,6 +83,7 @@ function CharityCard(props: {
 
 /** Step 4: the partner charities of the campaign's country. */
 export function CharityStep({ recipients, totals, isLoading, isError, selectedId, onSelect, country, pledgeTotalMinor }: Props) {
+  const roving = useRovingChoice(recipients?.length ?? 0, recipients?.findIndex((r) => r.id === selectedId) ?? -1);
   if (isLoading) return <p role="status">Loading charities…</p>;
   if (isError) return <Alert>{MSG.campaignInfoFailed}</Alert>;
   return (
@@ -95,6 +98,7 @@ export function CharityStep({ recipients, totals, isLoading, isError, selectedId
           onSelect={() => onSelect(recipient)}
           country={country}
           pledgeTotalMinor={Number.isFinite(pledgeTotalMinor) ? pledgeTotalMinor : asMinor(0)}
+          roving={roving(i)}
         />
       ))}
     </ul>

@@ -4,7 +4,8 @@ import { MSG } from '@uplift/core/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/session';
 import { DONOR_TOKEN, keys, NOW, nzCampaign, pendingPledge, savedVisa, stubApi, wizardWrapper, type Reply } from '../model/wizard-test-kit';
-import { PAYMENT_FORM_ID, PaymentStep } from './payment-step';
+import { CARD_ERROR_NEXT_STEP } from './card-error-dialog';
+import { PaymentStep } from './payment-step';
 
 const SECRET = { client_secret: 'seti_test_secret', provider: 'test' };
 const CONFIRMED = { ...pendingPledge, pledge_status: 'Confirmed', payments: [] };
@@ -25,10 +26,6 @@ function renderPaymentStep(replies: Record<string, Reply>) {
         onSubmittingChange={() => {}}
         onDeleted={onDeleted}
       />
-      {/* The wizard's Finish button lives in its navigation and submits this form. */}
-      <button type="submit" form={PAYMENT_FORM_ID}>
-        Finish
-      </button>
     </Wrapper>,
   );
   return { calls, onPaid, onDeleted, user: userEvent.setup() };
@@ -146,6 +143,9 @@ describe('payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your card could not be used' }, { timeout: 3000 });
     expect(dialog).toHaveTextContent('Your card was declined.');
+    // It says what to do next, and the message shows once: in the modal, nowhere else.
+    expect(dialog).toHaveTextContent(CARD_ERROR_NEXT_STEP);
+    expect(screen.getAllByText('Your card was declined.')).toHaveLength(1);
     expect(onPaid).not.toHaveBeenCalled();
     expect(keys(calls)).not.toContain('PUT /api/pledge/confirmed');
   });
@@ -196,5 +196,35 @@ describe('payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Please try again in a moment.')).toBeInTheDocument();
     expect(onDeleted).not.toHaveBeenCalled();
+  });
+
+  it('reads in order: card fields, the pledge summary, the weekly charge and first date, Finish, then Cancel', async () => {
+    renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [] }, 'GET /api/payment_method/secret': { status: 200, body: SECRET } });
+    const cardNumber = await screen.findByLabelText('Card number');
+    const summary = screen.getByRole('region', { name: 'Your pledge' });
+    const charge = screen.getByTestId('charge-line');
+    const finish = screen.getByRole('button', { name: 'Finish' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    const order = [cardNumber, summary, charge, finish, cancel];
+    for (let i = 1; i < order.length; i += 1) {
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING, `item ${i} follows item ${i - 1}`).toBeTruthy();
+    }
+    // $70 over four weeks: $17.50 a week from Monday 23 November 2026, right above Finish.
+    expect(charge).toHaveTextContent('We will charge $17.50 NZD each week (four payments), the first on 23/11/2026.');
+    expect(charge.nextElementSibling).toBe(finish);
+  });
+
+  it('a server refusal shows once, above Finish', async () => {
+    const { user } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [savedVisa] },
+      'PUT /api/pledge/confirmed': { status: 409, body: { message: 'Your pledge has changed. Please check the amount.', code: 'pledge.amount_changed' } },
+      'GET /api/pledge/closest': { status: 200, body: pendingPledge },
+    });
+    await user.click(await screen.findByLabelText('Visa ending 4242, expires 04/2031'));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await screen.findByText('Your pledge has changed. Please check the amount.');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled());
+    expect(screen.getAllByText('Your pledge has changed. Please check the amount.')).toHaveLength(1);
   });
 });

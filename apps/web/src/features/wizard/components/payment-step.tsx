@@ -1,7 +1,8 @@
-import { pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
-import type { CountryCode } from '@uplift/core/countries';
+import { formatDayMonthYear } from '@uplift/core/calendar';
+import { pledgeTotalMinor, remainingWeeksWord, splitPayments } from '@uplift/core/calculator';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
-import { asMinor, fromMinor, toMinor } from '@uplift/core/money';
+import { asMinor, formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
@@ -36,14 +37,16 @@ type Props = {
   onSubmittingChange: (submitting: boolean) => void;
   /** The Pending pledge was deleted (Cancel): the wizard starts again. */
   onDeleted: () => void;
+  /** The wizard's last button (product-rules §2: 'Finish'), shown here under the charge it makes. */
+  finishLabel?: string;
 };
 
 /**
- * Step 5 for a signed-in donor: the pledge summary, a saved card or a new one, then the pledge is
- * confirmed with that card. The wizard's Finish button submits this form; Cancel deletes the
- * Pending pledge (product-rules §2).
+ * Step 5 for a signed-in donor: a saved card or a new one (a new one when there is none saved),
+ * the pledge summary, then Finish confirms the pledge with that card; Cancel deletes the Pending
+ * pledge (product-rules §2).
  */
-export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange, onDeleted }: Props) {
+export function PaymentStep({ pledge, campaign, challengeName, recipientName, onPaid, onSubmittingChange, onDeleted, finishLabel = 'Finish' }: Props) {
   const queryClient = useQueryClient();
   const methods = usePaymentMethods();
   const savedMethods = methods.data ?? [];
@@ -168,17 +171,10 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
     [finish],
   );
 
+  // The order a donor reads and acts in (docs/decisions/124): the card, the pledge it pays for,
+  // what is charged and when, Finish, and only then Cancel.
   return (
     <form id={PAYMENT_FORM_ID} className="payment-step" onSubmit={onSubmit} noValidate aria-label="Payment">
-      <PaymentSummary
-        country={country}
-        campaignName={campaign?.campaign_name}
-        challengeName={challengeName}
-        recipientName={recipientName}
-        totalMinor={totalMinor}
-        schedule={schedule}
-      />
-
       <section className="card payment-card" aria-labelledby="payment-card-title">
         <h3 id="payment-card-title">Payment method</h3>
         <fieldset className="source-toggle">
@@ -235,6 +231,28 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         <p className="field-hint">Your card is saved with our payment provider; Uplift never sees or stores its number.</p>
       </section>
 
+      <PaymentSummary
+        country={country}
+        campaignName={campaign?.campaign_name}
+        challengeName={challengeName}
+        recipientName={recipientName}
+        totalMinor={totalMinor}
+        schedule={schedule}
+      />
+
+      <div className="payment-finish">
+        <ChargeLine schedule={schedule} country={country} />
+        {formError && <Alert>{formError}</Alert>}
+        {submitting && (
+          <p role="status" className="submitting">
+            Saving your card and confirming your pledge…
+          </p>
+        )}
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? 'Finishing…' : finishLabel}
+        </button>
+      </div>
+
       <div className="payment-cancel">
         <button type="button" className="button secondary" onClick={() => void cancelPledge()} disabled={submitting || deletePledge.isPending}>
           Cancel
@@ -242,13 +260,25 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         <p className="field-hint">Changed your mind? Cancel deletes this pledge and takes you back to the first step.</p>
       </div>
 
-      {formError && <Alert>{formError}</Alert>}
-      {submitting && (
-        <p role="status" className="submitting">
-          Saving your card and confirming your pledge…
-        </p>
-      )}
       <CardErrorDialog message={cardError} onClose={() => setCardError(null)} />
     </form>
+  );
+}
+
+/** What is charged each week and when it starts, stated right above Finish. */
+function ChargeLine({ schedule, country }: { schedule: { date: string; amountMinor: Minor }[]; country: CountryCode }) {
+  const first = schedule[0];
+  if (!first) return null;
+  const even = schedule.every((p) => p.amountMinor === first.amountMinor);
+  return (
+    <p className="charge-line" data-testid="charge-line">
+      We will charge{' '}
+      <strong>
+        {even ? '' : 'about '}
+        {formatMoney(first.amountMinor, country)} {COUNTRIES[country].currency}
+      </strong>{' '}
+      each week{schedule.length > 1 ? ` (${remainingWeeksWord(schedule.length)} payments)` : ''}, the first on{' '}
+      <strong>{formatDayMonthYear(first.date)}</strong>.
+    </p>
   );
 }

@@ -1,4 +1,5 @@
 import { remainingWeeksWord } from '@uplift/core/calculator';
+import type { CountryCode } from '@uplift/core/countries';
 import { formatMoney } from '@uplift/core/money';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,8 +18,8 @@ import { StepProgress } from './step-progress';
 import '../wizard.css';
 
 type Props = {
-  /** Step 5 for a visitor: the registration form, composed by the route (features never import each other). */
-  renderRegistration: (pledge: PledgeFigures) => ReactNode;
+  /** Step 5 for a visitor: the registration form, composed by the route (features never import each other), its country preset from the campaign's. */
+  renderRegistration: (pledge: PledgeFigures, country: CountryCode) => ReactNode;
 };
 
 /** The pledge wizard at /challenge (product-rules §2 "Pledge wizard"); its flow and gating are in useWizardFlow. */
@@ -53,7 +54,7 @@ export function PledgeWizard({ renderRegistration }: Props) {
           yours; you will add your card after logging in.
         </p>
       )}
-      <div className="wizard-body">{ready ? <StepContent flow={flow} renderRegistration={renderRegistration} /> : <p role="status">Loading…</p>}</div>
+      <div className="wizard-body">{flow.showContent ? <StepContent flow={flow} renderRegistration={renderRegistration} /> : <p role="status">Loading…</p>}</div>
 
       {flow.gateError && (
         <p className="field-error wizard-gate-error" role="alert">
@@ -68,11 +69,8 @@ export function PledgeWizard({ renderRegistration }: Props) {
         ) : (
           <span />
         )}
-        {finishForm ? (
-          <button type="submit" form={finishForm} className="button" disabled={flow.paying}>
-            {flow.paying ? 'Finishing…' : flow.nextLabel}
-          </button>
-        ) : (
+        {/* On the payment form, Finish stands inside it, under the charge and above Cancel. */}
+        {finishForm ? null : (
           <button type="button" className="button" disabled={flow.saving || !ready} onClick={() => void flow.next()}>
             {flow.saving ? 'Saving your pledge…' : flow.nextLabel}
           </button>
@@ -114,6 +112,7 @@ function StepContent({ flow, renderRegistration }: { flow: WizardFlow } & Props)
           country={country}
           remainingWeeks={flow.remainingWeeks}
           showErrors={flow.calculatorTouched}
+          onSubmit={() => void flow.next()}
         />
       ) : null;
     case 3:
@@ -130,7 +129,7 @@ function StepContent({ flow, renderRegistration }: { flow: WizardFlow } & Props)
         />
       );
     default:
-      if (!flow.loggedIn) return flow.figures ? renderRegistration(flow.figures) : null;
+      if (!flow.loggedIn) return flow.figures && country ? renderRegistration(flow.figures, country) : null;
       if (!pendingPledge) {
         return (
           <Alert tone="info">
@@ -147,6 +146,7 @@ function StepContent({ flow, renderRegistration }: { flow: WizardFlow } & Props)
           onPaid={flow.paid}
           onSubmittingChange={flow.setPaying}
           onDeleted={flow.pledgeDeleted}
+          finishLabel={flow.nextLabel}
         />
       );
   }

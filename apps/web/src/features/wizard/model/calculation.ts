@@ -13,7 +13,6 @@ import {
 } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { feePerChargeMinor } from '@uplift/core/fees';
-import { MSG } from '@uplift/core/messages';
 import { asMinor, fromMinor, parseAmountInput, type Minor } from '@uplift/core/money';
 import type { CalculatorInput } from './wizard-state';
 
@@ -23,6 +22,18 @@ export function isCommuteChallenge(challenge: { kind?: string; icon?: string }):
 }
 
 export const DISTANCE_INVALID = 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+
+// Each field says what is wrong with it, naming it, so nothing typed turns silently into 0
+// (docs/decisions/124). The total still counts such a field as 0 (product-rules §5).
+export const frequencyInvalid = (unit: string) => `Enter the number of ${unit} as a whole number, like 5`;
+export const TRIPS_INVALID = 'Enter the trips per week as a whole number, like 10';
+/** A typed amount that is not one: a number with more decimals than cents, or not a number at all. */
+function amountProblem(what: string, typed: string): string {
+  return /^\d*\.\d{3,}$/.test(typed) ? `Enter the ${what} with at most two decimal places, like 3.50` : `Enter the ${what} as a number, like 3.50`;
+}
+export const costInvalid = (typed: string) => amountProblem('cost', typed);
+export const parkingInvalid = (typed: string) => amountProblem('parking cost', typed);
+const WHOLE = /^\d+$/;
 
 /** Payment dates still to come for a campaign, judged today in its country's zone. */
 export function remainingDatesOf(campaign: { billing_start_date: string; country: CountryCode }, now: Date): string[] {
@@ -43,7 +54,7 @@ export type Calculation = {
   payments: Minor[];
   /** Card fee of the first (typical) payment. */
   feePerChargeMinor: Minor;
-  fieldErrors: { cost?: string; parking?: string; distance?: string };
+  fieldErrors: { frequency?: string; cost?: string; parking?: string; distance?: string; trips?: string };
   /** The message that stops the donor leaving the calculator, if any. */
   blockingError: string | null;
 };
@@ -59,18 +70,21 @@ export function calculate(input: {
   isCommute: boolean;
   country: CountryCode;
   remainingWeeks: number;
+  /** What is counted ('coffees'), for the frequency's message. */
+  unit?: string;
 }): Calculation {
-  const { calculator, isCommute, country, remainingWeeks } = input;
+  const { calculator, isCommute, country, remainingWeeks, unit = 'units' } = input;
   const fieldErrors: Calculation['fieldErrors'] = {};
   let figures: { numberOfUnits: number; costPerUnitMinor: Minor | null; period: Period };
   let parkingMessage: string | null = null;
 
   if (isCommute) {
     const trips = parseFrequency(calculator.trips);
+    if (calculator.trips !== '' && !WHOLE.test(calculator.trips)) fieldErrors.trips = TRIPS_INVALID;
     const distanceOk = DISTANCE.test(calculator.distanceKm);
     if (calculator.distanceKm !== '' && !distanceOk) fieldErrors.distance = DISTANCE_INVALID;
     const parkingMinor = calculator.parking === '' ? asMinor(0) : parseAmountInput(calculator.parking);
-    if (parkingMinor === null) fieldErrors.parking = MSG.amountInvalid;
+    if (parkingMinor === null && !calculator.noParking) fieldErrors.parking = parkingInvalid(calculator.parking);
     parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor });
     figures = commutePledgeFigures({
       distanceKm: distanceOk ? Number(calculator.distanceKm) : NaN,
@@ -79,7 +93,8 @@ export function calculate(input: {
     });
   } else {
     const cost = calculator.cost === '' ? asMinor(0) : parseAmountInput(calculator.cost);
-    if (cost === null) fieldErrors.cost = MSG.amountInvalid;
+    if (cost === null) fieldErrors.cost = costInvalid(calculator.cost);
+    if (calculator.frequency !== '' && !WHOLE.test(calculator.frequency)) fieldErrors.frequency = frequencyInvalid(unit);
     figures = { numberOfUnits: parseFrequency(calculator.frequency), costPerUnitMinor: cost, period: calculator.period };
   }
 

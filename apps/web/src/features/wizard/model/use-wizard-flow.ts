@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { paths, type JoinChoice } from '../../../lib/paths';
 import { useActiveCampaigns } from '../../../lib/queries/campaigns';
 import { useClosestPledge } from '../../../lib/queries/closest-pledge';
 import { useSession } from '../../../lib/session';
@@ -13,6 +13,8 @@ import type { Campaign, Challenge, ConfirmedPledge, PledgeFigures, Recipient } f
 import { calculate, isCommuteChallenge, pledgeFiguresOf, remainingDatesOf } from './calculation';
 import {
   allowedStep,
+  CARRIED_STEP_LIMIT,
+  furthestAllowedStep,
   initialFlowState,
   landingStep,
   nextLabel,
@@ -26,6 +28,17 @@ import {
 } from './wizard-flow';
 import { clearWizardState, LAST_STEP, loadWizardState, parseStep, saveWizardState, type CalculatorInput } from './wizard-state';
 
+const CALCULATOR_STEP = 2;
+
+/** The landing page's Join choice from the router state, when it is one (docs/decisions/124). */
+export function joinChoiceOf(state: unknown): JoinChoice | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { country, challengeId } = state as Record<string, unknown>;
+  if (country !== 'NZ' && country !== 'UK') return null;
+  const id = typeof challengeId === 'number' && Number.isInteger(challengeId) && challengeId > 0 ? challengeId : null;
+  return { country, challengeId: id };
+}
+
 const OFFLINE = 'We could not reach Uplift. Please check your connection and try again.';
 
 /**
@@ -38,6 +51,9 @@ export function useWizardFlow() {
   const loggedIn = session.status === 'authenticated';
   const [params, setParams] = useSearchParams();
   const urlStep = parseStep(params.get('step'));
+  const location = useLocation();
+  // Read once: what the landing page's Join carried in.
+  const [carried] = useState(() => joinChoiceOf(location.state));
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => initialFlowState(loadWizardState()));
   const { choices } = state;
 
@@ -46,6 +62,12 @@ export function useWizardFlow() {
   const campaigns = useActiveCampaigns();
   const campaign = campaigns.data?.find((c) => c.id === choices.campaignId);
   const country = campaign?.country;
+  // The landing page's country chooses its campaign (and its pick, the challenge) as soon as the
+  // campaigns are known, before anything else is decided.
+  if (carried && !state.carriedApplied && campaigns.isFetched) {
+    const target = campaigns.data?.find((c) => c.country === carried.country);
+    dispatch({ type: 'carried', campaignId: target?.id ?? null, challengeId: carried.challengeId, countryChanged: target?.country !== country });
+  }
   const challenges = useCampaignChallenges(country);
   const challenge = challenges.data?.find((c) => c.id === choices.challengeId);
   const recipients = useCampaignRecipients(country);
@@ -61,6 +83,7 @@ export function useWizardFlow() {
     isCommute: challenge ? isCommuteChallenge(challenge) : false,
     country: country ?? 'NZ',
     remainingWeeks,
+    unit: challenge?.unit,
   });
   const gate: GateInput = {
     hasCampaign: Boolean(campaign),
@@ -75,6 +98,7 @@ export function useWizardFlow() {
       : null;
 
   const ready =
+    (!carried || state.carriedApplied) &&
     session.status !== 'unknown' &&
     campaigns.isFetched &&
     (!campaign || (challenges.isFetched && recipients.isFetched)) &&
@@ -95,6 +119,9 @@ export function useWizardFlow() {
     landed.current = true;
     const landing = landingStep(pendingPledge !== null);
     if (landing !== null && urlStep !== landing) goTo(landing, { replace: true });
+    // From the landing page's Join: on to the first step still to do, at most the calculator.
+    else if (landing === null && carried) goTo(Math.min(furthestAllowedStep(gate), CARRIED_STEP_LIMIT), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- decided once, on arrival, with the gate of that render
   }, [state.arrived, pendingPledge, urlStep, goTo]);
 
   const allowed = allowedStep(gate, pendingPledge !== null);
@@ -152,12 +179,16 @@ export function useWizardFlow() {
 
   return {
     ready,
+    // Once arrived, the step stays on screen while another country's lists load: swapping it for
+    // 'Loading…' would take the focus away from the card just chosen (docs/decisions/124).
+    showContent: ready || state.arrived,
     loggedIn,
     step,
     isLast: step === LAST_STEP,
     showBack: showsBack(step),
     nextLabel: nextLabel(step),
-    gateError: shownGateMessage(state, step),
+    // The calculator shows its own blocking message beside the total: shown here too, it would read twice.
+    gateError: step === CALCULATOR_STEP ? null : shownGateMessage(state, step),
     calculatorTouched: state.calculatorTouched,
     saving: state.saving,
     paying: state.paying,

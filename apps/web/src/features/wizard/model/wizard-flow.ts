@@ -60,6 +60,9 @@ export function shownStep(input: { urlStep: number; allowed: number; ready: bool
   return input.ready && !input.leaving ? Math.min(input.urlStep, input.allowed) : input.urlStep;
 }
 
+/** The furthest a visitor arriving from the landing page's Join is taken: the calculator, the first step with figures to type. */
+export const CARRIED_STEP_LIMIT = 2;
+
 /** Where a donor arriving signed in goes: straight to the last step with a Pending pledge (product-rules §2). */
 export function landingStep(hasPendingPledge: boolean): number | null {
   return hasPendingPledge ? LAST_STEP : null;
@@ -128,6 +131,8 @@ export type WizardFlowState = {
   calculatorTouched: boolean;
   /** The arrival decision (a Pending pledge fills in the choices) is taken once. */
   arrived: boolean;
+  /** What the landing page's Join carried in (its country and challenge) was applied, once. */
+  carriedApplied: boolean;
   /** Saving the Pending pledge on the way from step 4 to 5. */
   saving: boolean;
   /** The payment form is confirming the pledge. */
@@ -144,6 +149,7 @@ export type WizardFlowAction =
   | { type: 'blocked'; step: number; message: string }
   | { type: 'went-back' }
   | { type: 'arrived'; pendingPledge: Pledge | null; figures: PledgeFigures | null }
+  | { type: 'carried'; campaignId: number | null; challengeId: number | null; countryChanged: boolean }
   | { type: 'saving-started' }
   | { type: 'saving-finished' }
   | { type: 'paying-changed'; paying: boolean }
@@ -151,7 +157,7 @@ export type WizardFlowAction =
   | { type: 'paid' };
 
 export function initialFlowState(choices: WizardState = EMPTY_STATE): WizardFlowState {
-  return { choices, gate: null, calculatorTouched: false, arrived: false, saving: false, paying: false, leaving: false };
+  return { choices, gate: null, calculatorTouched: false, arrived: false, carriedApplied: false, saving: false, paying: false, leaving: false };
 }
 
 export function wizardReducer(state: WizardFlowState, action: WizardFlowAction): WizardFlowState {
@@ -187,6 +193,22 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
       const replace = pendingPledge !== null && !(figures && samePledge(pendingPledge, figures));
       return { ...state, arrived: true, choices: replace ? choicesFromPledge(pendingPledge) : state.choices };
     }
+    case 'carried': {
+      // The landing page's country picks its campaign; its challenge, when the visitor picked one
+      // there, replaces the one remembered. Another country clears that country's other choices.
+      if (action.campaignId === null) return { ...state, carriedApplied: true };
+      const keep = !action.countryChanged;
+      return {
+        ...state,
+        carriedApplied: true,
+        choices: {
+          ...state.choices,
+          campaignId: action.campaignId,
+          challengeId: action.challengeId ?? (keep ? state.choices.challengeId : null),
+          recipientId: keep ? state.choices.recipientId : null,
+        },
+      };
+    }
     case 'saving-started':
       return { ...state, saving: true, gate: null };
     case 'saving-finished':
@@ -195,7 +217,7 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
       return state.paying === action.paying ? state : { ...state, paying: action.paying };
     case 'pledge-deleted':
       // Deleting the Pending pledge resets the wizard to its first step with nothing chosen (product-rules §4).
-      return { ...initialFlowState(EMPTY_STATE), arrived: true };
+      return { ...initialFlowState(EMPTY_STATE), arrived: true, carriedApplied: true };
     case 'paid':
       return { ...state, leaving: true, paying: false };
   }

@@ -26,6 +26,7 @@ export const nzCampaign = campaignSchema.parse({
   billing_start_date: '2026-11-23',
   billing_cycle: 'Weekly',
   is_active: true,
+  goal_amount: null,
 });
 export const ukCampaign = campaignSchema.parse({ ...nzCampaign, id: 2, campaign_name: 'November Uplift Challenge UK', country: 'UK' });
 
