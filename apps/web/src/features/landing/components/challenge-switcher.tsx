@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Challenge } from '@uplift/core/schemas/challenge';
 import type { CountryCode } from '@uplift/core/countries';
-import { ChallengeIcon, ChallengeIllustration } from './challenge-icon';
+import { ChallengeIllustration } from '../../../components/challenge-illustration';
+import { ChallengeIcon } from './challenge-icon';
 import { pickLandingChallenge } from './landing-choice';
 
 /** A line of encouragement per challenge, keyed by its icon name. */

@@ -1,7 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { ReactNode } from 'react';
-import { ILLUSTRATED } from './challenge-icon';
+import { ILLUSTRATED } from '../../../components/challenge-illustration';
 import { placeName } from './place-name';
 
 /** Title, the pitch and the partner logos; the countdown and call to action come in as children. */

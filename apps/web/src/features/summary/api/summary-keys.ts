@@ -4,6 +4,5 @@ export const summaryKeys = {
   all: ['summary'] as const,
   payments: () => ['summary', 'payments'] as const,
   recipient: (id: number) => ['summary', 'recipient', id] as const,
-  challenge: (id: number) => ['summary', 'challenge', id] as const,
   paymentMethod: (id: number) => ['summary', 'payment-method', id] as const,
 };

@@ -1,7 +1,7 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { impactCount } from '@uplift/core/impact';
 import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
-import { useChallenge } from '../api/get-challenge';
+import { useChallenge } from '../../../lib/queries/challenge';
 import { useRecipient } from '../api/get-recipient';
 
 /** product-rules §2: the chosen charity and challenge, and what the pledge (and what is given so far) can do. */

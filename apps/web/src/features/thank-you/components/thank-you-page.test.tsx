@@ -80,8 +80,17 @@ describe('ThankYouPage recap and sharing', () => {
         body: [payment(3, '2026-12-07', 17.5), payment(1, '2026-11-23', 17.5), payment(4, '2026-12-14', 17.5), payment(2, '2026-11-30', 17.5)],
       },
       'GET /api/recipient/5': { status: 200, body: { id: 5, recipient_name: 'Youthline' } },
+      'GET /api/challenge/1': { status: 200, body: { id: 1, name: 'Coffees', landing_page_icon: 'coffee', icon: 'coffee' } },
     });
   }
+
+  it('opens on the moment: the name, what is given up, the whole gift and its charity, with the challenge drawn', async () => {
+    confirmedPledge();
+    const { container } = renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    expect(await screen.findByTestId('thank-you-moment')).toHaveTextContent('For four weeks you give up coffees, and $70.00 NZD goes to Youthline.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you, Ada!' })).toBeInTheDocument();
+    expect(container.querySelector('.thank-you-moment img')?.getAttribute('src')).toBe('/illustrations/coffee.svg');
+  });
 
   it('recaps the pledge: charity, weekly amount, total, first and last dates', async () => {
     confirmedPledge();

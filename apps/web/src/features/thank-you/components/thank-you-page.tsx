@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { useCountry } from '../../../lib/country';
 import { paths } from '../../../lib/paths';
+import { ChallengeIllustration } from '../../../components/challenge-illustration';
+import { useChallenge } from '../../../lib/queries/challenge';
 import { useClosestConfirmedPledge } from '../../../lib/queries/closest-pledge';
 import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,6 +26,7 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   const pledge = useClosestConfirmedPledge();
   const schedule = usePaymentSchedule(pledge.data?.id, paymentDelayMs);
   const recipient = useRecipient(pledge.data?.recipient_id);
+  const challenge = useChallenge(pledge.data?.challenge_id);
   const first = schedule.data?.[0];
   const last = schedule.data?.at(-1);
   const payment = { ...schedule, data: first };
@@ -35,7 +38,21 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
 
   return (
     <section className="page narrow thank-you" aria-labelledby="thank-you-title">
-      <h1 id="thank-you-title">Thank you{user.data ? `, ${user.data.first_name}` : ''}!</h1>
+      <div className="thank-you-moment">
+        <div>
+          <h1 id="thank-you-title">Thank you{user.data ? `, ${user.data.first_name}` : ''}!</h1>
+          {challenge.data && recipient.data && pledge.data && country && (
+            <p className="thank-you-moment-line" data-testid="thank-you-moment">
+              For four weeks you give up {challenge.data.name.toLowerCase()}, and{' '}
+              <strong>
+                {formatMoney(toMinor(pledge.data.confirmed_amount), country)} {COUNTRIES[country].currency}
+              </strong>{' '}
+              goes to {recipient.data.recipient_name}.
+            </p>
+          )}
+        </div>
+        {challenge.data && <ChallengeIllustration name={challenge.data.landing_page_icon} width={180} lazy={false} />}
+      </div>
       {user.data && (
         <p>
           We have sent a confirmation of your pledge to <strong>{user.data.email}</strong>.

@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChallengeIllustration, ILLUSTRATED } from './challenge-icon';
+import { ChallengeIllustration, ILLUSTRATED } from './challenge-illustration';
 
-const PUBLIC = path.resolve(import.meta.dirname, '../../../../public');
+const PUBLIC = path.resolve(import.meta.dirname, '../../public');
 
 describe('challenge illustrations', () => {
   it('exist for each of the six challenge icons, drawn in the file itself: no outside image, script or font', () => {
