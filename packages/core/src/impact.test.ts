@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impactCount, impactOf, impactQuantity, impactRateSentence } from './impact.ts';
+import { impactCount, impactCountAt, impactOf, impactQuantity, impactRateSentence, impactUnitFor } from './impact.ts';
 
 describe('impactCount', () => {
   it('is the total over the impact cost, rounded, times the multiplier', () => {
@@ -26,6 +26,16 @@ describe('impactQuantity', () => {
     expect(impactQuantity(2, kidscan)).toBe('2 raincoats for children');
     expect(impactQuantity(0, kidscan)).toBe('0 raincoats for children');
     expect(impactQuantity(1, { impact_unit: 'hours of helpline support', impact_unit_singular: 'hour of helpline support' })).toBe('1 hour of helpline support');
+  });
+});
+
+describe('impactUnitFor and impactCountAt', () => {
+  it('give the number and its unit apart, for a page that sets the number in bold', () => {
+    expect(impactUnitFor(1, kidscan)).toBe('raincoat for a child');
+    expect(impactUnitFor(14, youthline)).toBe('hours of helpline support');
+    expect(impactCountAt(8000, youthline)).toBe(14);
+    expect(impactCountAt(8000, { ...youthline, impact_multiplier: undefined })).toBe(2);
+    expect(impactCountAt(1250, { ...kidscan, impact_cost: 12.5 })).toBe(1);
   });
 });
 

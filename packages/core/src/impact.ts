@@ -21,15 +21,26 @@ export interface ImpactFields {
   impact_unit_singular: string;
 }
 
-/** A count of a unit with the right number: 1 → 'raincoat', anything else → 'raincoats'. */
-export function impactQuantity(count: number, charity: Pick<ImpactFields, 'impact_unit' | 'impact_unit_singular'>): string {
-  return `${count} ${count === 1 ? charity.impact_unit_singular : charity.impact_unit}`;
+type Units = Pick<ImpactFields, 'impact_unit' | 'impact_unit_singular'>;
+
+/** The unit for a count: the singular for exactly 1 ('raincoat'), the plural otherwise ('0 raincoats', '2 raincoats'). */
+export function impactUnitFor(count: number, charity: Units): string {
+  return count === 1 ? charity.impact_unit_singular : charity.impact_unit;
+}
+
+/** A count with its unit: '1 raincoat', '2 raincoats'. */
+export function impactQuantity(count: number, charity: Units): string {
+  return `${count} ${impactUnitFor(count, charity)}`;
+}
+
+/** How many units of impact a total buys at a charity (impactCount with the charity's own figures). */
+export function impactCountAt(totalMinor: MinorArg, charity: ImpactFields): number {
+  return impactCount({ totalMinor, impactCostMinor: toNearestMinor(charity.impact_cost), multiplier: charity.impact_multiplier ?? 1 });
 }
 
 /** What a total can do at a charity: '14 hours of helpline support', '1 raincoat for a child'. */
 export function impactOf(totalMinor: MinorArg, charity: ImpactFields): string {
-  const count = impactCount({ totalMinor, impactCostMinor: toNearestMinor(charity.impact_cost), multiplier: charity.impact_multiplier ?? 1 });
-  return impactQuantity(count, charity);
+  return impactQuantity(impactCountAt(totalMinor, charity), charity);
 }
 
 /**
