@@ -1,5 +1,6 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import {
+  commuteMeasure,
   commutePledgeFigures,
   MAX_PLEDGE_MINOR,
   parkingError,
@@ -22,7 +23,12 @@ export function isCommuteChallenge(challenge: { kind?: string; icon?: string }):
   return challenge.kind ? challenge.kind === 'commute' : challenge.icon === 'commute';
 }
 
-export const DISTANCE_INVALID = 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+/** The distance field's message, in the country's unit (product-rules §14: NZ km, UK miles). */
+export function distanceInvalid(country: CountryCode): string {
+  return commuteMeasure(country).unit === 'mile'
+    ? 'Distance must be a number of miles, e.g. 5 or 12.5'
+    : 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+}
 
 /** Payment dates still to come for a campaign, judged today in its country's zone. */
 export function remainingDatesOf(campaign: { billing_start_date: string; country: CountryCode }, now: Date): string[] {
@@ -67,13 +73,14 @@ export function calculate(input: {
 
   if (isCommute) {
     const trips = parseFrequency(calculator.trips);
-    const distanceOk = DISTANCE.test(calculator.distanceKm);
-    if (calculator.distanceKm !== '' && !distanceOk) fieldErrors.distance = DISTANCE_INVALID;
+    const distanceOk = DISTANCE.test(calculator.distance);
+    if (calculator.distance !== '' && !distanceOk) fieldErrors.distance = distanceInvalid(country);
     const parkingMinor = calculator.parking === '' ? asMinor(0) : parseAmountInput(calculator.parking);
     if (parkingMinor === null) fieldErrors.parking = MSG.amountInvalid;
     parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor });
     figures = commutePledgeFigures({
-      distanceKm: distanceOk ? Number(calculator.distanceKm) : NaN,
+      distance: distanceOk ? Number(calculator.distance) : NaN,
+      costPerDistanceUnit: commuteMeasure(country).costPerUnit,
       tripsPerWeek: trips,
       weeklyParkingMinor: calculator.noParking ? asMinor(0) : parkingMinor,
     });
