@@ -51,7 +51,8 @@ test('the admin adds a charity with a logo; the wizard offers it at once; disabl
   await page.getByRole('button', { name: 'Save charity' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Added ${name}` })).toBeVisible();
   const row = page.getByRole('region', { name: 'Charities' }).locator('tbody tr').filter({ hasText: name });
-  await expect(row).toContainText('$12.50 per meals');
+  // The impact sentence, from the cost and the singular unit (not "$12.50 per meals").
+  await expect(row).toContainText('Every $12.50 gives 1 meal');
   const logo = row.locator('img');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const logoSrc = await logo.getAttribute('src');
