@@ -185,7 +185,7 @@ describe('wizard reducer', () => {
   it('on arrival a Pending pledge fills in the choices, once', () => {
     const arrived = run([{ type: 'arrived', pendingPledge, figures: null }]);
     expect(arrived.arrived).toBe(true);
-    expect(arrived.choices).toEqual(choicesFromPledge(pendingPledge, 'NZ'));
+    expect(arrived.choices).toEqual(choicesFromPledge(pendingPledge, undefined));
     expect(arrived.choices).toMatchObject({ campaignId: 1, challengeId: 1, recipientId: 5, calculator: { frequency: '5', cost: '3.5', period: 'weekly' } });
     // Decided once: a later arrival (a refetch) changes nothing.
     const edited = wizardReducer(arrived, { type: 'challenge-selected', challengeId: 2 });
@@ -201,6 +201,8 @@ describe('wizard reducer', () => {
     const again = calculate({ calculator: choicesFromPledge(commute, 'UK').calculator, isCommute: true, country: 'UK', remainingWeeks: 4 });
     expect(again).toMatchObject({ costPerUnitMinor: 300, totalMinor: 12000 });
     expect(run([{ type: 'arrived', pendingPledge: commute, figures: null, pendingCountry: 'UK' }]).choices.calculator.distance).toBe('6.667');
+    // No country known (its campaign is no longer offered): no distance is guessed in a unit.
+    expect(choicesFromPledge(commute, undefined).calculator.distance).toBe('');
   });
 
   it('on arrival the browser keeps what was typed when it is the Pending pledge already', () => {

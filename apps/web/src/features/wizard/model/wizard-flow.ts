@@ -102,9 +102,10 @@ export function samePledge(pledge: Pledge, figures: PledgeFigures): boolean {
 /**
  * The wizard's choices rebuilt from a Pending pledge (after login the browser may know nothing).
  * Both calculators are filled: a commute's stored cost of one trip reads as a distance in the
- * campaign country's unit (km or miles) at its standard rate, with no parking.
+ * campaign country's unit (km or miles) at its standard rate, with no parking; left empty when
+ * that country is not known (the campaign is no longer offered).
  */
-export function choicesFromPledge(pledge: Pledge, country: CountryCode): WizardState {
+export function choicesFromPledge(pledge: Pledge, country: CountryCode | undefined): WizardState {
   return {
     campaignId: pledge.campaign_id,
     challengeId: pledge.challenge_id,
@@ -115,7 +116,7 @@ export function choicesFromPledge(pledge: Pledge, country: CountryCode): WizardS
       cost: String(pledge.cost_per_unit),
       period: pledge.period,
       trips: String(pledge.number_of_units),
-      distance: String(commuteDistance(toNearestMinor(pledge.cost_per_unit), commuteMeasure(country).costPerUnit)),
+      distance: country ? String(commuteDistance(toNearestMinor(pledge.cost_per_unit), commuteMeasure(country).costPerUnit)) : '',
       noParking: true,
     },
   };
@@ -184,7 +185,7 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
       return { ...state, gate: null, calculatorTouched: false };
     case 'arrived': {
       if (state.arrived) return state;
-      const { pendingPledge, figures, pendingCountry = 'NZ' } = action;
+      const { pendingPledge, figures, pendingCountry } = action;
       const replace = pendingPledge !== null && !(figures && samePledge(pendingPledge, figures));
       return { ...state, arrived: true, choices: replace ? choicesFromPledge(pendingPledge, pendingCountry) : state.choices };
     }
