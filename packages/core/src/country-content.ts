@@ -1,20 +1,13 @@
 import type { CountryCode } from './countries.ts';
+import { COUNTRY_PARTNERS, type Partner } from './country-partners.ts';
+
+export type { Partner };
 
 // What each country's landing page names (docs/decisions/121-impact-units-and-country-content.md):
 // its partners, its participants' stories and its example pledges. A page names only its own
 // country's; the charities named here are that country's seeded charities (an API test checks
 // them against the seed data) and the country sweep e2e checks that no page names another
 // country's charities or places.
-
-/** A partner shown under 'In partnership with' on the country's landing page. */
-export interface Partner {
-  name: string;
-  /** Path of the image as served by the web app (apps/web/public). */
-  logo: string;
-  /** The image's drawn size at 48 px high. */
-  width: number;
-  url: string;
-}
 
 /** A participant's words ('So, why Uplift?'); illustrations, not real donors' data. */
 export interface Story {
@@ -41,7 +34,7 @@ export interface CountryContent {
 
 export const COUNTRY_CONTENT: Readonly<Record<CountryCode, CountryContent>> = {
   NZ: {
-    partners: [{ name: 'Youthline', logo: '/partners/youthline.svg', width: 160, url: 'https://www.youthline.co.nz' }],
+    partners: COUNTRY_PARTNERS.NZ,
     stories: [
       {
         quote: 'I didn’t think skipping my morning flat white would add up to much. Four weeks later it had paid for a week of helpline calls.',
@@ -68,11 +61,7 @@ export const COUNTRY_CONTENT: Readonly<Record<CountryCode, CountryContent>> = {
     ],
   },
   UK: {
-    partners: [
-      { name: 'Shelter', logo: '/logos/shelter.svg', width: 48, url: 'https://www.shelter.org.uk' },
-      { name: 'Mind', logo: '/logos/mind.svg', width: 48, url: 'https://www.mind.org.uk' },
-      { name: 'The Trussell Trust', logo: '/logos/trussell.svg', width: 48, url: 'https://www.trusselltrust.org' },
-    ],
+    partners: COUNTRY_PARTNERS.UK,
     stories: [
       {
         quote: 'We paused two streaming services as a family, played cards instead and gave the savings to our local food bank.',

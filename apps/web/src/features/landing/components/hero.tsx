@@ -1,6 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { COUNTRY_CONTENT } from '@uplift/core/country-content';
+import { COUNTRY_PARTNERS } from '@uplift/core/country-partners';
 import type { ReactNode } from 'react';
 import { placeName } from './place-name';
 
@@ -21,7 +21,7 @@ export function Hero({ country, children }: { country: CountryCode; children: Re
         <div className="partners">
           <p className="partners-label">In partnership with</p>
           <ul>
-            {COUNTRY_CONTENT[country].partners.map((p) => (
+            {COUNTRY_PARTNERS[country].map((p) => (
               <li key={p.name}>
                 <a href={p.url} target="_blank" rel="noopener noreferrer">
                   <img src={p.logo} alt={`${p.name} (opens in a new tab)`} width={p.width} height={48} />
