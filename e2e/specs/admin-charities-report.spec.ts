@@ -36,8 +36,10 @@ test('the admin adds a charity with a logo; the wizard offers it at once; disabl
   await expect(page.getByRole('heading', { name: 'Add a charity' })).toBeFocused();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel(/Impact cost/).fill('12.50');
-  await page.getByLabel('Impact unit').fill('meals');
-  await page.getByLabel('Impact description').fill('Every $12.50 feeds a family for a day.');
+  await page.getByLabel('Impact unit', { exact: true }).fill('meals');
+  await page.getByLabel('Impact unit for one').fill('meal');
+  await expect(page.getByTestId('impact-preview')).toHaveText(/Every \$12\.50 gives 1 meal/);
+  await page.getByLabel('Impact description').fill('Meals for families across the harbour.');
   await page.getByLabel('Description', { exact: true }).fill('Food parcels for families across the harbour.');
   await page.getByLabel('More-info link').fill('http://harbourfood.example.org');
   await page.getByRole('button', { name: 'Save charity' }).click();
@@ -51,7 +53,8 @@ test('the admin adds a charity with a logo; the wizard offers it at once; disabl
   await page.getByRole('button', { name: 'Save charity' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Added ${name}` })).toBeVisible();
   const row = page.getByRole('region', { name: 'Charities' }).locator('tbody tr').filter({ hasText: name });
-  await expect(row).toContainText('$12.50 per meals');
+  // The impact sentence, from the cost and the singular unit (not "$12.50 per meals").
+  await expect(row).toContainText('Every $12.50 gives 1 meal');
   const logo = row.locator('img');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const logoSrc = await logo.getAttribute('src');

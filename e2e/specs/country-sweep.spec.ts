@@ -5,9 +5,11 @@ import { formatDayMonthYear, formatLongDate, paymentDates, todayInCountry, type 
 import { joinButtonText } from '@uplift/core/countdown';
 import { calendarDays, countrySlips } from '@uplift/core/country-check';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
+import { placesNamed } from '@uplift/core/country-content';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import { adminAccessToken, logInAsAdmin, type ServerClock } from '../support/admin.ts';
 import { ROOT, startApp, type RunningApp } from '../support/app.ts';
+import { RECIPIENTS } from '../../apps/api/src/db/seed-data.ts';
 import { expectJson } from '../support/donor.ts';
 import { icsText, pdfText, pngFacts } from '../support/files.ts';
 import { attachmentOf, waitForMail } from '../support/mail.ts';
@@ -19,6 +21,10 @@ import { attachmentOf, waitForMail } from '../support/mail.ts';
 // that donor's currency symbol and code, amounts with two decimals, and only dates of the
 // campaign country's calendar. Each output also names what it must show for its country (its
 // "today", its total over the weeks that remain), so a date taken in the wrong zone fails.
+//
+// Nor may any output name another country's charity (from the seed data) or a place another
+// country's page names (its stories and example pledges, core's country-content): the UK landing
+// page once said "In partnership with Youthline" (docs/decisions/121-impact-units-and-country-content.md).
 //
 // Adding an output is one entry in OUTPUTS: a `read` that produces it for the donor and returns
 // its text (files through their parsers: PDF text with pdf.js, .ics with ical.js, CSV and JSON
@@ -67,6 +73,19 @@ type Output = {
 };
 
 const money = (run: CountryRun, minor: number, code = false) => formatMoney(minor, run.country, { code });
+
+/** The charities and places only the other countries name: none may appear in this country's outputs. */
+function foreignNames(country: CountryCode): string[] {
+  const others = COUNTRY_CODES.filter((c) => c !== country);
+  return [...RECIPIENTS.filter((r) => r.country !== country).map((r) => r.recipient_name), ...others.flatMap(placesNamed)];
+}
+
+/** The foreign names a text holds, each matched as a whole word ('Mind', not 'mind' or 'Minders'). */
+function foreignNamesIn(text: string, country: CountryCode): string[] {
+  const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return foreignNames(country).filter((name) => new RegExp(`\\b${escape(name)}\\b`).test(text));
+}
+
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 /** Everything a screen shows or says: visible text, accessible names, titles, placeholders and meta texts. */
@@ -126,8 +145,16 @@ const OUTPUTS: Output[] = [
     read: async (run, { page }) => {
       await page.goto(`/?country=${run.country}`);
       await expect(page.getByRole('link', { name: joinButtonText(run.campaign.campaign_name) }).first()).toBeVisible();
+      // Every block below the hero is there: the charities' impact cards and the example pledges.
+      await expect(page.locator('.impact-card').first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Example pledges' }).getByRole('listitem')).toHaveCount(5);
       return screenText(page);
     },
+    // Its own charities and places; foreignNamesIn (for every output) checks the others' are absent.
+    shows: (run) => [
+      ...RECIPIENTS.filter((r) => r.country === run.country).map((r) => r.recipient_name),
+      ...placesNamed(run.country),
+    ],
   },
   {
     name: 'preview image (og:image of the landing page)',
@@ -448,6 +475,7 @@ for (const country of COUNTRY_CODES) {
           const allowed = [...dates, ...(output.labels?.(text) ?? [])];
           expect.soft(countrySlips(text, { country, today: run.today, dates: allowed }), `${output.name} (${country})`).toEqual([]);
           for (const fact of output.shows?.(run) ?? []) expect.soft(text, `${output.name} (${country}) shows "${fact}"`).toContain(fact);
+          expect.soft(foreignNamesIn(text, country), `${output.name} (${country}) names another country's charities or places`).toEqual([]);
         });
       }
     } finally {

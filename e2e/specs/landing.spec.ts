@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { COUNTRY_CONTENT } from '@uplift/core/country-content';
 import { adminAccessToken } from '../support/admin.ts';
 import { appStarted } from '../support/hydration.ts';
 import { rememberSignIn } from '../support/session.ts';
@@ -31,9 +32,12 @@ async function expectedStartedText(request: APIRequestContext, country: 'NZ' | '
 const countdown = (page: Page) => page.getByTestId('countdown');
 const countrySelector = (page: Page) => page.getByRole('group', { name: 'Country', exact: true });
 
-async function expectEveryBlock(page: Page, country: { name: string; fee: string }) {
+async function expectEveryBlock(page: Page, country: { code: 'NZ' | 'UK'; name: string; fee: string }) {
   await expect(page.getByRole('heading', { level: 1, name: 'Give up a little for a month. Lift up a lot.' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Youthline/ })).toBeVisible();
+  // The country's own partners (docs/decisions/121-impact-units-and-country-content.md).
+  const partners = page.locator('.partners');
+  for (const partner of COUNTRY_CONTENT[country.code].partners) await expect(partners.getByRole('img', { name: `${partner.name} (opens in a new tab)` })).toBeVisible();
+  await expect(partners.getByRole('img')).toHaveCount(COUNTRY_CONTENT[country.code].partners.length);
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
   for (const step of ['Give Up', 'Free Up', 'Uplift']) await expect(page.getByRole('heading', { level: 3, name: step, exact: true })).toBeVisible();
   await expect(page.getByRole('tablist', { name: 'Challenges' }).getByRole('tab')).toHaveCount(6);
@@ -57,7 +61,7 @@ for (const width of [360, 1280]) {
       const campaign = await json<Campaign>(request, '/api/campaign/closest/NZ');
       await page.goto('/?country=NZ');
       await expect(countdown(page)).toHaveText(expected);
-      await expectEveryBlock(page, { name: 'New Zealand', fee: '2.9% + $0.30 per payment' });
+      await expectEveryBlock(page, { code: 'NZ', name: 'New Zealand', fee: '2.9% + $0.30 per payment' });
       await expect(page.getByRole('group', { name: '1 of 4: Coffees' })).toContainText('$70.00');
 
       const [month, ...rest] = campaign.campaign_name.split(' ');
@@ -75,8 +79,11 @@ for (const width of [360, 1280]) {
       // Choosing closes the mobile menu; reopen it to see the selection.
       if (width < 850) await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(countrySelector(page).getByRole('button', { name: /^UK/ })).toHaveAttribute('aria-pressed', 'true');
-      await expectEveryBlock(page, { name: 'the United Kingdom', fee: '2.9% + £0.20 per payment' });
+      await expectEveryBlock(page, { code: 'UK', name: 'the United Kingdom', fee: '2.9% + £0.20 per payment' });
       await expect(page.getByRole('group', { name: '1 of 4: Coffees' })).toContainText('£70.00');
+      // UK commutes in miles at 45p (product-rules §14).
+      await expect(page.getByRole('group', { name: '3 of 4: Commutes' })).toContainText('A 5-mile drive, 10 trips a week, at 45p a mile');
+      await expect(page.getByRole('group', { name: '3 of 4: Commutes' })).toContainText('£90.00');
       await expect(page.getByRole('link', { name: /^Join the / })).toBeVisible();
 
       // A later visit without ?country= remembers the choice.

@@ -8,7 +8,7 @@ describe('brand', () => {
     expect(BRAND.contactEmail).toBe('hello@uplift.org.nz');
     expect(BRAND.country).toBe('New Zealand');
     expect(BRAND.social.map((s) => s.name)).toEqual(['Facebook', 'Instagram']);
-    for (const link of [...BRAND.social, ...BRAND.partnerLogos]) expect(link.url).toMatch(/^https:\/\//);
+    for (const link of BRAND.social) expect(link.url).toMatch(/^https:\/\//);
   });
 
   it('writes the copyright and share links', () => {

@@ -5,13 +5,6 @@ export interface SocialLink {
   url: string;
 }
 
-export interface PartnerLogo {
-  name: string;
-  /** Path of the image as served by the web app (apps/web/public). */
-  logo: string;
-  url: string;
-}
-
 export interface Brand {
   product: string;
   operator: string;
@@ -21,7 +14,6 @@ export interface Brand {
   website: string;
   tagline: string;
   social: readonly SocialLink[];
-  partnerLogos: readonly PartnerLogo[];
 }
 
 export const BRAND: Brand = {
@@ -35,7 +27,6 @@ export const BRAND: Brand = {
     { name: 'Facebook', url: 'https://www.facebook.com/upliftchallenge' },
     { name: 'Instagram', url: 'https://www.instagram.com/upliftchallenge' },
   ],
-  partnerLogos: [{ name: 'Youthline', logo: '/partners/youthline.svg', url: 'https://www.youthline.co.nz' }],
 };
 
 /** Footer line: '© 2026 Uplift Charitable Trust'. */

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COST_PER_KM,
   MAX_PLEDGE_MINOR,
   MIN_PLEDGE_MINOR,
   amountsMatch,
   commuteCostPerTripMinor,
-  commuteDistanceKm,
+  commuteDistance,
+  commuteMeasure,
+  commuteRateText,
   commutePledgeFigures,
   commuteWeeklyMinor,
+  formatDistance,
   formatInMinorUnits,
   parkingError,
   parseFrequency,
@@ -21,6 +23,9 @@ import {
   weeklyShareMinor,
 } from './calculator.ts';
 
+const KM = 0.375; // NZ: a km at 37.5c
+const MILE = 0.45; // UK: a mile at 45p
+
 describe("product-rules §9's four examples (four remaining weeks)", () => {
   it('5 coffees a week at 3.50 gives 70', () => {
     expect(pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: 4 })).toBe(7000);
@@ -30,11 +35,17 @@ describe("product-rules §9's four examples (four remaining weeks)", () => {
     expect(pledgeTotalMinor({ numberOfUnits: 2, costPerUnitMinor: 2000, period: 'weekly', remainingWeeks: 4 })).toBe(16000);
   });
 
-  it('an 8 km commute 10 times a week (no parking) gives 120', () => {
-    const figures = commutePledgeFigures({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0 });
+  it('an 8 km commute 10 times a week (no parking) gives 120 (NZ)', () => {
+    const figures = commutePledgeFigures({ distance: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerDistanceUnit: KM });
     expect(figures).toEqual({ numberOfUnits: 10, costPerUnitMinor: 300, period: 'weekly' });
-    expect(commuteWeeklyMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0 })).toBe(3000);
+    expect(commuteWeeklyMinor({ distance: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerDistanceUnit: KM })).toBe(3000);
     expect(pledgeTotalMinor({ ...figures, remainingWeeks: 4 })).toBe(12000);
+  });
+
+  it('a 5-mile commute 10 times a week (no parking) gives 90 (UK, 45p a mile)', () => {
+    const figures = commutePledgeFigures({ distance: 5, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerDistanceUnit: commuteMeasure('UK').costPerUnit });
+    expect(figures).toEqual({ numberOfUnits: 10, costPerUnitMinor: 225, period: 'weekly' });
+    expect(pledgeTotalMinor({ ...figures, remainingWeeks: 4 })).toBe(9000);
   });
 
   it('6 lunches a month at 15 gives 90', () => {
@@ -115,39 +126,71 @@ describe('pledgeTotalMinor', () => {
 });
 
 describe('commutes', () => {
-  it('costs 0.375 a km by default', () => {
-    expect(COST_PER_KM).toBe(0.375);
-    expect(commuteCostPerTripMinor({ distanceKm: 1, tripsPerWeek: 1, weeklyParkingMinor: 0 })).toBe(38); // 37.5 -> 38
-    expect(commuteCostPerTripMinor({ distanceKm: 12.5, tripsPerWeek: 5, weeklyParkingMinor: 0 })).toBe(469); // 468.75
-    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerKm: 0.5 })).toBe(400);
+  it('measures NZ commutes in km at 0.375 a km and UK commutes in miles at 0.45 a mile', () => {
+    expect(commuteMeasure('NZ')).toEqual({ unit: 'km', units: 'km', costPerUnit: 0.375 });
+    expect(commuteMeasure('UK')).toEqual({ unit: 'mile', units: 'miles', costPerUnit: 0.45 });
+    expect(commuteRateText('NZ')).toBe('37.5c a km');
+    expect(commuteRateText('UK')).toBe('45p a mile');
+    expect(formatDistance(8, 'NZ')).toBe('8 km');
+    expect(formatDistance(1, 'NZ')).toBe('1 km');
+    expect(formatDistance(1, 'UK')).toBe('1 mile');
+    expect(formatDistance(5, 'UK')).toBe('5 miles');
+    expect(formatDistance(2.5, 'UK')).toBe('2.5 miles');
+  });
+
+  it('prices a trip by distance × cost per unit of distance, exactly', () => {
+    expect(commuteCostPerTripMinor({ distance: 1, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: KM })).toBe(38); // 37.5 -> 38
+    expect(commuteCostPerTripMinor({ distance: 12.5, tripsPerWeek: 5, weeklyParkingMinor: 0, costPerDistanceUnit: KM })).toBe(469); // 468.75
+    expect(commuteCostPerTripMinor({ distance: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerDistanceUnit: 0.5 })).toBe(400);
+    // UK miles at 45p: 1 mile is 45p, 12.5 miles 562.5p -> 563, 0.333 miles 14.985p -> 15, 1.111 miles 49.995p -> 50
+    expect(commuteCostPerTripMinor({ distance: 1, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: MILE })).toBe(45);
+    expect(commuteCostPerTripMinor({ distance: 12.5, tripsPerWeek: 5, weeklyParkingMinor: 0, costPerDistanceUnit: MILE })).toBe(563);
+    expect(commuteCostPerTripMinor({ distance: 0.333, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: MILE })).toBe(15);
+    expect(commuteCostPerTripMinor({ distance: 1.111, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: MILE })).toBe(50);
+    // 3 miles × 45p = 1.35, plus £7.50 parking over 4 trips = 1.875 -> 3.23 a trip
+    expect(commuteCostPerTripMinor({ distance: 3, tripsPerWeek: 4, weeklyParkingMinor: 750, costPerDistanceUnit: MILE })).toBe(323);
   });
 
   it('spreads weekly parking over the trips, rounded to the cent', () => {
     // 8 km × 0.375 = 3.00, plus 10.00 parking over 3 trips = 3.333… -> 6.33 a trip
-    const commute = { distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: 1000 };
+    const commute = { distance: 8, tripsPerWeek: 3, weeklyParkingMinor: 1000, costPerDistanceUnit: KM };
     expect(commuteCostPerTripMinor(commute)).toBe(633);
     expect(commuteWeeklyMinor(commute)).toBe(1899); // what the pledge stores and the server recomputes
-    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 2500 })).toBe(550);
-    expect(commuteCostPerTripMinor({ distanceKm: 0, tripsPerWeek: 2, weeklyParkingMinor: 1 })).toBe(1); // 0.5 -> 1
+    expect(commuteCostPerTripMinor({ distance: 8, tripsPerWeek: 10, weeklyParkingMinor: 2500, costPerDistanceUnit: KM })).toBe(550);
+    expect(commuteCostPerTripMinor({ distance: 0, tripsPerWeek: 2, weeklyParkingMinor: 1, costPerDistanceUnit: KM })).toBe(1); // 0.5 -> 1
   });
 
   it('is NaN when the parking is not an amount', () => {
-    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: null })).toBeNaN();
-    expect(commutePledgeFigures({ distanceKm: 8, tripsPerWeek: 3, weeklyParkingMinor: null }).costPerUnitMinor).toBeNaN();
+    expect(commuteCostPerTripMinor({ distance: 8, tripsPerWeek: 3, weeklyParkingMinor: null, costPerDistanceUnit: KM })).toBeNaN();
+    expect(commutePledgeFigures({ distance: 8, tripsPerWeek: 3, weeklyParkingMinor: null, costPerDistanceUnit: KM }).costPerUnitMinor).toBeNaN();
   });
 
   it('reads the cost of a stored trip back as a distance, to the metre', () => {
-    expect(commuteDistanceKm(300)).toBe(8); // the 8 km commute of docs/product-rules.md §9
-    expect(commuteDistanceKm(38)).toBe(1.013); // 1 km was rounded up to 38c: 1013.33 m
-    expect(commuteDistanceKm(400)).toBe(10.667); // 10666.67 m
-    expect(commuteDistanceKm(469)).toBe(12.507); // 12506.67 m
-    expect(commuteDistanceKm(400, 0.5)).toBe(8);
-    expect(commuteDistanceKm(0)).toBe(0);
+    expect(commuteDistance(300, KM)).toBe(8); // the 8 km commute of docs/product-rules.md §9
+    expect(commuteDistance(38, KM)).toBe(1.013); // 1 km was rounded up to 38c: 1013.33 m
+    expect(commuteDistance(400, KM)).toBe(10.667); // 10666.67 m
+    expect(commuteDistance(469, KM)).toBe(12.507); // 12506.67 m
+    expect(commuteDistance(400, 0.5)).toBe(8);
+    expect(commuteDistance(0, KM)).toBe(0);
+  });
+
+  it('reads a UK trip back in miles, to the thousandth of a mile, and prices it again to the same pence', () => {
+    expect(commuteDistance(225, MILE)).toBe(5); // the 5-mile commute at 45p
+    expect(commuteDistance(45, MILE)).toBe(1);
+    expect(commuteDistance(563, MILE)).toBe(12.511); // 12.5 miles was rounded up to 563p
+    // A UK pledge stored before miles (8 km at 37.5p = 300p a trip) still costs 300p a trip: 6.667 miles.
+    expect(commuteDistance(300, MILE)).toBe(6.667);
+    for (const minor of [0, 1, 15, 45, 225, 300, 323, 563, 999, 12345]) {
+      const distance = commuteDistance(minor, MILE);
+      expect(commuteCostPerTripMinor({ distance, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: MILE }), String(minor)).toBe(minor);
+      const km = commuteDistance(minor, KM);
+      expect(commuteCostPerTripMinor({ distance: km, tripsPerWeek: 1, weeklyParkingMinor: 0, costPerDistanceUnit: KM }), String(minor)).toBe(minor);
+    }
   });
 
   it('is 0 with no trips', () => {
-    expect(commuteCostPerTripMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
-    expect(commuteWeeklyMinor({ distanceKm: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000 })).toBe(0);
+    expect(commuteCostPerTripMinor({ distance: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000, costPerDistanceUnit: KM })).toBe(0);
+    expect(commuteWeeklyMinor({ distance: 8, tripsPerWeek: 0, weeklyParkingMinor: 1000, costPerDistanceUnit: KM })).toBe(0);
   });
 
   it('asks about parking until the box is ticked or a cost is entered', () => {

@@ -1,5 +1,5 @@
 import { BRAND } from './brand.ts';
-import { COUNTRIES, type CountryCode } from './countries.ts';
+import { COUNTRIES, type Country, type CountryCode } from './countries.ts';
 import { MSG } from './messages.ts';
 import { formatMoney, roundHalfUp, type Minor, type MinorArg } from './money.ts';
 
@@ -15,11 +15,8 @@ export const PERIODS = ['weekly', 'monthly'] as const satisfies readonly Period[
 /** Months are counted as four weeks: monthly amount = weekly amount ÷ 4 (product-rules §9). */
 export const WEEKS_PER_MONTH = 4;
 
-/** Default commute cost per km, in currency units, for both countries. */
-export const COST_PER_KM = 0.375;
-
 /**
- * A small decimal price (one that may hold a fraction of a cent, as the cost per km does) in
+ * A small decimal price (one that may hold a fraction of a cent, as a cost per km does) in
  * minor units with the country's sign, exactly: 0.375 -> '37.5c' (NZ), '37.5p' (UK); 0.05 -> '5c'.
  * (Here rather than in money.ts, which the landing page's first load carries: only the
  * calculator's rates need it.)
@@ -102,39 +99,63 @@ export function pledgeTotalMinor(input: {
   return Math.round(period === 'monthly' ? weekly / WEEKS_PER_MONTH : weekly) as Minor;
 }
 
+/**
+ * A country's commute measure (product-rules §14): NZ in km at 0.375 a km, the UK in miles at
+ * 0.45 a mile (docs/decisions/121-impact-units-and-country-content.md).
+ */
+export function commuteMeasure(country: CountryCode): Country['commute'] {
+  return COUNTRIES[country].commute;
+}
+
+/** The default driving cost in the country's minor unit and distance unit: '37.5c a km', '45p a mile'. */
+export function commuteRateText(country: CountryCode): string {
+  const { unit, costPerUnit } = commuteMeasure(country);
+  return `${formatInMinorUnits(costPerUnit, country)} a ${unit}`;
+}
+
+/** A distance with the country's unit: '8 km', '1 mile', '5 miles', '2.5 miles'. */
+export function formatDistance(distance: number, country: CountryCode): string {
+  const { unit, units } = commuteMeasure(country);
+  return `${distance} ${distance === 1 ? unit : units}`;
+}
+
 interface CommuteInput {
-  distanceKm: number;
+  /** Distance of one trip in the country's unit (km or miles); counted to the thousandth. */
+  distance: number;
   tripsPerWeek: number;
   weeklyParkingMinor: MinorArg | null;
-  /** Defaults to COST_PER_KM. */
-  costPerKm?: number;
+  /** Cost of driving one unit of distance, in currency units: commuteMeasure(country).costPerUnit. */
+  costPerDistanceUnit: number;
 }
 
 /**
- * Cost of one trip, stored as the pledge's cost_per_unit: distance × cost per km + weekly
- * parking ÷ trips, rounded half-up to the cent; 0 when there are no trips.
- * Worked in exact integers (metres and thousandths of a currency unit per km), so 8 km at 0.375
- * is 300 exactly and 10.00 of parking over 3 trips is 333.33… -> 333.
+ * Cost of one trip, stored as the pledge's cost_per_unit: distance × cost per unit of distance +
+ * weekly parking ÷ trips, rounded half-up to the cent; 0 when there are no trips.
+ * Worked in exact integers (thousandths of a km or mile, and thousandths of a currency unit per
+ * km or mile), so 8 km at 0.375 is 300 exactly, 5 miles at 0.45 is 225, and 10.00 of parking
+ * over 3 trips is 333.33… -> 333.
  */
 export function commuteCostPerTripMinor(input: CommuteInput): Minor {
-  const { distanceKm, tripsPerWeek, weeklyParkingMinor, costPerKm = COST_PER_KM } = input;
-  if (weeklyParkingMinor === null || ![distanceKm, tripsPerWeek, weeklyParkingMinor, costPerKm].every(Number.isFinite)) return NaN as Minor;
+  const { distance, tripsPerWeek, weeklyParkingMinor, costPerDistanceUnit } = input;
+  if (weeklyParkingMinor === null || ![distance, tripsPerWeek, weeklyParkingMinor, costPerDistanceUnit].every(Number.isFinite)) return NaN as Minor;
   if (tripsPerWeek <= 0) return 0 as Minor;
-  const metres = Math.round(distanceKm * 1000);
-  const costPerKmMilli = Math.round(costPerKm * 1000);
-  // minor per trip = metres/1000 × costPerKmMilli/1000 × 100 + parking/trips
-  //                = (metres × costPerKmMilli × trips + 10000 × parking) / (10000 × trips)
-  const numerator = metres * costPerKmMilli * tripsPerWeek + 10000 * weeklyParkingMinor;
+  const distanceMilli = Math.round(distance * 1000);
+  const costMilli = Math.round(costPerDistanceUnit * 1000);
+  // minor per trip = distanceMilli/1000 × costMilli/1000 × 100 + parking/trips
+  //                = (distanceMilli × costMilli × trips + 10000 × parking) / (10000 × trips)
+  const numerator = distanceMilli * costMilli * tripsPerWeek + 10000 * weeklyParkingMinor;
   return divideRounded(numerator, 10000 * tripsPerWeek) as Minor;
 }
 
 /**
- * The distance one trip of `costPerTripMinor` covers at `costPerKm`, to the metre: how a stored
- * commute pledge (whose parking is not kept apart) reads back as a distance. 300 at 0.375 is 8 km.
+ * The distance one trip of `costPerTripMinor` covers at `costPerDistanceUnit`, to the thousandth
+ * of the unit: how a stored commute pledge (whose parking is not kept apart) reads back as a
+ * distance in its country's unit. 300 at 0.375 is 8 (km); 225 at 0.45 is 5 (miles). Read back and
+ * priced again, it gives the same cost of a trip.
  */
-export function commuteDistanceKm(costPerTripMinor: MinorArg, costPerKm: number = COST_PER_KM): number {
-  // km = minor ÷ 100 ÷ costPerKm; in metres and thousandths of a unit per km: minor × 10000 ÷ milli.
-  return divideRounded(costPerTripMinor * 10000, Math.round(costPerKm * 1000)) / 1000;
+export function commuteDistance(costPerTripMinor: MinorArg, costPerDistanceUnit: number): number {
+  // distance = minor ÷ 100 ÷ cost; in thousandths of the unit and of a currency unit: minor × 10000 ÷ costMilli.
+  return divideRounded(costPerTripMinor * 10000, Math.round(costPerDistanceUnit * 1000)) / 1000;
 }
 
 /**

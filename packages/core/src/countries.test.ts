@@ -13,10 +13,12 @@ describe('countries', () => {
     expect(COUNTRIES.NZ).toEqual({
       code: 'NZ', id: 1, name: 'New Zealand', currency: 'NZD', symbol: '$', minorSymbol: 'c', timeZone: 'Pacific/Auckland', greeting: 'Kia ora',
       fee: { percentBasisPoints: 290, fixedMinor: 30 },
+      commute: { unit: 'km', units: 'km', costPerUnit: 0.375 },
     });
     expect(COUNTRIES.UK).toEqual({
       code: 'UK', id: 2, name: 'United Kingdom', currency: 'GBP', symbol: '£', minorSymbol: 'p', timeZone: 'Europe/London', greeting: 'Hello',
       fee: { percentBasisPoints: 290, fixedMinor: 20 },
+      commute: { unit: 'mile', units: 'miles', costPerUnit: 0.45 },
     });
   });
 

@@ -19,6 +19,11 @@ export interface Country {
   greeting: 'Kia ora' | 'Hello';
   /** Card fee per charge: percent in basis points (290 = 2.9%) plus a fixed part in minor units. */
   fee: { percentBasisPoints: number; fixedMinor: number };
+  /**
+   * How the calculator measures a commute (product-rules §14): the distance unit (one, several)
+   * and the default cost of driving one unit, in currency units (docs/decisions/121-impact-units-and-country-content.md).
+   */
+  commute: { unit: 'km' | 'mile'; units: 'km' | 'miles'; costPerUnit: number };
 }
 
 export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
@@ -32,6 +37,7 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     timeZone: 'Pacific/Auckland',
     greeting: 'Kia ora',
     fee: { percentBasisPoints: 290, fixedMinor: 30 },
+    commute: { unit: 'km', units: 'km', costPerUnit: 0.375 },
   },
   UK: {
     code: 'UK',
@@ -43,6 +49,8 @@ export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
     timeZone: 'Europe/London',
     greeting: 'Hello',
     fee: { percentBasisPoints: 290, fixedMinor: 20 },
+    // HMRC's approved mileage rate for a car's first 10,000 business miles.
+    commute: { unit: 'mile', units: 'miles', costPerUnit: 0.45 },
   },
 };
 

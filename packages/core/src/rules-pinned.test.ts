@@ -31,18 +31,18 @@ describe('calculator: inputs that are not finite numbers give NaN, never a total
     expect(pledgeTotalMinor({ ...weekly, ...change })).toBeNaN();
   });
 
-  const commute = { distanceKm: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerKm: 0.375 };
+  const commute = { distance: 8, tripsPerWeek: 10, weeklyParkingMinor: 0, costPerDistanceUnit: 0.375 };
   it.each([
-    ['distance', { distanceKm: Infinity }],
+    ['distance', { distance: Infinity }],
     ['parking', { weeklyParkingMinor: Infinity }],
-    ['cost per km', { costPerKm: Infinity }],
+    ['cost per unit of distance', { costPerDistanceUnit: Infinity }],
   ])('commuteCostPerTripMinor with infinite %s', (_name, change) => {
     expect(commuteCostPerTripMinor({ ...commute, ...change })).toBeNaN();
   });
 
   it('a commute with no trips (or fewer) costs exactly 0 a week, whatever the distance', () => {
     expect(commuteWeeklyMinor({ ...commute, tripsPerWeek: -1 })).toBe(0);
-    expect(commuteWeeklyMinor({ ...commute, tripsPerWeek: 0, distanceKm: NaN })).toBe(0);
+    expect(commuteWeeklyMinor({ ...commute, tripsPerWeek: 0, distance: NaN })).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   charityFormSchema,
   charityRequestSchema,
   isHttpsUrl,
+  statesNoFigures,
   type AdminCharity,
   type CharityForm,
 } from '@uplift/core/schemas/admin-charities';
@@ -17,7 +18,8 @@ const charity = {
   country: 'NZ',
   impact_cost: 2.5,
   impact_unit: 'meals',
-  impact_description: 'feeds a child for a day',
+  impact_unit_singular: 'meal',
+  impact_description: 'feeds children at school',
   impact_multiplier: 1,
   description: 'Food for school children.',
   link: 'https://kidscan.org.nz',
@@ -63,6 +65,27 @@ describe('charityRequestSchema', () => {
     const multiplier = (impact_multiplier: unknown) => issuesOf(charityRequestSchema, { ...charity, impact_multiplier });
     for (const ok of [1, 1000]) expect(multiplier(ok)).toEqual([]);
     for (const bad of [0, 1001, 1.5]) expect(multiplier(bad), String(bad)).toEqual(['impact_multiplier: The impact multiplier must be a whole number from 1 to 1000']);
+  });
+
+  it('wants the impact unit for one beside the unit, each at most 100 characters', () => {
+    expect(issuesOf(charityRequestSchema, { ...charity, impact_unit_singular: ' ' })).toEqual([
+      'impact_unit_singular: Please enter the impact unit for one (for example “meal”)',
+    ]);
+    const { impact_unit_singular: _singular, ...without } = charity;
+    expect(issuesOf(charityRequestSchema, without)).toEqual(['impact_unit_singular: Please enter the impact unit for one (for example “meal”)']);
+    expect(issuesOf(charityRequestSchema, { ...charity, impact_unit_singular: 'x'.repeat(101) })).toEqual([
+      'impact_unit_singular: At most 100 characters, please',
+    ]);
+  });
+
+  it('refuses an impact description that states an amount or a number, which could disagree with the impact figures', () => {
+    const figures = ['impact_description: The impact description must not state amounts or numbers: the impact sentence is worked out from the impact cost, multiplier and unit'];
+    for (const bad of ['Every $10.00 provides two hot meals', 'Every £5 helps', '2 meals a day', 'keeps the helpline open for 24 hours', 'costs €3']) {
+      expect(issuesOf(charityRequestSchema, { ...charity, impact_description: bad }), bad).toEqual(figures);
+    }
+    expect(issuesOf(charityRequestSchema, { ...charity, impact_description: 'Hot, nutritious meals for people in need.' })).toEqual([]);
+    expect(statesNoFigures('Youthline’s free helpline answers young people day and night.')).toBe(true);
+    expect(statesNoFigures('open 24/7')).toBe(false);
   });
 
   it('wants a name of at most 100 characters, an https link and a logo of at most 200 KB', () => {

@@ -16,7 +16,10 @@ export const CHARITY_MESSAGES = {
   nameTooLong: 'The name must be at most 100 characters long',
   impactCostInvalid: 'The impact cost must be an amount greater than 0 with at most two decimal places',
   impactUnitRequired: 'Please enter the impact unit (for example “meals”)',
+  impactUnitSingularRequired: 'Please enter the impact unit for one (for example “meal”)',
   impactDescriptionRequired: 'Please enter the impact description',
+  impactDescriptionFigures:
+    'The impact description must not state amounts or numbers: the impact sentence is worked out from the impact cost, multiplier and unit',
   multiplierInvalid: 'The impact multiplier must be a whole number from 1 to 1000',
   descriptionRequired: 'Please enter a description',
   linkInvalid: 'The more-info link must be a web address starting with https://',
@@ -60,6 +63,15 @@ export function isHttpsUrl(value: string): boolean {
 const httpsLink = (message: string) =>
   z.string({ error: message }).trim().max(500, { error: message }).refine(isHttpsUrl, { error: message });
 
+/**
+ * The impact description describes the work in words; the figures come from the impact cost,
+ * multiplier and unit (docs/decisions/121-impact-units-and-country-content.md), so it holds no
+ * digit and no currency sign that could disagree with them.
+ */
+export function statesNoFigures(text: string): boolean {
+  return !/[\d$£€¥]/u.test(text);
+}
+
 const impactCost = z
   .number({ error: CHARITY_MESSAGES.impactCostInvalid })
   .gt(0, { error: CHARITY_MESSAGES.impactCostInvalid })
@@ -77,7 +89,10 @@ export const charityRequestSchema = z.object({
   country: countryCodeSchema,
   impact_cost: impactCost,
   impact_unit: text(100, CHARITY_MESSAGES.impactUnitRequired),
-  impact_description: text(500, CHARITY_MESSAGES.impactDescriptionRequired),
+  impact_unit_singular: text(100, CHARITY_MESSAGES.impactUnitSingularRequired),
+  impact_description: text(500, CHARITY_MESSAGES.impactDescriptionRequired).refine(statesNoFigures, {
+    error: CHARITY_MESSAGES.impactDescriptionFigures,
+  }),
   impact_multiplier: z
     .number({ error: CHARITY_MESSAGES.multiplierInvalid })
     .int({ error: CHARITY_MESSAGES.multiplierInvalid })
@@ -126,6 +141,7 @@ export function charityFormOf(charity: AdminCharity): CharityForm {
     country: charity.country,
     impact_cost: costMinor % 100 === 0 ? String(fromMinor(costMinor)) : fromMinor(costMinor).toFixed(2),
     impact_unit: charity.impact_unit,
+    impact_unit_singular: charity.impact_unit_singular,
     impact_description: charity.impact_description,
     impact_multiplier: String(charity.impact_multiplier),
     description: charity.description,

@@ -24,7 +24,9 @@ describe('campaign names', () => {
 
 describe('campaignRequestSchema', () => {
   it('accepts a campaign, Weekly by default', () => {
-    expect(campaignRequestSchema.parse(campaign)).toEqual(campaign);
+    // No goal unless one is given.
+    expect(campaignRequestSchema.parse(campaign)).toEqual({ ...campaign, goal_amount: null });
+    expect(campaignRequestSchema.parse({ ...campaign, goal_amount: 2500.5 }).goal_amount).toBe(2500.5);
     expect(campaignRequestSchema.parse({ ...campaign, billing_cycle: undefined }).billing_cycle).toBe('Weekly');
     expect(campaignRequestSchema.parse({ ...campaign, campaign_name: '  May Uplift ' }).campaign_name).toBe('May Uplift');
   });
@@ -69,11 +71,18 @@ describe('campaignRequestSchema', () => {
       'billing_cycle: Billing cycle must be Weekly',
     ]);
     expect(issuesOf(campaignRequestSchema, { ...campaign, is_active: 'yes' })).toEqual(['is_active: Active must be true or false']);
+    for (const goal of [0, 0.99, -5, 10_000_000.01, 12.345, '100', Number.NaN]) {
+      expect(issuesOf(campaignRequestSchema, { ...campaign, goal_amount: goal }), String(goal)).toEqual([
+        'goal_amount: The goal must be an amount of at least 1 and at most 10,000,000, with at most two decimal places, or left empty',
+      ]);
+    }
+    expect(issuesOf(campaignRequestSchema, { ...campaign, goal_amount: 10_000_000 })).toEqual([]);
+    expect(issuesOf(campaignRequestSchema, { ...campaign, goal_amount: 1 })).toEqual([]);
   });
 });
 
 describe('campaignSchema (the answer of every campaign route)', () => {
-  const answer = { id: 1, ...campaign };
+  const answer = { id: 1, ...campaign, goal_amount: null };
 
   it('keeps the declared fields and drops the rest (timestamps never reach the browser)', () => {
     expect(campaignSchema.parse({ ...answer, created_at: new Date(), updated_at: new Date() })).toEqual(answer);

@@ -9,6 +9,8 @@ export const recipientSchema = z
     logo: z.string(),
     impact_cost: z.number().min(0),
     impact_unit: z.string(),
+    /** The unit for exactly one ('hour of helpline support' beside 'hours of helpline support'). */
+    impact_unit_singular: z.string(),
     impact_description: z.string(),
     impact_multiplier: z.number().int().min(1),
     description: z.string(),

@@ -27,6 +27,7 @@ const recipient = {
   logo: 'kidscan.svg',
   impact_cost: 12.5,
   impact_unit: 'lunches',
+  impact_unit_singular: 'lunch',
   impact_description: 'school lunches',
   impact_multiplier: 1,
   description: 'Feeds kids',

@@ -15,6 +15,8 @@ export const recipients = pgTable(
     /** Cost of one unit of impact, in minor units of the country's currency. */
     impact_cost: integer().$type<Minor>().notNull(),
     impact_unit: text().notNull(),
+    /** The unit for exactly one ('hour of helpline support'); impact_unit is the plural. */
+    impact_unit_singular: text().notNull(),
     impact_description: text().notNull(),
     impact_multiplier: integer().notNull().default(1),
     description: text().notNull(),

@@ -19,6 +19,7 @@ export function toRecipientJson(row: RecipientRow): Recipient {
     logo: row.logo,
     impact_cost: fromMinor(row.impact_cost),
     impact_unit: row.impact_unit,
+    impact_unit_singular: row.impact_unit_singular,
     impact_description: row.impact_description,
     impact_multiplier: row.impact_multiplier,
     description: row.description,
@@ -89,9 +90,9 @@ export async function findCharity(db: Executor, id: number): Promise<AdminCharit
 }
 
 function recipientColumns() {
-  const { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_description, impact_multiplier, description, link, country, is_enabled } =
+  const { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_unit_singular, impact_description, impact_multiplier, description, link, country, is_enabled } =
     recipients;
-  return { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_description, impact_multiplier, description, link, country, is_enabled };
+  return { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_unit_singular, impact_description, impact_multiplier, description, link, country, is_enabled };
 }
 
 function columnsOf(input: CharityRequest) {
@@ -100,6 +101,7 @@ function columnsOf(input: CharityRequest) {
     country: input.country,
     impact_cost: toMinor(input.impact_cost),
     impact_unit: input.impact_unit,
+    impact_unit_singular: input.impact_unit_singular,
     impact_description: input.impact_description,
     impact_multiplier: input.impact_multiplier,
     description: input.description,

@@ -1,3 +1,6 @@
+import { impactRateSentence } from '@uplift/core/impact';
+import { charityRequestSchema, statesNoFigures } from '@uplift/core/schemas/admin-charities';
+import type { Recipient } from '@uplift/core/schemas/recipient';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignRecipients, campaigns } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -31,7 +34,8 @@ describe('charity reads', () => {
       logo: '/logos/youthline.svg',
       impact_cost: 35,
       impact_unit: 'hours of helpline support',
-      impact_description: 'Every $35.00 keeps Youthline’s free helpline answering young people for a day.',
+      impact_unit_singular: 'hour of helpline support',
+      impact_description: 'Youthline’s free helpline answers young people day and night.',
       impact_multiplier: 7,
       description: 'Youthline supports young New Zealanders through a free 24/7 helpline, counselling and youth programmes.',
       link: 'https://www.youthline.co.nz',
@@ -41,6 +45,26 @@ describe('charity reads', () => {
     const ukRes = await get('/api/recipient/default/UK');
     expect(idsOf(ukRes)).toEqual(uk);
     expect(ukRes.json().map((r: { impact_cost: number }) => r.impact_cost)).toEqual([20, 15, 5]);
+  });
+
+  it('seeds every charity with a singular unit and an impact description that states no figure', async () => {
+    // The impact sentence is worked out from cost, multiplier and unit (docs/decisions/121-impact-units-and-country-content.md).
+    const all = [...(await get('/api/recipient/default/NZ')).json(), ...(await get('/api/recipient/default/UK')).json()] as Recipient[];
+    expect(all).toHaveLength(6);
+    for (const r of all) {
+      expect(r.impact_unit_singular, r.recipient_name).not.toBe('');
+      expect(r.impact_unit_singular, r.recipient_name).not.toBe(r.impact_unit);
+      expect(statesNoFigures(r.impact_description), `${r.recipient_name}: ${r.impact_description}`).toBe(true);
+      expect(charityRequestSchema.shape.impact_description.safeParse(r.impact_description).success, r.recipient_name).toBe(true);
+    }
+    expect(all.map((r) => impactRateSentence(r, r.country))).toEqual([
+      'Every $35.00 gives 7 hours of helpline support',
+      'Every $25.00 gives 1 raincoat for a child',
+      'Every $10.00 gives 1 hot meal',
+      'Every £20.00 gives 1 housing advice call',
+      'Every £15.00 gives 1 Infoline conversation',
+      'Every £5.00 gives 1 emergency food parcel',
+    ]);
   });
 
   it('GET /api/recipient/campaign/{country} offers every charity of the country when not narrowed', async () => {

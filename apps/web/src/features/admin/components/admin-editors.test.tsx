@@ -17,7 +17,8 @@ const youthline: AdminCharity = {
   logo: '/logos/3.png',
   impact_cost: 12.5,
   impact_unit: 'calls answered',
-  impact_description: 'a call answered',
+  impact_unit_singular: 'call answered',
+  impact_description: 'calls answered for young people',
   impact_multiplier: 7,
   description: 'Support for young people.',
   link: 'https://www.youthline.co.nz',
@@ -59,7 +60,8 @@ describe('CharityManager', () => {
     await user.type(screen.getByLabelText('Name'), 'Harbour Food Bank');
     await user.type(screen.getByLabelText(/Impact cost/), '12.505');
     await user.type(screen.getByLabelText('Impact unit'), 'meals');
-    await user.type(screen.getByLabelText('Impact description'), 'a family fed for a day');
+    await user.type(screen.getByLabelText('Impact unit for one'), 'meal');
+    await user.type(screen.getByLabelText('Impact description'), 'families fed');
     await user.type(screen.getByLabelText('Description'), 'Food parcels.');
     await user.clear(screen.getByLabelText('More-info link'));
     await user.type(screen.getByLabelText('More-info link'), 'http://harbourfood.example.org');
@@ -97,7 +99,10 @@ describe('CharityManager', () => {
     expect(screen.getByLabelText('Impact cost (£)')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Impact cost (£)'), '12.50');
     await user.type(screen.getByLabelText('Impact unit'), 'meals');
-    await user.type(screen.getByLabelText('Impact description'), 'a family fed for a day');
+    await user.type(screen.getByLabelText('Impact unit for one'), 'meal');
+    // What donors will read, from the same figures as their impact numbers.
+    expect(screen.getByTestId('impact-preview')).toHaveTextContent('Donors read: “Every £12.50 gives 1 meal”.');
+    await user.type(screen.getByLabelText('Impact description'), 'families fed');
     await user.type(screen.getByLabelText('Description'), 'Food parcels.');
     await user.type(screen.getByLabelText('More-info link'), 'harbourfood.example.org');
     await user.upload(screen.getByLabelText('Logo'), new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
@@ -110,7 +115,8 @@ describe('CharityManager', () => {
         country: 'UK',
         impact_cost: 12.5,
         impact_unit: 'meals',
-        impact_description: 'a family fed for a day',
+        impact_unit_singular: 'meal',
+        impact_description: 'families fed',
         impact_multiplier: 1,
         description: 'Food parcels.',
         link: 'https://harbourfood.example.org',
@@ -133,6 +139,12 @@ describe('CharityManager', () => {
     expect(screen.getByRole('heading', { name: 'Edit Youthline' })).toHaveFocus();
     expect(screen.getByLabelText(/Impact cost/)).toHaveValue('12.50');
     expect(screen.getByLabelText('Impact multiplier')).toHaveValue('7');
+    expect(screen.getByTestId('impact-preview')).toHaveTextContent('Donors read: “Every $12.50 gives 7 calls answered”.');
+    await user.clear(screen.getByLabelText('Impact multiplier'));
+    await user.type(screen.getByLabelText('Impact multiplier'), '1');
+    expect(screen.getByTestId('impact-preview')).toHaveTextContent('Donors read: “Every $12.50 gives 1 call answered”.');
+    await user.clear(screen.getByLabelText('Impact multiplier'));
+    await user.type(screen.getByLabelText('Impact multiplier'), '7');
     await user.clear(screen.getByLabelText(/Impact cost/));
     await user.type(screen.getByLabelText(/Impact cost/), '15');
     await user.click(screen.getByRole('button', { name: 'Save charity' }));
@@ -141,6 +153,20 @@ describe('CharityManager', () => {
     const [body] = bodiesOf(calls, 'PUT /api/admin/charities/3');
     expect(body).toMatchObject({ impact_cost: 15, impact_multiplier: 7, is_enabled: true });
     expect(body).not.toHaveProperty('logo_base64');
+  });
+
+  it('refuses an impact description that states a figure, and lists each charity with its impact sentence', async () => {
+    const calls = stubFetch({ 'GET /api/admin/charities': { status: 200, body: [youthline] } });
+    renderAt(<CharityManager />, '/admin-charities');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('cell', { name: 'Every $12.50 gives 7 calls answered' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Youthline' }));
+    await user.clear(screen.getByLabelText('Impact description'));
+    await user.type(screen.getByLabelText('Impact description'), 'Every $10.00 answers two calls');
+    await user.click(screen.getByRole('button', { name: 'Save charity' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the fields marked in red.');
+    expect(describedBy(screen.getByLabelText('Impact description'))).toContain(CHARITY_MESSAGES.impactDescriptionFigures);
+    expect(bodiesOf(calls, 'PUT /api/admin/charities/3')).toEqual([]);
   });
 
   it("shows the API's reason when it refuses the save", async () => {

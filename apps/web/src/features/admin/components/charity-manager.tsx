@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
-import { formatMoney, toMinor } from '@uplift/core/money';
+import { impactRateSentence } from '@uplift/core/impact';
+import { fromMinor, parseAmountInput } from '@uplift/core/money';
 import {
   CHARITY_MESSAGES,
   LOGO_MAX_BYTES,
@@ -27,6 +28,7 @@ const emptyCharity: CharityForm = {
   country: 'NZ',
   impact_cost: '',
   impact_unit: '',
+  impact_unit_singular: '',
   impact_description: '',
   impact_multiplier: '1',
   description: '',
@@ -40,6 +42,7 @@ function bodyOf(c: AdminCharity, changes: Partial<CharityRequestInput> = {}): Ch
     country: c.country,
     impact_cost: c.impact_cost,
     impact_unit: c.impact_unit,
+    impact_unit_singular: c.impact_unit_singular,
     impact_description: c.impact_description,
     impact_multiplier: c.impact_multiplier,
     description: c.description,
@@ -58,6 +61,22 @@ function readAsBase64(file: File): Promise<string> {
   });
 }
 
+/**
+ * What donors will read for the figures being typed, from core's one impact sentence; null until
+ * the cost, multiplier and both units are there.
+ */
+function impactPreview(form: Pick<CharityForm, 'country' | 'impact_cost' | 'impact_multiplier' | 'impact_unit' | 'impact_unit_singular'>): string | null {
+  const costMinor = parseAmountInput((form.impact_cost ?? '').trim());
+  const multiplier = /^\d+$/.test(form.impact_multiplier ?? '') ? Number(form.impact_multiplier) : 0;
+  const unit = (form.impact_unit ?? '').trim();
+  const singular = (form.impact_unit_singular ?? '').trim();
+  if (costMinor === null || costMinor <= 0 || multiplier < 1 || !unit || !singular) return null;
+  return impactRateSentence(
+    { impact_cost: fromMinor(costMinor), impact_multiplier: multiplier, impact_unit: unit, impact_unit_singular: singular },
+    form.country ?? 'NZ',
+  );
+}
+
 /** Decision 053: the charities, added, edited, disabled and (without pledges) deleted. */
 export function CharityManager() {
   const charities = useAdminCharities();
@@ -74,6 +93,11 @@ export function CharityManager() {
   const { form, editing, failure, notice, report } = editor;
   const { errors } = form.formState;
   const country = useWatch({ control: form.control, name: 'country' });
+  const [impact_cost, impact_multiplier, impact_unit, impact_unit_singular] = useWatch({
+    control: form.control,
+    name: ['impact_cost', 'impact_multiplier', 'impact_unit', 'impact_unit_singular'],
+  });
+  const preview = impactPreview({ country, impact_cost, impact_multiplier, impact_unit, impact_unit_singular });
 
   async function onLogo(file: File | undefined) {
     form.setValue('logo_base64', undefined);
@@ -135,14 +159,28 @@ export function CharityManager() {
             error={errors.impact_cost?.message}
             {...form.register('impact_cost')}
           />
-          <TextField label="Impact unit" hint="e.g. meals" error={errors.impact_unit?.message} {...form.register('impact_unit')} />
-          <TextField label="Impact description" error={errors.impact_description?.message} {...form.register('impact_description')} />
+          <TextField label="Impact unit" hint="For several, e.g. meals" error={errors.impact_unit?.message} {...form.register('impact_unit')} />
+          <TextField
+            label="Impact unit for one"
+            hint="e.g. meal"
+            error={errors.impact_unit_singular?.message}
+            {...form.register('impact_unit_singular')}
+          />
           <TextField
             label="Impact multiplier"
             hint="Units of impact per unit paid for (usually 1)"
             inputMode="numeric"
             error={errors.impact_multiplier?.message}
             {...form.register('impact_multiplier')}
+          />
+          <p className="field-hint" data-testid="impact-preview" aria-live="polite">
+            {preview ? `Donors read: “${preview}”.` : 'Donors read the impact sentence once the cost, multiplier and both units are filled in.'}
+          </p>
+          <TextField
+            label="Impact description"
+            hint="The work in words, without amounts or numbers: the figures come from the fields above"
+            error={errors.impact_description?.message}
+            {...form.register('impact_description')}
           />
           <TextAreaField label="Description" rows={3} error={errors.description?.message} {...form.register('description')} />
           <TextField label="More-info link" type="url" error={errors.link?.message} {...form.register('link')} />
@@ -188,10 +226,7 @@ export function CharityManager() {
                     </a>
                   </td>
                   <td>{COUNTRIES[c.country].name}</td>
-                  <td>
-                    {formatMoney(toMinor(c.impact_cost), c.country)} per {c.impact_unit}
-                    {c.impact_multiplier > 1 ? ` (× ${c.impact_multiplier})` : ''}
-                  </td>
+                  <td>{impactRateSentence(c, c.country)}</td>
                   <td>{c.is_enabled ? 'Yes' : 'No'}</td>
                   <td>{c.pledge_count}</td>
                   <td className="admin-actions-cell">

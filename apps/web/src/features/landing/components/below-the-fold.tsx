@@ -49,7 +49,7 @@ export default function BelowTheFold({ country }: { country: CountryCode }) {
           {() => <ImpactSlider country={country} recipients={recipients.data ?? []} />}
         </Loadable>
       </section>
-      <WhyUplift />
+      <WhyUplift country={country} />
       <ImpactMap country={country} />
       <WhoIsUplift />
       <MoneyConcerns country={country} />

@@ -1,8 +1,8 @@
 import {
   commuteCostPerTripMinor,
+  commuteMeasure,
+  commuteRateText,
   commuteWeeklyMinor,
-  COST_PER_KM,
-  formatInMinorUnits,
   periodAmountMinor,
   pledgeTotalMinor,
   remainingWeeksWord,
@@ -27,6 +27,9 @@ export type CalculatorExample = {
 
 const WEEKS = PAYMENTS_PER_PLEDGE;
 
+/** The commute example's trip, in the country's unit (product-rules §9). */
+const COMMUTE_EXAMPLE_DISTANCE: Record<CountryCode, number> = { NZ: 8, UK: 5 };
+
 function unitsExample(
   country: CountryCode,
   e: { icon: string; title: string; units: number; unit: string; cost: string; period: Period },
@@ -49,15 +52,22 @@ function unitsExample(
   };
 }
 
-function commuteExample(country: CountryCode, distanceKm: number, tripsPerWeek: number): CalculatorExample {
+/** 'An 8 km drive' (NZ), 'A 5-mile drive' (UK): the distance in the country's unit. */
+function driveOf(distance: number, country: CountryCode): string {
+  const { unit } = commuteMeasure(country);
+  const article = /^(8|11(?!\d)|18(?!\d))/.test(String(distance)) ? 'An' : 'A';
+  return unit === 'km' ? `${article} ${distance} km drive` : `${article} ${distance}-${unit} drive`;
+}
+
+function commuteExample(country: CountryCode, distance: number, tripsPerWeek: number): CalculatorExample {
   const money = (minor: Minor) => formatMoney(minor, country);
-  const commute = { distanceKm, tripsPerWeek, weeklyParkingMinor: asMinor(0) };
+  const commute = { distance, tripsPerWeek, weeklyParkingMinor: asMinor(0), costPerDistanceUnit: commuteMeasure(country).costPerUnit };
   const perTrip = commuteCostPerTripMinor(commute);
   const totalMinor = pledgeTotalMinor({ numberOfUnits: tripsPerWeek, costPerUnitMinor: perTrip, period: 'weekly', remainingWeeks: WEEKS });
   return {
     icon: 'commute',
     title: 'Commutes',
-    habit: `An ${distanceKm} km drive, ${tripsPerWeek} trips a week, at ${formatInMinorUnits(COST_PER_KM, country)} a km`,
+    habit: `${driveOf(distance, country)}, ${tripsPerWeek} trips a week, at ${commuteRateText(country)}`,
     working: `${money(perTrip)} a trip, ${money(commuteWeeklyMinor(commute))} a week × ${remainingWeeksWord(WEEKS)} weeks`,
     totalMinor,
     total: money(totalMinor),
@@ -68,7 +78,8 @@ export function calculatorExamples(country: CountryCode): CalculatorExample[] {
   return [
     unitsExample(country, { icon: 'coffee', title: 'Coffees', units: 5, unit: 'coffees', cost: '3.50', period: 'weekly' }),
     unitsExample(country, { icon: 'takeaway', title: 'Food deliveries', units: 2, unit: 'takeaways', cost: '20', period: 'weekly' }),
-    commuteExample(country, 8, 10),
+    // product-rules §9: 8 km in New Zealand, 5 miles in the United Kingdom.
+    commuteExample(country, COMMUTE_EXAMPLE_DISTANCE[country], 10),
     unitsExample(country, { icon: 'lunch', title: 'Lunches', units: 6, unit: 'lunches', cost: '15', period: 'monthly' }),
   ];
 }

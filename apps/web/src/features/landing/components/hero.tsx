@@ -1,10 +1,11 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { COUNTRY_PARTNERS } from '@uplift/core/country-partners';
 import type { ReactNode } from 'react';
 import { ILLUSTRATED } from '../../../components/challenge-illustration';
 import { placeName } from './place-name';
 
-/** Title, the pitch and the partner logos; the countdown and call to action come in as children. */
+/** Title, the pitch and the country's partner logos; the countdown and call to action come in as children. */
 export function Hero({ country, children }: { country: CountryCode; children: ReactNode }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -21,10 +22,10 @@ export function Hero({ country, children }: { country: CountryCode; children: Re
         <div className="partners">
           <p className="partners-label">In partnership with</p>
           <ul>
-            {BRAND.partnerLogos.map((p) => (
+            {COUNTRY_PARTNERS[country].map((p) => (
               <li key={p.name}>
                 <a href={p.url} target="_blank" rel="noopener noreferrer">
-                  <img src={p.logo} alt={`${p.name} (opens in a new tab)`} width={160} height={48} />
+                  <img src={p.logo} alt={`${p.name} (opens in a new tab)`} width={p.width} height={48} />
                 </a>
               </li>
             ))}

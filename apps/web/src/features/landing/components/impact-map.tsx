@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney } from '@uplift/core/money';
-import { EXAMPLE_PLEDGES } from '../map/example-pledges';
+import { COUNTRY_CONTENT } from '@uplift/core/country-content';
 import { placeName } from './place-name';
 
 // d3-geo and the outlines load only when the map is about to scroll into view.
@@ -32,7 +32,7 @@ export function ImpactMap({ country }: { country: CountryCode }) {
   const shown = choice.under === country ? choice.shown : country;
   const setShown = (code: CountryCode) => setChoice({ under: country, shown: code });
   const { ref, near } = useNearViewport<HTMLDivElement>();
-  const pledges = EXAMPLE_PLEDGES[shown];
+  const pledges = COUNTRY_CONTENT[shown].examplePledges;
 
   return (
     <section className="landing-section map" aria-labelledby="map-title">

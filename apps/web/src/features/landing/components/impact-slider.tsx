@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { pledgeTotalMinor } from '@uplift/core/calculator';
 import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
-import { impactCount } from '@uplift/core/impact';
-import { formatMoney, toMinor, toNearestMinor, type Minor } from '@uplift/core/money';
+import { impactCountAt, impactRateSentence, impactUnitFor } from '@uplift/core/impact';
+import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import type { Recipient } from '@uplift/core/schemas/recipient';
 
 const MIN_WEEKLY = 5;
@@ -12,7 +12,8 @@ const STEP = 5;
 
 /**
  * The charity impact slider: pick a weekly amount and see what four weeks of it does at each of
- * the country's partner charities, using the same impact rule as the wizard and the summary.
+ * the country's partner charities, using the same impact rule as the wizard and the summary. The
+ * sentence under each number comes from the same figures (core's impactRateSentence).
  */
 export function ImpactSlider({ country, recipients }: { country: CountryCode; recipients: Recipient[] }) {
   const [weekly, setWeekly] = useState(20);
@@ -44,16 +45,16 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
       </div>
       <ul className="impact-cards">
         {recipients.map((r) => {
-          const count = impactCount({ totalMinor, impactCostMinor: toNearestMinor(r.impact_cost), multiplier: r.impact_multiplier });
+          const count = impactCountAt(totalMinor, r);
           return (
             <li key={r.id} className="impact-card">
               <img src={r.logo} alt="" width={64} height={64} />
               <div>
                 <h3>{r.recipient_name}</h3>
                 <p className="impact-count">
-                  <strong>{count}</strong> {r.impact_unit}
+                  <strong>{count}</strong> {impactUnitFor(count, r)}
                 </p>
-                <p className="muted">{r.impact_description}</p>
+                <p className="muted">{impactRateSentence(r, country)}.</p>
                 <p>{r.description}</p>
                 <a href={r.link} target="_blank" rel="noopener noreferrer">
                   More about {r.recipient_name}

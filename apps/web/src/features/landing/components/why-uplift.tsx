@@ -1,4 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
+import type { CountryCode } from '@uplift/core/countries';
+import { COUNTRY_CONTENT } from '@uplift/core/country-content';
 
 const REASONS = [
   {
@@ -15,25 +17,8 @@ const REASONS = [
   },
 ];
 
-const STORIES = [
-  {
-    quote: 'I didn’t think skipping my morning flat white would add up to much. Four weeks later it had paid for a week of helpline calls.',
-    name: 'Hana',
-    place: 'Wellington',
-  },
-  {
-    quote: 'We paused two streaming services as a family, played cards instead and gave the savings to our local food bank.',
-    name: 'Daniel',
-    place: 'Leeds',
-  },
-  {
-    quote: 'Cycling to work for a month saved me parking and petrol. Knowing it went to kids’ raincoats kept me going on wet days.',
-    name: 'Mele',
-    place: 'Auckland',
-  },
-];
-
-export function WhyUplift() {
+/** The reasons, and stories from participants in the page's own country. */
+export function WhyUplift({ country }: { country: CountryCode }) {
   return (
     <section className="landing-section why" aria-labelledby="why-title">
       <h2 id="why-title">So, why {BRAND.product}?</h2>
@@ -47,7 +32,7 @@ export function WhyUplift() {
       </ul>
       <h3 className="stories-title">From people who took part</h3>
       <ul className="stories">
-        {STORIES.map((s) => (
+        {COUNTRY_CONTENT[country].stories.map((s) => (
           <li key={s.name}>
             <figure>
               <blockquote>

@@ -1,7 +1,7 @@
 import { geoMercator, geoPath } from 'd3-geo';
 import type { CountryCode } from '@uplift/core/countries';
 import { placeName } from '../components/place-name';
-import { EXAMPLE_PLEDGES } from './example-pledges';
+import { COUNTRY_CONTENT } from '@uplift/core/country-content';
 import outlinesJson from './outlines.json';
 import type { Outlines } from './extract-outlines';
 
@@ -24,7 +24,7 @@ export default function MapSvg({ country }: { country: CountryCode }) {
     shape,
   );
   const path = geoPath(projection);
-  const pledges = EXAMPLE_PLEDGES[country];
+  const pledges = COUNTRY_CONTENT[country].examplePledges;
   return (
     <svg
       className="map-svg"

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { impactCount } from '@uplift/core/impact';
-import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
+import { impactOf } from '@uplift/core/impact';
+import { formatMoney, type Minor } from '@uplift/core/money';
 import { useChallenge } from '../../../lib/queries/challenge';
 import { useRecipient } from '../api/get-recipient';
 
@@ -16,8 +16,6 @@ export function ImpactCard(props: {
   const challenge = useChallenge(props.challengeId);
   const money = (minor: Minor) => formatMoney(minor, props.country);
   const r = recipient.data;
-  const impact = (totalMinor: Minor) =>
-    r ? impactCount({ totalMinor, impactCostMinor: toMinor(r.impact_cost), multiplier: r.impact_multiplier ?? 1 }) : 0;
   const icon = challenge.data && /^[a-z0-9-]+$/.test(challenge.data.icon) ? challenge.data.icon : undefined;
 
   return (
@@ -37,13 +35,11 @@ export function ImpactCard(props: {
           <div>
             <p>
               Your {money(props.pledgeTotalMinor)} pledge to <strong>{r.recipient_name}</strong> can provide{' '}
-              <strong className="summary-impact-figure">
-                {impact(props.pledgeTotalMinor)} {r.impact_unit}
-              </strong>
+              <strong className="summary-impact-figure">{impactOf(props.pledgeTotalMinor, r)}</strong>
               .
             </p>
             <p className="summary-muted">
-              Given so far: {money(props.givenSoFarMinor)}, that is {impact(props.givenSoFarMinor)} {r.impact_unit}.
+              Given so far: {money(props.givenSoFarMinor)}, that is {impactOf(props.givenSoFarMinor, r)}.
             </p>
           </div>
         </div>

@@ -88,7 +88,7 @@ const replies: Record<string, Reply> = {
   'GET /api/payment/': { status: 200, body: payments },
   'GET /api/recipient/2': {
     status: 200,
-    body: { id: 2, recipient_name: 'Youthline', logo: '/logos/youthline.svg', impact_cost: 35, impact_unit: 'hours of helpline support', impact_multiplier: 7 },
+    body: { id: 2, recipient_name: 'Youthline', logo: '/logos/youthline.svg', impact_cost: 35, impact_unit: 'hours of helpline support', impact_unit_singular: 'hour of helpline support', impact_multiplier: 7 },
   },
   'GET /api/challenge/1': { status: 200, body: { id: 1, name: 'Coffees', icon: 'coffee', unit: 'coffees' } },
   'GET /api/payment_method/3': { status: 200, body: { id: 3, brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 } },
@@ -146,6 +146,20 @@ describe('summary page', () => {
     expect(await screen.findByText('Visa card ending 4242')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
     expect(screen.getByText('Expires 04/31')).toBeInTheDocument();
+  });
+
+  it('says the impact with the singular unit for exactly one, from the same figures as the number', async () => {
+    stubFetch({
+      ...replies,
+      'GET /api/recipient/2': {
+        status: 200,
+        body: { id: 2, recipient_name: 'KidsCan', logo: '/logos/kidscan.svg', impact_cost: 17.5, impact_unit: 'raincoats', impact_unit_singular: 'raincoat', impact_multiplier: 1 },
+      },
+    });
+    renderSummary();
+    // round(70 / 17.50) = 4 raincoats pledged; $17.50 given so far is 1 raincoat, not "1 raincoats".
+    expect(await screen.findByText('4 raincoats')).toBeInTheDocument();
+    expect(screen.getByText(/Given so far/)).toHaveTextContent('Given so far: $17.50, that is 1 raincoat.');
   });
 
   it('cancels through the modal, signs out and goes to /login', async () => {

@@ -63,6 +63,23 @@ describe('the calculator reproduces product-rules §9’s examples (four weeks l
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a 5-mile commute 10 times a week gives £90 in the UK, counted in miles at 45p', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="commutes" country="UK" />);
+    expect(screen.queryByLabelText('Distance of one trip (km)')).not.toBeInTheDocument();
+    expect(screen.getByText('Driving is counted at 45p a mile.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Distance of one trip (miles)'), '5');
+    await user.type(screen.getByLabelText(/Trips per week/), '10');
+    await user.click(screen.getByLabelText("I don't pay for parking"));
+    expect(total()).toBe('£90.00');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('counts NZ driving at 37.5c a km', () => {
+    render(<Harness challenge="commutes" />);
+    expect(screen.getByText('Driving is counted at 37.5c a km.')).toBeInTheDocument();
+  });
+
   it('6 lunches a month at 15 gives 90', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="lunches" />);

@@ -1,4 +1,4 @@
-import { COST_PER_KM, remainingWeeksWord } from '@uplift/core/calculator';
+import { commuteMeasure, commuteRateText, remainingWeeksWord } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT } from '@uplift/core/fees';
 import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
@@ -24,6 +24,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
   const commute = isCommuteChallenge(challenge);
   const calc = calculate({ calculator, isCommute: commute, country, remainingWeeks, unit: challenge.unit });
   const { symbol } = COUNTRIES[country];
+  const distanceUnits = commuteMeasure(country).units;
   // A figure that is not a number yet (a field being typed) shows as 0.
   const money = (minor: Minor) => formatMoney(Number.isFinite(minor) ? minor : asMinor(0), country);
   const set = (patch: Partial<CalculatorInput>) => onChange({ ...calculator, ...patch });
@@ -49,12 +50,12 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
         {commute ? (
           <>
             <TextField
-              label="Distance of one trip (km)"
+              label={`Distance of one trip (${distanceUnits})`}
               inputMode="decimal"
               autoComplete="off"
-              value={calculator.distanceKm}
+              value={calculator.distance}
               error={calc.fieldErrors.distance}
-              onChange={(e) => set({ distanceKm: e.target.value.trim() })}
+              onChange={(e) => set({ distance: e.target.value.trim() })}
             />
             <TextField
               label="Trips per week"
@@ -75,10 +76,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               onChange={(e) => set({ parking: e.target.value.trim() })}
             />
             <CheckboxField label="I don't pay for parking" checked={calculator.noParking} onChange={(e) => set({ noParking: e.target.checked })} />
-            <p className="field-hint">
-              Driving is counted at {symbol}
-              {COST_PER_KM} per km.
-            </p>
+            <p className="field-hint">Driving is counted at {commuteRateText(country)}.</p>
           </>
         ) : (
           <>

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@uplift/core/countries';
-import { impactCount } from '@uplift/core/impact';
+import { impactOf } from '@uplift/core/impact';
 import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, toNearestMinor, type Minor } from '@uplift/core/money';
 import { useId, useState } from 'react';
@@ -44,11 +44,7 @@ function CharityCard(props: {
 }) {
   const { recipient, count, amount, selected, onSelect, country, pledgeTotalMinor, roving } = props;
   const nameId = useId();
-  const impact = impactCount({
-    totalMinor: pledgeTotalMinor,
-    impactCostMinor: toNearestMinor(recipient.impact_cost),
-    multiplier: recipient.impact_multiplier ?? 1,
-  });
+  const impact = impactOf(pledgeTotalMinor, recipient);
   return (
     <li className={`choice-card charity-card${selected ? ' selected' : ''}`}>
       <Logo src={recipient.logo} name={recipient.recipient_name} />
@@ -65,9 +61,7 @@ function CharityCard(props: {
         </div>
         <div>
           <dt>Your possible impact</dt>
-          <dd>
-            {impact} {recipient.impact_unit}
-          </dd>
+          <dd>{impact}</dd>
         </div>
       </dl>
       <a href={recipient.link} target="_blank" rel="noopener noreferrer">

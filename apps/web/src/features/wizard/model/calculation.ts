@@ -1,5 +1,6 @@
 import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import {
+  commuteMeasure,
   commutePledgeFigures,
   MAX_PLEDGE_MINOR,
   parkingError,
@@ -21,7 +22,12 @@ export function isCommuteChallenge(challenge: { kind?: string; icon?: string }):
   return challenge.kind ? challenge.kind === 'commute' : challenge.icon === 'commute';
 }
 
-export const DISTANCE_INVALID = 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+/** The distance field's message, in the country's unit (product-rules §14: NZ km, UK miles). */
+export function distanceInvalid(country: CountryCode): string {
+  return commuteMeasure(country).unit === 'mile'
+    ? 'Distance must be a number of miles, e.g. 5 or 12.5'
+    : 'Distance must be a number of kilometres, e.g. 8 or 12.5';
+}
 
 // Each field says what is wrong with it, naming it, so nothing typed turns silently into 0
 // (docs/decisions/124). The total still counts such a field as 0 (product-rules §5).
@@ -81,13 +87,14 @@ export function calculate(input: {
   if (isCommute) {
     const trips = parseFrequency(calculator.trips);
     if (calculator.trips !== '' && !WHOLE.test(calculator.trips)) fieldErrors.trips = TRIPS_INVALID;
-    const distanceOk = DISTANCE.test(calculator.distanceKm);
-    if (calculator.distanceKm !== '' && !distanceOk) fieldErrors.distance = DISTANCE_INVALID;
+    const distanceOk = DISTANCE.test(calculator.distance);
+    if (calculator.distance !== '' && !distanceOk) fieldErrors.distance = distanceInvalid(country);
     const parkingMinor = calculator.parking === '' ? asMinor(0) : parseAmountInput(calculator.parking);
     if (parkingMinor === null && !calculator.noParking) fieldErrors.parking = parkingInvalid(calculator.parking);
     parkingMessage = parkingError({ noParking: calculator.noParking, parkingMinor });
     figures = commutePledgeFigures({
-      distanceKm: distanceOk ? Number(calculator.distanceKm) : NaN,
+      distance: distanceOk ? Number(calculator.distance) : NaN,
+      costPerDistanceUnit: commuteMeasure(country).costPerUnit,
       tripsPerWeek: trips,
       weeklyParkingMinor: calculator.noParking ? asMinor(0) : parkingMinor,
     });

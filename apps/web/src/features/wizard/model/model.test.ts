@@ -35,14 +35,27 @@ describe('calculation', () => {
     const ok = calc(3, '3', '3.33');
     expect(ok).toMatchObject({ blockingError: null, totalMinor: 2997, payments: [999, 999, 999] });
   });
-  it('stores a commute as trips and the cost of one trip', () => {
+  it('stores a commute as trips and the cost of one trip, in km at 37.5c in NZ', () => {
     const c = calculate({
-      calculator: { ...EMPTY_CALCULATOR, distanceKm: '8', trips: '10', parking: '10' },
+      calculator: { ...EMPTY_CALCULATOR, distance: '8', trips: '10', parking: '10' },
       isCommute: true,
-      country: 'UK',
+      country: 'NZ',
       remainingWeeks: 4,
     });
     expect(c).toMatchObject({ numberOfUnits: 10, costPerUnitMinor: 400, period: 'weekly', totalMinor: 16000, blockingError: null });
+  });
+
+  it('measures a UK commute in miles at 45p a mile', () => {
+    const uk = (distance: string, parking = '10') =>
+      calculate({ calculator: { ...EMPTY_CALCULATOR, distance, trips: '10', parking }, isCommute: true, country: 'UK', remainingWeeks: 4 });
+    // 8 miles × 0.45 = 3.60, plus £10 parking over 10 trips = 4.60 a trip; 46.00 a week over four weeks.
+    expect(uk('8')).toMatchObject({ numberOfUnits: 10, costPerUnitMinor: 460, totalMinor: 18400, blockingError: null });
+    // product-rules §9's UK commute: 5 miles, 10 trips, no parking: 2.25 a trip, 90.00.
+    expect(uk('5', '')).toMatchObject({ costPerUnitMinor: 225, totalMinor: 9000 });
+    expect(uk('five').fieldErrors.distance).toBe('Distance must be a number of miles, e.g. 5 or 12.5');
+    expect(calculate({ calculator: { ...EMPTY_CALCULATOR, distance: 'eight', trips: '10' }, isCommute: true, country: 'NZ', remainingWeeks: 4 }).fieldErrors.distance).toBe(
+      'Distance must be a number of kilometres, e.g. 8 or 12.5',
+    );
   });
 });
 

@@ -111,7 +111,11 @@ export function useWizardFlow() {
 
   // On arrival a signed-in donor's Pending pledge fills in the choices, decided once, during
   // render, as soon as the data is in…
-  if (ready && !state.arrived) dispatch({ type: 'arrived', pendingPledge, figures });
+  if (ready && !state.arrived) {
+    // The Pending pledge's campaign country gives the unit its commute distance reads back in.
+    const pendingCountry = campaigns.data?.find((c) => c.id === pendingPledge?.campaign_id)?.country;
+    dispatch({ type: 'arrived', pendingPledge, figures, pendingCountry });
+  }
   // …and they go straight to the last step (product-rules §2).
   const landed = useRef(false);
   useEffect(() => {

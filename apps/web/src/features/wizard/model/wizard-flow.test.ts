@@ -65,10 +65,10 @@ describe('wizard gating (product-rules §4)', () => {
 
     it("a commute with parking neither ticked nor costed: 'Please check the box if you don't pay for parking'", () => {
       const parking = "Please check the box if you don't pay for parking";
-      expect(leave(calculatorError({ distanceKm: '8', trips: '10' }, { commute: true }))).toEqual({ kind: 'blocked', message: parking });
-      expect(leave(calculatorError({ distanceKm: '8', trips: '10', parking: '0' }, { commute: true }))).toEqual({ kind: 'blocked', message: parking });
-      expect(leave(calculatorError({ distanceKm: '8', trips: '10', noParking: true }, { commute: true }))).toEqual({ kind: 'go', step: 3 });
-      expect(leave(calculatorError({ distanceKm: '8', trips: '10', parking: '5' }, { commute: true }))).toEqual({ kind: 'go', step: 3 });
+      expect(leave(calculatorError({ distance: '8', trips: '10' }, { commute: true }))).toEqual({ kind: 'blocked', message: parking });
+      expect(leave(calculatorError({ distance: '8', trips: '10', parking: '0' }, { commute: true }))).toEqual({ kind: 'blocked', message: parking });
+      expect(leave(calculatorError({ distance: '8', trips: '10', noParking: true }, { commute: true }))).toEqual({ kind: 'go', step: 3 });
+      expect(leave(calculatorError({ distance: '8', trips: '10', parking: '5' }, { commute: true }))).toEqual({ kind: 'go', step: 3 });
     });
 
     it('the examples of product-rules §9 pass', () => {
@@ -185,11 +185,24 @@ describe('wizard reducer', () => {
   it('on arrival a Pending pledge fills in the choices, once', () => {
     const arrived = run([{ type: 'arrived', pendingPledge, figures: null }]);
     expect(arrived.arrived).toBe(true);
-    expect(arrived.choices).toEqual(choicesFromPledge(pendingPledge));
+    expect(arrived.choices).toEqual(choicesFromPledge(pendingPledge, undefined));
     expect(arrived.choices).toMatchObject({ campaignId: 1, challengeId: 1, recipientId: 5, calculator: { frequency: '5', cost: '3.5', period: 'weekly' } });
     // Decided once: a later arrival (a refetch) changes nothing.
     const edited = wizardReducer(arrived, { type: 'challenge-selected', challengeId: 2 });
     expect(wizardReducer(edited, { type: 'arrived', pendingPledge, figures: null })).toBe(edited);
+  });
+
+  it("reads a Pending commute's cost of a trip back as a distance in its campaign country's unit", () => {
+    // 10 trips at 3.00 a trip: 8 km at 37.5c in New Zealand; 6.667 miles at 45p in the UK.
+    const commute = { ...pendingPledge, number_of_units: 10, cost_per_unit: 3, confirmed_amount: 120 };
+    expect(choicesFromPledge(commute, 'NZ').calculator).toMatchObject({ distance: '8', trips: '10', noParking: true });
+    expect(choicesFromPledge(commute, 'UK').calculator).toMatchObject({ distance: '6.667', trips: '10', noParking: true });
+    // Read back and priced again, the UK distance costs the stored 3.00 a trip: the total stands.
+    const again = calculate({ calculator: choicesFromPledge(commute, 'UK').calculator, isCommute: true, country: 'UK', remainingWeeks: 4 });
+    expect(again).toMatchObject({ costPerUnitMinor: 300, totalMinor: 12000 });
+    expect(run([{ type: 'arrived', pendingPledge: commute, figures: null, pendingCountry: 'UK' }]).choices.calculator.distance).toBe('6.667');
+    // No country known (its campaign is no longer offered): no distance is guessed in a unit.
+    expect(choicesFromPledge(commute, undefined).calculator.distance).toBe('');
   });
 
   it('on arrival the browser keeps what was typed when it is the Pending pledge already', () => {

@@ -1,4 +1,5 @@
-import { commuteDistanceKm } from '@uplift/core/calculator';
+import { commuteDistance, commuteMeasure } from '@uplift/core/calculator';
+import type { CountryCode } from '@uplift/core/countries';
 import { toNearestMinor } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import type { Pledge, PledgeFigures } from '../api/types';
@@ -103,10 +104,11 @@ export function samePledge(pledge: Pledge, figures: PledgeFigures): boolean {
 
 /**
  * The wizard's choices rebuilt from a Pending pledge (after login the browser may know nothing).
- * Both calculators are filled: a commute's stored cost of one trip reads as a distance at the
- * standard rate with no parking.
+ * Both calculators are filled: a commute's stored cost of one trip reads as a distance in the
+ * campaign country's unit (km or miles) at its standard rate, with no parking; left empty when
+ * that country is not known (the campaign is no longer offered).
  */
-export function choicesFromPledge(pledge: Pledge): WizardState {
+export function choicesFromPledge(pledge: Pledge, country: CountryCode | undefined): WizardState {
   return {
     campaignId: pledge.campaign_id,
     challengeId: pledge.challenge_id,
@@ -117,7 +119,7 @@ export function choicesFromPledge(pledge: Pledge): WizardState {
       cost: String(pledge.cost_per_unit),
       period: pledge.period,
       trips: String(pledge.number_of_units),
-      distanceKm: String(commuteDistanceKm(toNearestMinor(pledge.cost_per_unit))),
+      distance: country ? String(commuteDistance(toNearestMinor(pledge.cost_per_unit), commuteMeasure(country).costPerUnit)) : '',
       noParking: true,
     },
   };
@@ -148,7 +150,7 @@ export type WizardFlowAction =
   | { type: 'calculator-changed'; calculator: CalculatorInput }
   | { type: 'blocked'; step: number; message: string }
   | { type: 'went-back' }
-  | { type: 'arrived'; pendingPledge: Pledge | null; figures: PledgeFigures | null }
+  | { type: 'arrived'; pendingPledge: Pledge | null; figures: PledgeFigures | null; pendingCountry?: CountryCode }
   | { type: 'carried'; campaignId: number | null; challengeId: number | null; countryChanged: boolean }
   | { type: 'saving-started' }
   | { type: 'saving-finished' }
@@ -189,9 +191,9 @@ export function wizardReducer(state: WizardFlowState, action: WizardFlowAction):
       return { ...state, gate: null, calculatorTouched: false };
     case 'arrived': {
       if (state.arrived) return state;
-      const { pendingPledge, figures } = action;
+      const { pendingPledge, figures, pendingCountry } = action;
       const replace = pendingPledge !== null && !(figures && samePledge(pendingPledge, figures));
-      return { ...state, arrived: true, choices: replace ? choicesFromPledge(pendingPledge) : state.choices };
+      return { ...state, arrived: true, choices: replace ? choicesFromPledge(pendingPledge, pendingCountry) : state.choices };
     }
     case 'carried': {
       // The landing page's country picks its campaign; its challenge, when the visitor picked one

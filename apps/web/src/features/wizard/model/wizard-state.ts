@@ -18,8 +18,8 @@ export type CalculatorInput = {
   /** Cost of one unit: text as typed. */
   cost: string;
   period: Period;
-  /** Commutes: distance of one trip in km, trips a week, weekly parking, and the no-parking box. */
-  distanceKm: string;
+  /** Commutes: distance of one trip in the country's unit (NZ km, UK miles), trips a week, weekly parking, and the no-parking box. */
+  distance: string;
   trips: string;
   parking: string;
   noParking: boolean;
@@ -36,7 +36,7 @@ export const EMPTY_CALCULATOR: CalculatorInput = {
   frequency: '',
   cost: '',
   period: 'weekly',
-  distanceKm: '',
+  distance: '',
   trips: '',
   parking: '',
   noParking: false,
@@ -63,7 +63,7 @@ export function parseWizardState(raw: string | null): WizardState {
         frequency: text(calc.frequency),
         cost: text(calc.cost),
         period: calc.period === 'monthly' ? 'monthly' : 'weekly',
-        distanceKm: text(calc.distanceKm),
+        distance: text(calc.distance),
         trips: text(calc.trips),
         parking: text(calc.parking),
         noParking: calc.noParking === true,
