@@ -12,6 +12,7 @@ export const API_MODULE_MAP = {
   health: [],
   audit: [],
   consents: [],
+  backups: [],
   auth: ['audit', 'consents', 'mail', 'pledges'],
   campaigns: ['audit'],
   challenges: ['audit', 'campaigns'],

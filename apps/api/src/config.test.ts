@@ -28,6 +28,22 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
+  it('puts backups next to the data folder, daily at 02:00 UTC, unencrypted, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/uplift/data' }).backup).toEqual({ dir: '/srv/uplift/data-backups', passphrase: undefined, schedule: '0 2 * * *' });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/backups', BACKUP_PASSPHRASE: 'a long passphrase', BACKUP_SCHEDULE: '30 3 * * *' }).backup).toEqual({
+      dir: '/mnt/backups',
+      passphrase: 'a long passphrase',
+      schedule: '30 3 * * *',
+    });
+    expect(loadConfig({ BACKUP_PASSPHRASE: '' }).backup.passphrase).toBeUndefined();
+  });
+
+  it('refuses a short backup passphrase and a schedule that is not cron, naming the variable', () => {
+    expect(problemsOf({ BACKUP_PASSPHRASE: 'short' })).toEqual(['BACKUP_PASSPHRASE: BACKUP_PASSPHRASE must be at least 12 characters']);
+    expect(problemsOf({ BACKUP_SCHEDULE: 'daily' })).toEqual(['BACKUP_SCHEDULE: BACKUP_SCHEDULE must be a cron expression of 5 fields, such as "0 2 * * *"']);
+    expect(problemsOf({ BACKUP_DIR: ' ' })).toEqual(['BACKUP_DIR: BACKUP_DIR must name a folder']);
+  });
+
   it('gives working defaults for development', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

@@ -37,6 +37,13 @@ const envSchema = z.object({
   RECEIPT_SIGNATORY_TITLE: z.string().trim().min(1).optional(),
   RECEIPT_TAX_CREDIT: z.enum(['true', 'false']).default('true'),
   TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  BACKUP_DIR: z.string().trim().min(1, 'BACKUP_DIR must name a folder').optional(),
+  BACKUP_PASSPHRASE: z.union([z.literal(''), z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters')]).optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\S+(\s+\S+){4}$/, 'BACKUP_SCHEDULE must be a cron expression of 5 fields, such as "0 2 * * *"')
+    .default('0 2 * * *'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +77,12 @@ export type Config = {
   receipt: ReceiptConfig;
   /** Tests only (TEST_CLOCK_START): the instant the app's clock starts from; refused in production. */
   testClockStart: string | undefined;
+  /**
+   * Backups (docs/decisions/127-backups.md, docs/operations.md): the folder (BACKUP_DIR, default the
+   * data folder's sibling `<DATA_DIR>-backups`), the passphrase that encrypts them, and when the app
+   * takes its daily backup of the embedded database (cron, UTC).
+   */
+  backup: { dir: string; passphrase: string | undefined; schedule: string };
 };
 
 export type ReceiptConfig = {
@@ -171,6 +184,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       taxCredit,
     },
     testClockStart: env.TEST_CLOCK_START,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? `${path.resolve(env.DATA_DIR)}-backups`),
+      passphrase: env.BACKUP_PASSPHRASE || undefined,
+      schedule: env.BACKUP_SCHEDULE,
+    },
   };
 }
 

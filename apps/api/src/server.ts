@@ -23,7 +23,7 @@ async function main() {
 
   const queue = await startQueue(runtime.databaseUrl, log);
   const app = await buildApp({ config, db, clock, queue, logger: log });
-  await registerWorkers({ queue, db, clock, log, config, mailer: app.mailer, payments: app.payments });
+  await registerWorkers({ queue, db, clock, log, config, databaseUrl: runtime.databaseUrl, mailer: app.mailer, payments: app.payments });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -195,6 +195,27 @@ async function placeData(dataDir: string, ids: Ids, dataHome: string, log: Logge
   return dir;
 }
 
+/**
+ * The folder `startEmbeddedDatabase` will use for the PostgreSQL data of `dataDir` (created, mode
+ * 0700), for a restore that fills it before the first start; `giveToServer` then hands what was
+ * written to the server's user (as root: the unprivileged "postgres" user).
+ */
+export async function embeddedDataFolder(opts: { dataDir: string; log: Logger; dataHome?: string }): Promise<{
+  pgDir: string;
+  giveToServer: () => Promise<void>;
+}> {
+  const ids = await serverUser();
+  const pgDir = await placeData(opts.dataDir, ids, opts.dataHome ?? DEFAULT_DATA_HOME, opts.log);
+  await mkdir(pgDir, { recursive: true, mode: 0o700 });
+  await chmod(pgDir, 0o700);
+  return {
+    pgDir,
+    giveToServer: async () => {
+      if (ids.uid !== undefined) await run('chown', ['-R', `${ids.uid}:${ids.gid}`, pgDir]);
+    },
+  };
+}
+
 async function initialise(bins: Binaries, dir: string, creds: Credentials, ids: Ids, log: Logger) {
   log.info({ dir }, 'initialising embedded PostgreSQL');
   // Readable only by the user that runs initdb.

@@ -13,3 +13,4 @@ export * from './schema/account.table.ts';
 export * from './schema/payouts.table.ts';
 export * from './schema/rate-limits.table.ts';
 export * from './schema/admin-audit.table.ts';
+export * from './schema/backups.table.ts';

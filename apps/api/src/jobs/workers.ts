@@ -1,9 +1,15 @@
+import type { Config } from '../config.ts';
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
+import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
 
 /** What the workers need; the server passes its own, a tool or test could pass others. */
-export type WorkerDeps = BillingJobDeps;
+export type WorkerDeps = BillingJobDeps & {
+  /** The database's connection string and the backup settings, for the daily backup of the embedded database. */
+  databaseUrl: string;
+  config: BillingJobDeps['config'] & Pick<Config, 'databaseUrl' | 'dataDir' | 'backup'>;
+};
 
 /** Starts the queue's workers and schedules. Each job's handler is idempotent. */
 export async function registerWorkers(deps: WorkerDeps): Promise<void> {
@@ -16,4 +22,6 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt });
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
+  // Daily, with the embedded database only (docs/decisions/127-backups.md).
+  await registerBackupJob(deps);
 }

@@ -40,6 +40,7 @@ const OWNERS: Record<string, string> = {
   admin_audit: 'audit',
   payouts: 'admin',
   rate_limit_counters: 'plugins/rate-limit-store.ts',
+  backups: 'backups',
 };
 
 /** Column-level exceptions: the provider's customer id on a user is the payments module's. */

@@ -1,0 +1,42 @@
+// npm run backup
+// Writes one backup of the database `npm start` uses to BACKUP_DIR (docs/operations.md): with the
+// embedded database a physical copy of its data folder (joining the running server, or starting it
+// for the run); with DATABASE_URL a `pg_dump -Fc` (pg_dump of the server's version must be on
+// PATH). Encrypted when BACKUP_PASSPHRASE is set. Pruning old files is the daily job's.
+import { parseArgs } from 'node:util';
+import { clockFor } from '../clock.ts';
+import { takeBackup } from '../modules/backups/index.ts';
+import { openRuntime } from '../runtime.ts';
+import { runCli } from './run-cli.ts';
+
+const USAGE = 'Usage: npm run backup\nWrites a backup to BACKUP_DIR (default: <DATA_DIR>-backups); see docs/operations.md.';
+
+async function main(): Promise<number> {
+  let values: { help?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const runtime = await openRuntime({ pretty: false });
+  try {
+    const { config, db, log } = runtime;
+    const taken = await takeBackup({ db, log, clock: clockFor(config), databaseUrl: runtime.databaseUrl, config }, { source: 'cli' });
+    const what = taken.kind === 'physical' ? 'physical backup of the embedded database' : 'pg_dump of DATABASE_URL';
+    console.log(`Backup written: ${taken.path} (${what}, ${formatSize(taken.sizeBytes)}${taken.encrypted ? ', encrypted' : ''}).`);
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+runCli('backup', main);

@@ -1,0 +1,38 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { backups } from '../../db/schema.ts';
+
+export type NewBackupRow = typeof backups.$inferInsert;
+export type BackupRow = typeof backups.$inferSelect;
+
+export async function insertBackup(db: Executor, row: NewBackupRow): Promise<void> {
+  await db.insert(backups).values(row);
+}
+
+/** The newest backups first. */
+export async function selectRecentBackups(db: Executor, limit: number): Promise<BackupRow[]> {
+  return db.select().from(backups).orderBy(desc(backups.started_at), desc(backups.id)).limit(limit);
+}
+
+/** Every table of the application's schema, with its row count, by name. */
+export async function selectTableCounts(db: Executor): Promise<{ table: string; rows: number }[]> {
+  const tables = await db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: { table: string; rows: number }[] = [];
+  for (const { name } of tables.rows) {
+    const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    counts.push({ table: name, rows: result.rows[0]!.n });
+  }
+  return counts;
+}
+
+/** The ledger's Success payments: count and sum in minor units, per campaign country (each has its currency). */
+export async function selectLedgerSuccess(db: Executor): Promise<{ country: string; payments: number; amount: number }[]> {
+  const result = await db.execute<{ country: string; payments: number; amount: number }>(sql`
+    select c.country, count(*)::int as payments, coalesce(sum(p.amount), 0)::bigint as amount
+    from payments p join pledges pl on pl.id = p.pledge_id join campaigns c on c.id = pl.campaign_id
+    where p.payment_status = 'Success'
+    group by c.country order by c.country`);
+  return result.rows.map((r) => ({ country: r.country, payments: Number(r.payments), amount: Number(r.amount) }));
+}
