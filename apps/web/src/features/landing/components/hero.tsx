@@ -2,7 +2,6 @@ import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { COUNTRY_PARTNERS } from '@uplift/core/country-partners';
 import type { ReactNode } from 'react';
-import { ILLUSTRATED } from '../../../components/challenge-illustration';
 import { placeName } from './place-name';
 
 /** Title, the pitch and the country's partner logos; the countdown and call to action come in as children. */
@@ -31,11 +30,8 @@ export function Hero({ country, children }: { country: CountryCode; children: Re
             ))}
           </ul>
         </div>
-        <div className="hero-art" aria-hidden="true">
-          {ILLUSTRATED.map((name) => (
-            <img key={name} src={`/illustrations/${name}.svg`} alt="" width={180} height={135} loading="lazy" decoding="async" />
-          ))}
-        </div>
+        {/* The six challenges drawn in one picture (public/illustrations/hero.svg), shown where the hero is wide. */}
+        <img className="hero-art" src="/illustrations/hero.svg" alt="" width={372} height={470} loading="lazy" decoding="async" />
       </div>
     </section>
   );
