@@ -32,8 +32,19 @@ export type AuthOptions = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes the token an admin holds between the password and the second factor. Only
+     * the second-factor steps set it: every other route refuses that token (docs/decisions/123).
+     */
+    acceptsPendingSecondFactor?: true;
+  }
   interface FastifyInstance {
-    /** preHandler: requires a valid access token (401 otherwise). */
+    /**
+     * onRequest/preHandler: requires a valid access token (401 otherwise). An admin's token short
+     * of the second factor is refused (403, the step that is left) unless the route opts in with
+     * `config.acceptsPendingSecondFactor`.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: requires an admin's access token (401 without a token, 403 for a user). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -55,7 +66,7 @@ function claimsFor(user: TokenSubject): { permissions: Permission[]; two_factor?
   return step === 'passed' ? { permissions: permissionsFor('admin') } : { permissions: [ROLE_USER], two_factor: step };
 }
 
-/** An admin route asked of an admin who has not passed the second factor: the web goes to that step. */
+/** A route asked of an admin who has not passed the second factor: the web goes to that step. */
 const secondFactorNeeded = (step: TwoFactorStep) =>
   step === 'enrol' ? httpErrors.twoFactorEnrolmentRequired() : httpErrors.twoFactorRequired();
 
@@ -99,8 +110,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     }
   }
 
+  // Default deny: a password-only admin token opens only the routes that say they take it.
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.user = await verify(request);
+    const user = await verify(request);
+    if (user.twoFactor && request.routeOptions.config.acceptsPendingSecondFactor !== true) {
+      request.log.warn({ event: 'security.second_factor_pending', ip: request.ip, url: request.url, userId: user.id }, 'security event: route refused before the second factor');
+      throw secondFactorNeeded(user.twoFactor);
+    }
+    request.user = user;
   });
 
   /** Every admin route's guard: a refusal is a security event, logged with the client's address. */
