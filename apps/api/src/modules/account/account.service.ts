@@ -297,6 +297,6 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
   // The confirmation goes to the address before it is erased from the mail log too.
   const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
   await scrubMails(db, user.email, tombstone, mailId);
-  await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
+  await clearAttempts(db, ['login', 'register', 'forgot'], { email: user.email });
   log.info({ userId, cancelledPayments: cancelled }, 'account erased');
 }

@@ -79,7 +79,7 @@ function logDevToken(deps: Pick<AuthDeps, 'config' | 'log'>, kind: string, email
 export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, input: RegisterRequest): Promise<void> {
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
-  await claimAttempt(db, 'register', input.email, now);
+  await claimAttempt(db, 'register', { email: input.email }, now);
   refuseCommonPassword('password', input.password);
   if (await repo.findUserByEmail(db, input.email)) throw authErrors.emailExists();
   const passwordHash = await hashPassword(input.password);
@@ -145,7 +145,7 @@ export async function activate(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, tok
  */
 export async function login(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>, input: LoginInput): Promise<SessionTokens> {
   const { db, clock, log } = deps;
-  const release = await claimAttempt(db, 'login', input.email, clock.now());
+  const release = await claimAttempt(db, 'login', { email: input.email }, clock.now());
   const user = await repo.findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash);
   if (!user || !ok) {
@@ -209,7 +209,7 @@ export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string
 export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, email: string): Promise<void> {
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
-  await claimAttempt(db, 'forgot', email, now);
+  await claimAttempt(db, 'forgot', { email }, now);
   const user = await repo.findUserByEmail(db, email);
   if (!user) return;
   const token = newToken();
@@ -250,7 +250,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>
     return repo.findUserById(tx, userId);
   });
   if (!user) throw authErrors.invalidToken();
-  await clearAttempts(db, ['login'], user.email);
+  await clearAttempts(db, ['login'], { email: user.email });
   log.info({ userId: user.id }, 'password reset; all sessions ended');
 }
 
