@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
-import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, revokeAllRefreshTokens, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
@@ -135,6 +135,7 @@ export async function changePassword(
   input: PasswordChange,
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const { db, clock, log } = deps;
+  refuseWeakPassword('new_password', input.new_password);
   const user = await liveUser(db, userId);
   await checkPassword(input.current_password, user.password_hash);
   const passwordHash = await hashPassword(input.new_password);

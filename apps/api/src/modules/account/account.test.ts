@@ -1,3 +1,4 @@
+import { MSG } from '@uplift/core/messages';
 import ICAL from 'ical.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-support.ts';
 import { selectCampaignTotals } from '../totals/totals.repository.ts';
 import { pdfText } from './account.test-support.ts';
@@ -236,6 +237,15 @@ describe('my account', () => {
       expect((await refreshWith(mine)).statusCode).toBe(200);
       const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: session.email, password: 'another long passphrase' } });
       expect(login.statusCode).toBe(200);
+    });
+    it('refuses a common password as the new one, with the words registration and reset use, and keeps the old one', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id);
+      const res = await send('POST', '/api/account/password', donor.user.id, { current_password: PASSWORD, new_password: 'password1234' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.passwordTooCommon, code: 'validation', errors: [{ path: 'new_password', message: MSG.passwordTooCommon }] });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(await verifyPassword(PASSWORD, row!.password_hash)).toBe(true);
     });
   });
 

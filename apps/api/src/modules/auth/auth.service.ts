@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
 import type { TwoFactorStep } from '@uplift/core/schemas/two-factor';
-import { MSG } from '@uplift/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { FieldError } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/index.ts';
 import { recordRegistrationConsents } from '../consents/index.ts';
@@ -15,19 +13,13 @@ import { createPendingPledge } from '../pledges/index.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import { secondFactorState } from './second-factor.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, refuseWeakPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
 
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
-
-/** Refuses one of the most common passwords, at its form field (docs/decisions/074). */
-function refuseCommonPassword(field: string, password: string) {
-  if (isCommonPassword(password)) throw new FieldError(field, MSG.passwordTooCommon);
-}
 
 export type AuthDeps = {
   db: Db;
@@ -80,7 +72,7 @@ export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
   await claimAttempt(db, 'register', { email: input.email }, now);
-  refuseCommonPassword('password', input.password);
+  refuseWeakPassword('password', input.password);
   if (await repo.findUserByEmail(db, input.email)) throw authErrors.emailExists();
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
@@ -235,7 +227,7 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mail
  */
 export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<void> {
   const { db, clock, log } = deps;
-  refuseCommonPassword('new_password', input.new_password);
+  refuseWeakPassword('new_password', input.new_password);
   const tokenHash = hashToken(input.reset_token);
   if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw authErrors.invalidToken();
   const passwordHash = await hashPassword(input.new_password);
