@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentEvents, mails, paymentAttempts, paymentMethods, payments, refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
-import { setPasswordHash } from '../auth/auth.repository.ts';
+import { adminAndUser } from '../admin/admin.test-support.ts';
+import { insertAuthToken, setPasswordHash } from '../auth/auth.repository.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-support.ts';
@@ -396,6 +398,73 @@ describe('my account', () => {
       const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
       const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(open.pledge, { email }) });
       expect(again.statusCode).toBe(201);
+    });
+
+  });
+
+  describe('an erased account stays erased', () => {
+    let donor: Awaited<ReturnType<typeof donorWithPassword>>;
+    let tombstone: string;
+    let signedInCookie: string;
+    const mailsTo = () => ctx.db.select({ kind: mails.kind }).from(mails).where(eq(mails.to_address, tombstone));
+    /** A token made for the erased account anyway (as the admin's resend did before). */
+    const issue = async (purpose: 'activation' | 'reset') => {
+      const token = newToken();
+      await insertAuthToken(ctx.db, { user_id: donor.user.id, purpose, token_hash: hashToken(token), expires_at: new Date(ctx.clock.now().getTime() + 3_600_000), created_at: ctx.clock.now() });
+      return token;
+    };
+
+    beforeAll(async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'NZ' });
+      donor = await donorWithPassword('NZ', campaign.id, 'Rawiri');
+      const signedIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: donor.user.email, password: PASSWORD } });
+      signedInCookie = refreshCookieOf(signedIn)!.value;
+      expect((await send('POST', '/api/account/erase', donor.user.id, { password: PASSWORD })).statusCode).toBe(200);
+      const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, donor.user.id));
+      tombstone = row!.email;
+    });
+
+    it("the admin's resend of the activation mail is refused with a clear message, and nothing is sent", async () => {
+      const before = await mailsTo();
+      const { adminAuth } = await adminAndUser(ctx);
+      const resend = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${donor.user.id}/resend-activation`, headers: adminAuth });
+      expect(resend.statusCode).toBe(409);
+      expect(resend.json()).toEqual({ code: 'user.erased', message: 'This account was erased' });
+      expect(await mailsTo()).toEqual(before);
+    });
+
+    it('password recovery for its placeholder address answers as for an unknown email, and sends nothing', async () => {
+      const before = await mailsTo();
+      const forgot = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email: tombstone } });
+      expect(forgot.statusCode).toBe(200);
+      expect(forgot.json()).toEqual({ message: 'If an account uses that email, we have sent it a password reset token.' });
+      expect(await mailsTo()).toEqual(before);
+    });
+
+    it('an activation token made for it activates nothing', async () => {
+      const activation = await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${await issue('activation')}` });
+      expect(activation.statusCode).toBe(400);
+      expect(activation.json()).toMatchObject({ code: 'auth.invalid_token' });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(row!.activated).toBe(false);
+    });
+
+    it('a reset token made for it sets no password', async () => {
+      const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { reset_token: await issue('reset'), new_password: 'a new long passphrase', confirm_password: 'a new long passphrase' } });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json()).toMatchObject({ code: 'auth.invalid_token' });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(row).toMatchObject({ activated: false, password_hash: '!erased' });
+    });
+
+    it('never signs in or refreshes, even were its row to hold a working password and the activated flag', async () => {
+      await ctx.db.update(users).set({ activated: true, password_hash: await hashPassword(PASSWORD) }).where(eq(users.id, donor.user.id));
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tombstone, password: PASSWORD } });
+      expect(login.statusCode).toBe(401);
+      expect(login.json().message).toBe('Login details incorrect');
+      await ctx.db.update(refreshTokens).set({ revoked_at: null }).where(eq(refreshTokens.user_id, donor.user.id));
+      const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': signedInCookie } });
+      expect(refresh.statusCode).toBe(401);
     });
   });
 });

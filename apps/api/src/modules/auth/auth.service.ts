@@ -124,7 +124,9 @@ export async function activate(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, tok
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {
     const id = await repo.consumeAuthToken(tx, 'activation', hashToken(token), now);
-    if (id !== undefined) await repo.activateUser(tx, id, now);
+    // An erased account's token (should one exist) activates nothing: it answers as any bad token.
+    if (id === undefined || (await repo.findUserById(tx, id))?.erased_at) return undefined;
+    await repo.activateUser(tx, id, now);
     return id;
   });
   if (userId === undefined) throw authErrors.invalidToken();
@@ -140,7 +142,8 @@ export async function login(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signA
   const release = await claimAttempt(db, 'login', { email: input.email }, clock.now());
   const user = await repo.findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !ok) {
+  // An erased account never signs in, whatever its row holds: the same answer as a wrong password.
+  if (!user || !ok || user.erased_at) {
     log.info({ userId: user?.id }, 'login refused: details incorrect');
     throw authErrors.loginFailed();
   }
@@ -176,7 +179,7 @@ export async function refreshSession(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'
     throw authErrors.sessionEnded();
   }
   const user = await repo.findUserById(db, row.user_id);
-  if (!user || !user.activated) throw authErrors.sessionEnded();
+  if (!user || !user.activated || user.erased_at) throw authErrors.sessionEnded();
   // The family's absolute lifetime (30 days for donors, 12 hours for admins) counts from the sign-in.
   const startedAt = await repo.refreshFamilyStartedAt(db, row.family_id);
   if (now.getTime() >= startedAt.getTime() + sessionLifetimeMs(user.role)) {
@@ -203,7 +206,8 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mail
   const now = clock.now();
   await claimAttempt(db, 'forgot', { email }, now);
   const user = await repo.findUserByEmail(db, email);
-  if (!user) return;
+  // Unknown and erased accounts alike: nothing is sent, and the caller's answer is the same.
+  if (!user || user.erased_at) return;
   const token = newToken();
   await db.transaction(async (tx) => {
     // Only the newest reset link works.
@@ -234,7 +238,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>
   const now = clock.now();
   const user = await db.transaction(async (tx) => {
     const userId = await repo.consumeAuthToken(tx, 'reset', tokenHash, now);
-    if (userId === undefined) return undefined;
+    if (userId === undefined || (await repo.findUserById(tx, userId))?.erased_at) return undefined;
     await repo.setPasswordHash(tx, userId, passwordHash, now);
     await repo.activateUser(tx, userId, now);
     await repo.revokeAllRefreshTokens(tx, userId, now);
