@@ -19,16 +19,25 @@ export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoF
  * Whom a token is for. An admin's token carries admin rights only when `secondFactor` is
  * 'passed'; otherwise it says which step is left ('enrol' or 'code', docs/decisions/077).
  */
-export type TokenSubject = { id: number; role: string; secondFactor?: 'passed' | TwoFactorStep; sessionVersion?: number };
+export type TokenSubject = {
+  id: number;
+  role: string;
+  secondFactor?: 'passed' | TwoFactorStep;
+  sessionVersion?: number;
+  /** The sign-in (refresh-token family) the token belongs to: it is refused once that ends (logout). */
+  session?: string;
+};
 
 export type AuthOptions = {
   jwtSecret: string;
   /**
-   * The user's current session version (undefined: no such account). A token issued under an
-   * older one is refused: every session ended after it was issued (password change or reset,
-   * erasure). Left out only by tests of the token format alone.
+   * The user's current session version (undefined: no such account) and whether the token's
+   * sign-in is still live. A token issued under an older version is refused: every session ended
+   * after it was issued (password change or reset, erasure). A token whose sign-in ended (logout,
+   * a replayed refresh token, a confirmed email change) is refused too (docs/decisions/123).
+   * Left out only by tests of the token format alone.
    */
-  sessionVersionOf?: (userId: number) => Promise<number | undefined>;
+  sessionStateOf?: (userId: number, session: string | undefined) => Promise<{ version: number; live: boolean } | undefined>;
 };
 
 declare module 'fastify' {
@@ -81,7 +90,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorateRequest('user', null);
 
   app.decorate('signAccessToken', async (user: TokenSubject) =>
-    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0 })
+    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0, ...(user.session ? { sid: user.session } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
@@ -100,8 +109,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       const id = Number(payload.sub);
       const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
       if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw httpErrors.sessionExpired();
-      // One primary-key read per request: the price of refusing a token at once when its sessions end.
-      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw httpErrors.sessionExpired();
+      // One read per request (the user by primary key, its sign-in by index): the price of
+      // refusing a token at once when its sessions end.
+      if (opts.sessionStateOf) {
+        const state = await opts.sessionStateOf(id, typeof payload.sid === 'string' ? payload.sid : undefined);
+        if (!state || state.version !== (payload.sv ?? 0) || !state.live) throw httpErrors.sessionExpired();
+      }
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
       return step ? { id, permissions, twoFactor: step } : { id, permissions };
     } catch {

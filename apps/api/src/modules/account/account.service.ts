@@ -141,12 +141,13 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   const now = clock.now();
   const refreshToken = newToken();
+  const session = crypto.randomUUID();
   const sessionVersion = await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, now);
     const version = await revokeAllRefreshTokens(tx, userId, now);
     await insertRefreshToken(tx, {
       user_id: userId,
-      family_id: crypto.randomUUID(),
+      family_id: session,
       token_hash: hashToken(refreshToken),
       expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
       created_at: now,
@@ -156,7 +157,7 @@ export async function changePassword(
     return version;
   });
   log.info({ userId }, 'password changed; other sessions ended');
-  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
+  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken };
 }
 
 export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ConsentsUpdate): Promise<void> {

@@ -124,10 +124,17 @@ export async function revokeAllRefreshTokens(db: Executor, userId: number, now: 
   return row?.version ?? 0;
 }
 
-/** The session version access tokens of a user must carry; undefined when the account is gone. */
-export async function sessionVersionOf(db: Executor, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ version: users.session_version }).from(users).where(eq(users.id, userId));
-  return row?.version;
+/**
+ * The session version access tokens of a user must carry, and whether the sign-in (refresh-token
+ * family) `session` still has an unrevoked token; undefined when the account is gone. One query.
+ */
+export async function sessionStateOf(db: Executor, userId: number, session: string | undefined): Promise<{ version: number; live: boolean } | undefined> {
+  const live =
+    session === undefined
+      ? sql<boolean>`true`
+      : sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${session} and ${refreshTokens.user_id} = ${userId} and ${refreshTokens.revoked_at} is null)`;
+  const [row] = await db.select({ version: users.session_version, live }).from(users).where(eq(users.id, userId));
+  return row;
 }
 
 export async function setRole(db: Executor, userId: number, role: 'user' | 'admin', now: Date): Promise<void> {

@@ -58,7 +58,7 @@ export async function startSession(
     second_factor: family.secondFactor,
   });
   const step = secondFactorState(user, family.secondFactor);
-  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version });
+  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version, session: family.id });
   return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
 }
 
@@ -267,7 +267,7 @@ export async function userInfo(deps: Pick<AuthDeps, 'db'>, userId: number): Prom
 }
 
 // Queries other modules use, published as they are.
-export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionVersionOf, setPasswordHash, type UserRow } from './auth.repository.ts';
+export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionStateOf, setPasswordHash, type UserRow } from './auth.repository.ts';
 
 /** The account record's changes the account area makes (profile, email, opt-ins, erasure), in the caller's transaction. */
 export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateProfile } from './auth.repository.ts';
