@@ -13,7 +13,7 @@ const ISSUER = 'uplift-api';
 const AUDIENCE = 'uplift-web';
 
 /** `twoFactor`: the step an admin's sign-in still needs; the token then has no admin rights. */
-export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoFactorStep };
+export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoFactorStep; /** The token's sign-in (refresh-token family). */ session?: string };
 
 /**
  * Whom a token is for. An admin's token carries admin rights only when `secondFactor` is
@@ -58,6 +58,11 @@ declare module 'fastify' {
     /** preHandler: requires an admin's access token (401 without a token, 403 for a user). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (user: TokenSubject) => Promise<string>;
+    /**
+     * Who a request's token is for, on a route that needs no sign-in (the email-change link): the
+     * user past any second factor, or null without a valid such token. Never refuses.
+     */
+    identify: (request: FastifyRequest) => Promise<AuthUser | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -116,7 +121,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
         if (!state || state.version !== (payload.sv ?? 0) || !state.live) throw httpErrors.sessionExpired();
       }
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
-      return step ? { id, permissions, twoFactor: step } : { id, permissions };
+      const session = typeof payload.sid === 'string' ? { session: payload.sid } : {};
+      return step ? { id, permissions, twoFactor: step, ...session } : { id, permissions, ...session };
     } catch {
       // A bad signature, bad claims or an ended session get one answer, whoever threw.
       throw httpErrors.sessionExpired();
@@ -131,6 +137,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       throw secondFactorNeeded(user.twoFactor);
     }
     request.user = user;
+  });
+
+  app.decorate('identify', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    const user = await verify(request).catch(() => null);
+    return user && !user.twoFactor ? user : null;
   });
 
   /** Every admin route's guard: a refusal is a security event, logged with the client's address. */

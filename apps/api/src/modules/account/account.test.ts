@@ -221,6 +221,51 @@ describe('my account', () => {
       expect(again.statusCode).toBe(400);
     });
 
+    it('confirming a change of email ends the other sign-ins at once, keeps the confirming one, and tells the old address', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id, 'Tama');
+      const oldEmail = donor.user.email;
+      const signIn = async () => {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: oldEmail, password: PASSWORD } });
+        expect(res.statusCode, res.body).toBe(200);
+        return { headers: { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` }, cookie: refreshCookieOf(res)!.value };
+      };
+      const refreshWith = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': cookie } });
+      const [here, there] = [await signIn(), await signIn()];
+      const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/email', headers: here.headers, payload: { new_email: 'tama.new@example.org', password: PASSWORD } });
+      expect(asked.statusCode).toBe(202);
+      const token = tokenIn(smtp.last('tama.new@example.org', /Confirm your new/));
+
+      const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/account/email/confirm', headers: here.headers, payload: { token } });
+      expect(confirmed.statusCode).toBe(200);
+      // The other browser is out at once, access token and refresh cookie alike.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers: there.headers })).statusCode).toBe(401);
+      expect((await refreshWith(there.cookie)).statusCode).toBe(401);
+      // The browser that confirmed goes on.
+      const mine = await ctx.app.inject({ method: 'GET', url: '/api/account', headers: here.headers });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().email).toBe('tama.new@example.org');
+      expect((await refreshWith(here.cookie)).statusCode).toBe(200);
+      // The old address hears of it, without a link to follow.
+      const notice = smtp.last(oldEmail, /email address has been changed/);
+      expect(notice.subject).toBe('Your Uplift email address has been changed');
+      expect(notice.text).toContain('Every other device signed in to your account has been signed out.');
+    });
+
+    it('confirming a change of email from a browser not signed in to the account ends every sign-in', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id, 'Hine');
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: donor.user.email, password: PASSWORD } });
+      const headers = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/email', headers, payload: { new_email: 'hine.new@example.org', password: PASSWORD } })).statusCode).toBe(202);
+      const token = tokenIn(smtp.last('hine.new@example.org', /Confirm your new/));
+      // Another donor's token says nothing about this account: it keeps nothing.
+      const stranger = { authorization: `Bearer ${await tokenFor(ctx, (await donorWithPassword('NZ', campaign.id, 'Other')).user.id)}` };
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/email/confirm', headers: stranger, payload: { token } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': refreshCookieOf(res)!.value } })).statusCode).toBe(401);
+    });
+
     it('changes the password with the current one and ends the other sessions', async () => {
       const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
       const session = await signUp(ctx.app, smtp, registration(open.pledge));

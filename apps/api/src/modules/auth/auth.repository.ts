@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
@@ -104,6 +104,18 @@ export async function revokeRefreshFamily(db: Executor, familyId: string, now: D
     .update(refreshTokens)
     .set({ revoked_at: now })
     .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+}
+
+/**
+ * Ends every sign-in of a user but `keep` (a refresh-token family; none kept when undefined):
+ * their refresh tokens are revoked, and with them their access tokens (the guard checks the
+ * family). The session version stays, so the kept sign-in goes on.
+ */
+export async function revokeOtherRefreshFamilies(db: Executor, userId: number, keep: string | undefined, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at), keep === undefined ? undefined : ne(refreshTokens.family_id, keep)));
 }
 
 /**

@@ -267,7 +267,7 @@ export async function userInfo(deps: Pick<AuthDeps, 'db'>, userId: number): Prom
 }
 
 // Queries other modules use, published as they are.
-export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionStateOf, setPasswordHash, type UserRow } from './auth.repository.ts';
+export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setPasswordHash, type UserRow } from './auth.repository.ts';
 
 /** The account record's changes the account area makes (profile, email, opt-ins, erasure), in the caller's transaction. */
 export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateProfile } from './auth.repository.ts';
