@@ -20,7 +20,9 @@ type Admin = typeof ADMIN;
 
 /**
  * The server's clock: the real one, unless the app runs on a test clock (TEST_CLOCK_START), when
- * the spec passes an estimate of it. A code is accepted one 30-second step either side.
+ * the spec passes an estimate of it (a few seconds ahead: it starts before the app does). The
+ * server takes the code of its current 30-second step or of the one before, never of the next
+ * (docs/decisions/123).
  */
 export type ServerClock = () => Date;
 const realClock: ServerClock = () => new Date();
@@ -50,12 +52,14 @@ export function codeAtStep(secret: string, step: number): string {
 
 /**
  * A code the server has not seen yet: the server never takes a step twice, so sign-ins close
- * together use the steps either side of now, and wait for a new one only when those are used.
+ * together use the previous step and the current one, and wait for a new one only when those are
+ * used. An estimated clock may be a step ahead of the server's: it keeps to the previous step.
  */
 export async function nextCode(phone: Phone, clock: ServerClock = realClock): Promise<string> {
   const current = () => Math.floor(clock().getTime() / STEP_MS);
+  const newest = () => current() - (clock === realClock ? 0 : 1);
   const step = Math.max(current() - 1, phone.lastStep + 1);
-  while (step > current() + 1) await new Promise((r) => setTimeout(r, 1000));
+  while (step > newest()) await new Promise((r) => setTimeout(r, 1000));
   phone.lastStep = step;
   return codeAtStep(phone.secret, step);
 }

@@ -86,9 +86,9 @@ export const httpErrors = defineErrors('http', {
   unauthorized: { code: 'auth.unauthorized', status: 401, message: 'Please log in to continue' },
   sessionExpired: { code: 'auth.unauthorized', status: 401, message: 'Your session has expired. Please log in again.' },
   forbidden: { code: 'auth.forbidden', status: 403, message: 'You do not have permission to do that' },
-  /** An admin route asked of an admin short of the second factor: the web goes to that step (docs/decisions/077). */
-  twoFactorEnrolmentRequired: { code: 'auth.two_factor_enrolment_required', status: 403, message: 'Please set up two-factor sign-in before using the admin pages.' },
-  twoFactorRequired: { code: 'auth.two_factor_required', status: 403, message: 'Please enter the code from your authenticator app to use the admin pages.' },
+  /** Any route but the second-factor steps asked of an admin short of the second factor: the web goes to that step (docs/decisions/077, 123). */
+  twoFactorEnrolmentRequired: { code: 'auth.two_factor_enrolment_required', status: 403, message: 'Please set up two-factor sign-in to finish signing in.' },
+  twoFactorRequired: { code: 'auth.two_factor_required', status: 403, message: 'Please enter the code from your authenticator app to finish signing in.' },
   /** A field refused by its schema or by a FieldError: the message is that field's. */
   validation: { code: 'validation', status: 400, message: '{fieldMessage}' },
   malformedJson: { code: 'request.malformed_json', status: 400, message: 'The request body is not valid JSON' },

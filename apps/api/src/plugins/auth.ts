@@ -13,31 +13,56 @@ const ISSUER = 'uplift-api';
 const AUDIENCE = 'uplift-web';
 
 /** `twoFactor`: the step an admin's sign-in still needs; the token then has no admin rights. */
-export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoFactorStep };
+export type AuthUser = { id: number; permissions: Permission[]; twoFactor?: TwoFactorStep; /** The token's sign-in (refresh-token family). */ session?: string };
 
 /**
  * Whom a token is for. An admin's token carries admin rights only when `secondFactor` is
  * 'passed'; otherwise it says which step is left ('enrol' or 'code', docs/decisions/077).
  */
-export type TokenSubject = { id: number; role: string; secondFactor?: 'passed' | TwoFactorStep; sessionVersion?: number };
+export type TokenSubject = {
+  id: number;
+  role: string;
+  secondFactor?: 'passed' | TwoFactorStep;
+  sessionVersion?: number;
+  /** The sign-in (refresh-token family) the token belongs to: it is refused once that ends (logout). */
+  session?: string;
+};
 
 export type AuthOptions = {
   jwtSecret: string;
   /**
-   * The user's current session version (undefined: no such account). A token issued under an
-   * older one is refused: every session ended after it was issued (password change or reset,
-   * erasure). Left out only by tests of the token format alone.
+   * The user's current session version (undefined: no such account) and whether the token's
+   * sign-in is still live. A token issued under an older version is refused: every session ended
+   * after it was issued (password change or reset, erasure). A token whose sign-in ended (logout,
+   * a replayed refresh token, a confirmed email change) is refused too (docs/decisions/123).
+   * Left out only by tests of the token format alone.
    */
-  sessionVersionOf?: (userId: number) => Promise<number | undefined>;
+  sessionStateOf?: (userId: number, session: string | undefined) => Promise<{ version: number; live: boolean } | undefined>;
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes the token an admin holds between the password and the second factor. Only
+     * the second-factor steps set it: every other route refuses that token (docs/decisions/123).
+     */
+    acceptsPendingSecondFactor?: true;
+  }
   interface FastifyInstance {
-    /** preHandler: requires a valid access token (401 otherwise). */
+    /**
+     * onRequest/preHandler: requires a valid access token (401 otherwise). An admin's token short
+     * of the second factor is refused (403, the step that is left) unless the route opts in with
+     * `config.acceptsPendingSecondFactor`.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: requires an admin's access token (401 without a token, 403 for a user). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (user: TokenSubject) => Promise<string>;
+    /**
+     * Who a request's token is for, on a route that needs no sign-in (the email-change link): the
+     * user past any second factor, or null without a valid such token. Never refuses.
+     */
+    identify: (request: FastifyRequest) => Promise<AuthUser | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -55,7 +80,7 @@ function claimsFor(user: TokenSubject): { permissions: Permission[]; two_factor?
   return step === 'passed' ? { permissions: permissionsFor('admin') } : { permissions: [ROLE_USER], two_factor: step };
 }
 
-/** An admin route asked of an admin who has not passed the second factor: the web goes to that step. */
+/** A route asked of an admin who has not passed the second factor: the web goes to that step. */
 const secondFactorNeeded = (step: TwoFactorStep) =>
   step === 'enrol' ? httpErrors.twoFactorEnrolmentRequired() : httpErrors.twoFactorRequired();
 
@@ -70,7 +95,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorateRequest('user', null);
 
   app.decorate('signAccessToken', async (user: TokenSubject) =>
-    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0 })
+    new SignJWT({ ...claimsFor(user), sv: user.sessionVersion ?? 0, ...(user.session ? { sid: user.session } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(ISSUER)
@@ -89,18 +114,35 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       const id = Number(payload.sub);
       const permissions = Array.isArray(payload.permissions) ? (payload.permissions as Permission[]) : [];
       if (!Number.isInteger(id) || !permissions.includes(ROLE_USER)) throw httpErrors.sessionExpired();
-      // One primary-key read per request: the price of refusing a token at once when its sessions end.
-      if (opts.sessionVersionOf && (await opts.sessionVersionOf(id)) !== (payload.sv ?? 0)) throw httpErrors.sessionExpired();
+      // One read per request (the user by primary key, its sign-in by index): the price of
+      // refusing a token at once when its sessions end.
+      if (opts.sessionStateOf) {
+        const state = await opts.sessionStateOf(id, typeof payload.sid === 'string' ? payload.sid : undefined);
+        if (!state || state.version !== (payload.sv ?? 0) || !state.live) throw httpErrors.sessionExpired();
+      }
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
-      return step ? { id, permissions, twoFactor: step } : { id, permissions };
+      const session = typeof payload.sid === 'string' ? { session: payload.sid } : {};
+      return step ? { id, permissions, twoFactor: step, ...session } : { id, permissions, ...session };
     } catch {
       // A bad signature, bad claims or an ended session get one answer, whoever threw.
       throw httpErrors.sessionExpired();
     }
   }
 
+  // Default deny: a password-only admin token opens only the routes that say they take it.
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.user = await verify(request);
+    const user = await verify(request);
+    if (user.twoFactor && request.routeOptions.config.acceptsPendingSecondFactor !== true) {
+      request.log.warn({ event: 'security.second_factor_pending', ip: request.ip, url: request.url, userId: user.id }, 'security event: route refused before the second factor');
+      throw secondFactorNeeded(user.twoFactor);
+    }
+    request.user = user;
+  });
+
+  app.decorate('identify', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    const user = await verify(request).catch(() => null);
+    return user && !user.twoFactor ? user : null;
   });
 
   /** Every admin route's guard: a refusal is a security event, logged with the client's address. */

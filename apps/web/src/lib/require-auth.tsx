@@ -5,8 +5,9 @@ import { useSession } from './session';
 
 /**
  * Shows its children only to a signed-in user (or admin). Everyone else is sent to /login,
- * as product-rules §4 says; an admin short of the second factor goes to /two-factor. The server
- * checks roles again on every call; this is only the screen.
+ * as product-rules §4 says; an admin short of the second factor goes to /two-factor from any
+ * signed-in page, since the API refuses that session everywhere else (docs/decisions/123). The
+ * server checks roles again on every call; this is only the screen.
  */
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const session = useSession();
@@ -19,7 +20,7 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
     );
   }
   // An admin who gave only the password finishes signing in first, then comes back here.
-  if (admin && session.status === 'authenticated' && session.twoFactor) {
+  if (session.status === 'authenticated' && session.twoFactor) {
     return <Navigate to={paths.twoFactor} replace state={{ from: location.pathname + location.search }} />;
   }
   if (session.status !== 'authenticated' || (admin && !session.isAdmin)) {

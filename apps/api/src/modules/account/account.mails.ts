@@ -17,6 +17,18 @@ export function emailChangeMail(opts: { firstName: string; country: CountryCode;
   };
 }
 
+/** To the old address once a change of email is confirmed: the owner learns of it, whoever made it. */
+export function emailChangedMail(opts: { firstName: string; country: CountryCode }): MailContent {
+  return {
+    subject: `Your ${BRAND.product} email address has been changed`,
+    greeting: `${greet(opts.country, opts.firstName)},`,
+    paragraphs: [
+      `The email address of your ${BRAND.product} account has just been changed, and this address is no longer used for it. Every other device signed in to your account has been signed out.`,
+      `If it was not you, someone else may have your password: tell us at once at ${BRAND.contactEmail}, and we will help you back into your account.`,
+    ],
+  };
+}
+
 export function accountErasedMail(opts: { firstName: string; country: CountryCode; cancelledPayments: number }): MailContent {
   return {
     subject: `Your ${BRAND.product} account has been deleted`,

@@ -37,7 +37,8 @@ const tags = ['account'];
 const BODY_ERRORS = [400, 413, 415] as const;
 
 // The donor's own account area (decision 083): /api/account/*. Every route but the email-change
-// confirmation (whose token proves who it is) needs the donor signed in.
+// confirmation (whose token proves who it is; a token, if sent, only says which sign-in to keep)
+// needs the donor signed in.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const deps: AccountDeps = {
     db: app.db,
@@ -107,7 +108,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await confirmEmailChange(deps, request.body.token);
+      // No sign-in needed; a signed-in browser of the account itself stays signed in.
+      const caller = await app.identify(request);
+      await confirmEmailChange(deps, request.body.token, caller ? { userId: caller.id, session: caller.session } : undefined);
       return reply.send({ message: 'Your email address has been changed.' });
     },
   );

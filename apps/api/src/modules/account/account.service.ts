@@ -8,12 +8,12 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
-import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, revokeAllRefreshTokens, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
 import { accountErrors } from './account.errors.ts';
-import { accountErasedMail, emailChangeMail } from './account.mails.ts';
+import { accountErasedMail, emailChangedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
 import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/index.ts';
 
@@ -111,21 +111,36 @@ export async function requestEmailChange(deps: Pick<AccountDeps, 'db' | 'clock' 
   log.info({ userId }, 'email change requested: link mailed to the new address');
 }
 
-export async function confirmEmailChange(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, token: string): Promise<void> {
+/**
+ * Uses the link's token: the email changes, every other sign-in of the account ends (the one that
+ * confirms, when it is the account's own, goes on) and the old address is told (docs/decisions/123).
+ */
+export async function confirmEmailChange(
+  deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'mailer'>,
+  token: string,
+  caller?: { userId: number; session: string | undefined },
+): Promise<void> {
   const now = deps.clock.now();
+  let changed: { user: UserRow; session: string | undefined } | undefined;
   try {
-    const userId = await deps.db.transaction(async (tx) => {
+    changed = await deps.db.transaction(async (tx) => {
       const change = await repo.consumeEmailChange(tx, hashToken(token), now);
       if (!change) return undefined;
+      const user = await lockUser(tx, change.user_id);
+      if (!user || user.erased_at) return undefined;
       await setEmail(tx, change.user_id, change.new_email, now);
-      return change.user_id;
+      const keep = caller?.userId === change.user_id ? caller.session : undefined;
+      await revokeOtherRefreshFamilies(tx, change.user_id, keep, now);
+      return { user, session: keep };
     });
-    if (userId === undefined) throw accountErrors.invalidToken();
-    deps.log.info({ userId }, 'email address changed');
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_lower_key')) throw accountErrors.emailTaken();
     throw err;
   }
+  if (!changed) throw accountErrors.invalidToken();
+  const { user } = changed;
+  await deps.mailer.send(user.email, 'email-changed', emailChangedMail({ firstName: user.first_name, country: user.country }));
+  deps.log.info({ userId: user.id, keptSession: changed.session !== undefined }, 'email address changed; other sessions ended; old address told');
 }
 
 /** Sets a new password; every session ends and this one starts afresh (returned). */
@@ -135,17 +150,19 @@ export async function changePassword(
   input: PasswordChange,
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const { db, clock, log } = deps;
+  refuseWeakPassword('new_password', input.new_password);
   const user = await liveUser(db, userId);
   await checkPassword(input.current_password, user.password_hash);
   const passwordHash = await hashPassword(input.new_password);
   const now = clock.now();
   const refreshToken = newToken();
+  const session = crypto.randomUUID();
   const sessionVersion = await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash, now);
     const version = await revokeAllRefreshTokens(tx, userId, now);
     await insertRefreshToken(tx, {
       user_id: userId,
-      family_id: crypto.randomUUID(),
+      family_id: session,
       token_hash: hashToken(refreshToken),
       expires_at: new Date(now.getTime() + REFRESH_TTL_MS),
       created_at: now,
@@ -155,7 +172,7 @@ export async function changePassword(
     return version;
   });
   log.info({ userId }, 'password changed; other sessions ended');
-  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion }), refreshToken };
+  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken };
 }
 
 export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ConsentsUpdate): Promise<void> {
@@ -297,6 +314,6 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
   // The confirmation goes to the address before it is erased from the mail log too.
   const mailId = await mailer.send(user.email, 'account-erased', accountErasedMail({ firstName: user.first_name, country: user.country, cancelledPayments: cancelled }));
   await scrubMails(db, user.email, tombstone, mailId);
-  await clearAttempts(db, ['login', 'register', 'forgot'], user.email);
+  await clearAttempts(db, ['login', 'register', 'forgot'], { email: user.email });
   log.info({ userId, cancelledPayments: cancelled }, 'account erased');
 }

@@ -1,3 +1,4 @@
+import { MSG } from '@uplift/core/messages';
 import ICAL from 'ical.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,10 +8,12 @@ import { consentEvents, mails, paymentAttempts, paymentMethods, payments, pledge
 import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
+import { adminAndUser } from '../admin/admin.test-support.ts';
 import { selectReportFigures } from '../admin/campaign-report.repository.ts';
-import { setPasswordHash } from '../auth/auth.repository.ts';
+import { insertAuthToken, setPasswordHash } from '../auth/auth.repository.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-support.ts';
 import { selectCampaignTotals } from '../totals/totals.repository.ts';
 import { pdfText } from './account.test-support.ts';
@@ -222,6 +225,51 @@ describe('my account', () => {
       expect(again.statusCode).toBe(400);
     });
 
+    it('confirming a change of email ends the other sign-ins at once, keeps the confirming one, and tells the old address', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id, 'Tama');
+      const oldEmail = donor.user.email;
+      const signIn = async () => {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: oldEmail, password: PASSWORD } });
+        expect(res.statusCode, res.body).toBe(200);
+        return { headers: { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` }, cookie: refreshCookieOf(res)!.value };
+      };
+      const refreshWith = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': cookie } });
+      const [here, there] = [await signIn(), await signIn()];
+      const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/email', headers: here.headers, payload: { new_email: 'tama.new@example.org', password: PASSWORD } });
+      expect(asked.statusCode).toBe(202);
+      const token = tokenIn(smtp.last('tama.new@example.org', /Confirm your new/));
+
+      const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/account/email/confirm', headers: here.headers, payload: { token } });
+      expect(confirmed.statusCode).toBe(200);
+      // The other browser is out at once, access token and refresh cookie alike.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers: there.headers })).statusCode).toBe(401);
+      expect((await refreshWith(there.cookie)).statusCode).toBe(401);
+      // The browser that confirmed goes on.
+      const mine = await ctx.app.inject({ method: 'GET', url: '/api/account', headers: here.headers });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json().email).toBe('tama.new@example.org');
+      expect((await refreshWith(here.cookie)).statusCode).toBe(200);
+      // The old address hears of it, without a link to follow.
+      const notice = smtp.last(oldEmail, /email address has been changed/);
+      expect(notice.subject).toBe('Your Uplift email address has been changed');
+      expect(notice.text).toContain('Every other device signed in to your account has been signed out.');
+    });
+
+    it('confirming a change of email from a browser not signed in to the account ends every sign-in', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id, 'Hine');
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: donor.user.email, password: PASSWORD } });
+      const headers = { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` };
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/email', headers, payload: { new_email: 'hine.new@example.org', password: PASSWORD } })).statusCode).toBe(202);
+      const token = tokenIn(smtp.last('hine.new@example.org', /Confirm your new/));
+      // Another donor's token says nothing about this account: it keeps nothing.
+      const stranger = { authorization: `Bearer ${await tokenFor(ctx, (await donorWithPassword('NZ', campaign.id, 'Other')).user.id)}` };
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/email/confirm', headers: stranger, payload: { token } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': refreshCookieOf(res)!.value } })).statusCode).toBe(401);
+    });
+
     it('changes the password with the current one and ends the other sessions', async () => {
       const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
       const session = await signUp(ctx.app, smtp, registration(open.pledge));
@@ -240,6 +288,15 @@ describe('my account', () => {
       expect((await refreshWith(mine)).statusCode).toBe(200);
       const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: session.email, password: 'another long passphrase' } });
       expect(login.statusCode).toBe(200);
+    });
+    it('refuses a common password as the new one, with the words registration and reset use, and keeps the old one', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const donor = await donorWithPassword('NZ', campaign.id);
+      const res = await send('POST', '/api/account/password', donor.user.id, { current_password: PASSWORD, new_password: 'password1234' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MSG.passwordTooCommon, code: 'validation', errors: [{ path: 'new_password', message: MSG.passwordTooCommon }] });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(await verifyPassword(PASSWORD, row!.password_hash)).toBe(true);
     });
   });
 
@@ -435,6 +492,72 @@ describe('my account', () => {
         { challenge_id: 1, recipient_id: partlyPaid.pledge.recipient_id, pledges: 1, amount: 7000 },
         { challenge_id: 1, recipient_id: partlyPaid.pledge.recipient_id, pledges: 1, amount: 1750 },
       ]);
+    });
+  });
+
+  describe('an erased account stays erased', () => {
+    let donor: Awaited<ReturnType<typeof donorWithPassword>>;
+    let tombstone: string;
+    let signedInCookie: string;
+    const mailsTo = () => ctx.db.select({ kind: mails.kind }).from(mails).where(eq(mails.to_address, tombstone));
+    /** A token made for the erased account anyway (as the admin's resend did before). */
+    const issue = async (purpose: 'activation' | 'reset') => {
+      const token = newToken();
+      await insertAuthToken(ctx.db, { user_id: donor.user.id, purpose, token_hash: hashToken(token), expires_at: new Date(ctx.clock.now().getTime() + 3_600_000), created_at: ctx.clock.now() });
+      return token;
+    };
+
+    beforeAll(async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'NZ' });
+      donor = await donorWithPassword('NZ', campaign.id, 'Rawiri');
+      const signedIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: donor.user.email, password: PASSWORD } });
+      signedInCookie = refreshCookieOf(signedIn)!.value;
+      expect((await send('POST', '/api/account/erase', donor.user.id, { password: PASSWORD })).statusCode).toBe(200);
+      const [row] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, donor.user.id));
+      tombstone = row!.email;
+    });
+
+    it("the admin's resend of the activation mail is refused with a clear message, and nothing is sent", async () => {
+      const before = await mailsTo();
+      const { adminAuth } = await adminAndUser(ctx);
+      const resend = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${donor.user.id}/resend-activation`, headers: adminAuth });
+      expect(resend.statusCode).toBe(409);
+      expect(resend.json()).toEqual({ code: 'user.erased', message: 'This account was erased' });
+      expect(await mailsTo()).toEqual(before);
+    });
+
+    it('password recovery for its placeholder address answers as for an unknown email, and sends nothing', async () => {
+      const before = await mailsTo();
+      const forgot = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot', payload: { email: tombstone } });
+      expect(forgot.statusCode).toBe(200);
+      expect(forgot.json()).toEqual({ message: 'If an account uses that email, we have sent it a password reset token.' });
+      expect(await mailsTo()).toEqual(before);
+    });
+
+    it('an activation token made for it activates nothing', async () => {
+      const activation = await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${await issue('activation')}` });
+      expect(activation.statusCode).toBe(400);
+      expect(activation.json()).toMatchObject({ code: 'auth.invalid_token' });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(row!.activated).toBe(false);
+    });
+
+    it('a reset token made for it sets no password', async () => {
+      const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { reset_token: await issue('reset'), new_password: 'a new long passphrase', confirm_password: 'a new long passphrase' } });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json()).toMatchObject({ code: 'auth.invalid_token' });
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, donor.user.id));
+      expect(row).toMatchObject({ activated: false, password_hash: '!erased' });
+    });
+
+    it('never signs in or refreshes, even were its row to hold a working password and the activated flag', async () => {
+      await ctx.db.update(users).set({ activated: true, password_hash: await hashPassword(PASSWORD) }).where(eq(users.id, donor.user.id));
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: tombstone, password: PASSWORD } });
+      expect(login.statusCode).toBe(401);
+      expect(login.json().message).toBe('Login details incorrect');
+      await ctx.db.update(refreshTokens).set({ revoked_at: null }).where(eq(refreshTokens.user_id, donor.user.id));
+      const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': signedInCookie } });
+      expect(refresh.statusCode).toBe(401);
     });
   });
 });

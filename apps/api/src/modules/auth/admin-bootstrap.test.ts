@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { MSG } from '@uplift/core/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.ts';
@@ -83,5 +84,20 @@ describe('admin bootstrap', () => {
     expect(short.code).toBe(2);
     expect(short.out).toContain('password: Password must be at least 8 characters long');
     expect(short.out).not.toContain('short\n');
-  }, 120_000); // four CLI runs, each opening the database
+
+    // The rule of every new password: a common one is refused, in the words the forms use.
+    const common = await runCli(['--email', 'common.admin@example.org'], env, 'password1234\n');
+    expect(common.code).toBe(2);
+    expect(common.out).toContain(`password: ${MSG.passwordTooCommon}`);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'common.admin@example.org'))).toEqual([]);
+  }, 120_000); // five CLI runs, each opening the database
+
+  it('refuses a common password for an admin, new or existing (ADMIN_PASSWORD at start too)', async () => {
+    const now = ctx.clock.now();
+    await expect(ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'password1234' }, now)).rejects.toThrow(MSG.passwordTooCommon);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'weak.admin@example.org'))).toEqual([]);
+    await ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'a strong admin passphrase' }, now);
+    await expect(ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'Password1234' }, now)).rejects.toThrow(MSG.passwordTooCommon);
+    expect((await login('weak.admin@example.org', 'a strong admin passphrase')).statusCode).toBe(200);
+  });
 });

@@ -1,8 +1,8 @@
-import { emailSchema, newPasswordSchema } from '@uplift/core/schemas/auth';
+import { emailSchema } from '@uplift/core/schemas/auth';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import * as repo from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, refuseWeakPassword, verifyPassword } from './password.ts';
 
 export type AdminResult = 'created' | 'updated' | 'unchanged';
 
@@ -13,7 +13,9 @@ export type AdminResult = 'created' | 'updated' | 'unchanged';
  */
 export async function ensureAdmin(db: Db, input: { email: string; password: string }, now: Date, attempt = 0): Promise<AdminResult> {
   const email = emailSchema.parse(input.email);
-  const password = newPasswordSchema.parse(input.password);
+  // The same rule as every other new password: a common one is refused here too.
+  refuseWeakPassword('password', input.password);
+  const password = input.password;
   const existing = await repo.findUserByEmail(db, email);
 
   if (!existing) {

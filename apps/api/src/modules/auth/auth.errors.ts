@@ -32,6 +32,8 @@ export const authErrors = defineErrors('auth', {
   // An admin resends an activation mail (docs/decisions/057).
   userNotFound: { code: 'user.not_found', status: 404, message: 'There is no account with id {id}' },
   alreadyActivated: { code: 'user.already_activated', status: 409, message: 'This account is already activated' },
+  /** An erased account stays erased: no mail goes to its placeholder address (docs/decisions/123). */
+  accountErased: { code: 'user.erased', status: 409, message: 'This account was erased' },
   resendRateLimited: {
     code: 'user.resend_rate_limited',
     status: 429,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema.ts';
 
@@ -107,6 +107,18 @@ export async function revokeRefreshFamily(db: Executor, familyId: string, now: D
 }
 
 /**
+ * Ends every sign-in of a user but `keep` (a refresh-token family; none kept when undefined):
+ * their refresh tokens are revoked, and with them their access tokens (the guard checks the
+ * family). The session version stays, so the kept sign-in goes on.
+ */
+export async function revokeOtherRefreshFamilies(db: Executor, userId: number, keep: string | undefined, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revoked_at: now })
+    .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at), keep === undefined ? undefined : ne(refreshTokens.family_id, keep)));
+}
+
+/**
  * Ends every session of a user: the refresh tokens are revoked and the session version raised, so
  * access tokens issued before are refused at once too (not only when they lapse). Answers the new
  * version, for a session started right after (a password change keeps its own device signed in).
@@ -124,10 +136,17 @@ export async function revokeAllRefreshTokens(db: Executor, userId: number, now: 
   return row?.version ?? 0;
 }
 
-/** The session version access tokens of a user must carry; undefined when the account is gone. */
-export async function sessionVersionOf(db: Executor, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ version: users.session_version }).from(users).where(eq(users.id, userId));
-  return row?.version;
+/**
+ * The session version access tokens of a user must carry, and whether the sign-in (refresh-token
+ * family) `session` still has an unrevoked token; undefined when the account is gone. One query.
+ */
+export async function sessionStateOf(db: Executor, userId: number, session: string | undefined): Promise<{ version: number; live: boolean } | undefined> {
+  const live =
+    session === undefined
+      ? sql<boolean>`true`
+      : sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${session} and ${refreshTokens.user_id} = ${userId} and ${refreshTokens.revoked_at} is null)`;
+  const [row] = await db.select({ version: users.session_version, live }).from(users).where(eq(users.id, userId));
+  return row;
 }
 
 export async function setRole(db: Executor, userId: number, role: 'user' | 'admin', now: Date): Promise<void> {

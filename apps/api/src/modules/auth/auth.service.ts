@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterRequest, ResetRequest, User } from '@uplift/core/schemas/auth';
 import type { TwoFactorStep } from '@uplift/core/schemas/two-factor';
-import { MSG } from '@uplift/core/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { FieldError } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import type { Mailer } from '../mail/index.ts';
 import { recordRegistrationConsents } from '../consents/index.ts';
@@ -15,19 +13,13 @@ import { createPendingPledge } from '../pledges/index.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import { secondFactorState } from './second-factor.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, refuseWeakPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
 
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
-
-/** Refuses one of the most common passwords, at its form field (docs/decisions/074). */
-function refuseCommonPassword(field: string, password: string) {
-  if (isCommonPassword(password)) throw new FieldError(field, MSG.passwordTooCommon);
-}
 
 export type AuthDeps = {
   db: Db;
@@ -66,7 +58,7 @@ export async function startSession(
     second_factor: family.secondFactor,
   });
   const step = secondFactorState(user, family.secondFactor);
-  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version });
+  const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version, session: family.id });
   return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
 }
 
@@ -79,8 +71,8 @@ function logDevToken(deps: Pick<AuthDeps, 'config' | 'log'>, kind: string, email
 export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, input: RegisterRequest): Promise<void> {
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
-  await claimAttempt(db, 'register', input.email, now);
-  refuseCommonPassword('password', input.password);
+  await claimAttempt(db, 'register', { email: input.email }, now);
+  refuseWeakPassword('password', input.password);
   if (await repo.findUserByEmail(db, input.email)) throw authErrors.emailExists();
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
@@ -132,7 +124,9 @@ export async function activate(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, tok
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {
     const id = await repo.consumeAuthToken(tx, 'activation', hashToken(token), now);
-    if (id !== undefined) await repo.activateUser(tx, id, now);
+    // An erased account's token (should one exist) activates nothing: it answers as any bad token.
+    if (id === undefined || (await repo.findUserById(tx, id))?.erased_at) return undefined;
+    await repo.activateUser(tx, id, now);
     return id;
   });
   if (userId === undefined) throw authErrors.invalidToken();
@@ -145,10 +139,11 @@ export async function activate(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, tok
  */
 export async function login(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>, input: LoginInput): Promise<SessionTokens> {
   const { db, clock, log } = deps;
-  const release = await claimAttempt(db, 'login', input.email, clock.now());
+  const release = await claimAttempt(db, 'login', { email: input.email }, clock.now());
   const user = await repo.findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash);
-  if (!user || !ok) {
+  // An erased account never signs in, whatever its row holds: the same answer as a wrong password.
+  if (!user || !ok || user.erased_at) {
     log.info({ userId: user?.id }, 'login refused: details incorrect');
     throw authErrors.loginFailed();
   }
@@ -184,7 +179,7 @@ export async function refreshSession(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'
     throw authErrors.sessionEnded();
   }
   const user = await repo.findUserById(db, row.user_id);
-  if (!user || !user.activated) throw authErrors.sessionEnded();
+  if (!user || !user.activated || user.erased_at) throw authErrors.sessionEnded();
   // The family's absolute lifetime (30 days for donors, 12 hours for admins) counts from the sign-in.
   const startedAt = await repo.refreshFamilyStartedAt(db, row.family_id);
   if (now.getTime() >= startedAt.getTime() + sessionLifetimeMs(user.role)) {
@@ -209,9 +204,10 @@ export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string
 export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, email: string): Promise<void> {
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
-  await claimAttempt(db, 'forgot', email, now);
+  await claimAttempt(db, 'forgot', { email }, now);
   const user = await repo.findUserByEmail(db, email);
-  if (!user) return;
+  // Unknown and erased accounts alike: nothing is sent, and the caller's answer is the same.
+  if (!user || user.erased_at) return;
   const token = newToken();
   await db.transaction(async (tx) => {
     // Only the newest reset link works.
@@ -235,14 +231,14 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mail
  */
 export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<void> {
   const { db, clock, log } = deps;
-  refuseCommonPassword('new_password', input.new_password);
+  refuseWeakPassword('new_password', input.new_password);
   const tokenHash = hashToken(input.reset_token);
   if ((await repo.findLiveAuthToken(db, 'reset', tokenHash, clock.now())) === undefined) throw authErrors.invalidToken();
   const passwordHash = await hashPassword(input.new_password);
   const now = clock.now();
   const user = await db.transaction(async (tx) => {
     const userId = await repo.consumeAuthToken(tx, 'reset', tokenHash, now);
-    if (userId === undefined) return undefined;
+    if (userId === undefined || (await repo.findUserById(tx, userId))?.erased_at) return undefined;
     await repo.setPasswordHash(tx, userId, passwordHash, now);
     await repo.activateUser(tx, userId, now);
     await repo.revokeAllRefreshTokens(tx, userId, now);
@@ -250,7 +246,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>
     return repo.findUserById(tx, userId);
   });
   if (!user) throw authErrors.invalidToken();
-  await clearAttempts(db, ['login'], user.email);
+  await clearAttempts(db, ['login'], { email: user.email });
   log.info({ userId: user.id }, 'password reset; all sessions ended');
 }
 
@@ -271,7 +267,7 @@ export async function userInfo(deps: Pick<AuthDeps, 'db'>, userId: number): Prom
 }
 
 // Queries other modules use, published as they are.
-export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, sessionVersionOf, setPasswordHash, type UserRow } from './auth.repository.ts';
+export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setPasswordHash, type UserRow } from './auth.repository.ts';
 
 /** The account record's changes the account area makes (profile, email, opt-ins, erasure), in the caller's transaction. */
 export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateProfile } from './auth.repository.ts';

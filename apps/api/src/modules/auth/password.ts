@@ -1,4 +1,26 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { MSG } from '@uplift/core/messages';
+import { newPasswordSchema } from '@uplift/core/schemas/auth';
+import { FieldError } from '../../errors.ts';
+import { isCommonPassword } from './common-passwords.ts';
+
+/**
+ * The one rule for a new password, wherever one is chosen: registration, reset, the account's
+ * password change and create-admin (ADMIN_PASSWORD too). 8 to 1024 characters, kept as typed,
+ * and not one of the most common passwords (docs/decisions/074, docs/decisions/123). Answers
+ * what is wrong, in the words the forms show, or undefined.
+ */
+export function newPasswordProblem(password: string): string | undefined {
+  const parsed = newPasswordSchema.safeParse(password);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? MSG.passwordRequired;
+  return isCommonPassword(password) ? MSG.passwordTooCommon : undefined;
+}
+
+/** Refuses a new password that breaks the rule, at its form field (400 `validation`). */
+export function refuseWeakPassword(field: string, password: string): void {
+  const problem = newPasswordProblem(password);
+  if (problem) throw new FieldError(field, problem);
+}
 
 // Passwords are hashed with scrypt at OWASP's current floor: N=2^17, r=8, p=1 (128 MiB, about a
 // quarter of a second). The parameters are stored with each hash so they can be raised later.

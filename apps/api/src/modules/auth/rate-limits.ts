@@ -13,6 +13,18 @@ const MINUTE = 60_000;
 
 export type AccountAction = 'login' | 'register' | 'forgot' | 'two_factor';
 
+/**
+ * Whose attempts an action counts. Login, registration and recovery know only the email typed;
+ * second-factor codes are counted per account (its id), so a change of email cannot reset them
+ * (docs/decisions/123).
+ */
+export type AttemptSubject<A extends AccountAction> = A extends 'two_factor' ? { userId: number } : { email: string };
+
+/** The stored key of a subject: a SHA-256 of the normalised email, or of `user:<id>` (no email has no @). */
+function keyOf(subject: { email: string } | { userId: number }): string {
+  return 'email' in subject ? subjectHash(subject.email) : subjectHash(`user:${subject.userId}`);
+}
+
 /** Per account: at most `max` attempts of an action in `windowMs`. */
 export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: number }> = {
   // Failed logins only (a successful login does not count).
@@ -21,7 +33,7 @@ export const ACCOUNT_LIMITS: Record<AccountAction, { max: number; windowMs: numb
   register: { max: 10, windowMs: 60 * MINUTE },
   // Recovery mails asked for one email: stops a mailbox being flooded.
   forgot: { max: 5, windowMs: 60 * MINUTE },
-  // Wrong second-factor codes of one admin: 5 guesses in 15 minutes leave a 6-digit code unguessable.
+  // Wrong second-factor codes of one admin (by id): 5 guesses in 15 minutes leave a 6-digit code unguessable.
   two_factor: { max: 5, windowMs: 15 * MINUTE },
 };
 
@@ -46,9 +58,9 @@ export const IP_LIMITS = { login: 30, register: 10, forgot: 10, reset: 10, activ
  * Returns a release function that removes the claim (for attempts that should not count, such as
  * a successful login). Throws 429 when the account is over its limit.
  */
-export async function claimAttempt(db: Db, action: AccountAction, email: string, now: Date): Promise<() => Promise<void>> {
+export async function claimAttempt<A extends AccountAction>(db: Db, action: A, who: AttemptSubject<A>, now: Date): Promise<() => Promise<void>> {
   const { max, windowMs } = ACCOUNT_LIMITS[action];
-  const subject = subjectHash(email);
+  const subject = keyOf(who);
   const since = new Date(now.getTime() - windowMs);
   const [row] = await db.insert(authAttempts).values({ action, subject_hash: subject, created_at: now }).returning({ id: authAttempts.id });
   const release = async () => {
@@ -67,7 +79,10 @@ export async function claimAttempt(db: Db, action: AccountAction, email: string,
   return release;
 }
 
-/** Forgets an account's counted attempts (after a password reset, so its owner can log in at once). */
-export async function clearAttempts(db: Pick<Db, 'delete'>, actions: AccountAction[], email: string): Promise<void> {
-  await db.delete(authAttempts).where(and(inArray(authAttempts.action, actions), eq(authAttempts.subject_hash, subjectHash(email))));
+/**
+ * Forgets an account's counted attempts: after a password reset, so its owner can log in at once;
+ * after another admin resets a second factor, so its owner can enrol again.
+ */
+export async function clearAttempts<A extends AccountAction>(db: Pick<Db, 'delete'>, actions: A[], who: AttemptSubject<A>): Promise<void> {
+  await db.delete(authAttempts).where(and(inArray(authAttempts.action, actions), eq(authAttempts.subject_hash, keyOf(who))));
 }

@@ -22,6 +22,7 @@ export async function resendActivation(
   const now = deps.clock.now();
   const user = await findUserById(deps.db, userId);
   if (!user) throw authErrors.userNotFound({ id: userId });
+  if (user.erased_at) throw authErrors.accountErased();
   if (user.activated) throw authErrors.alreadyActivated();
   if ((await countActivationTokensSince(deps.db, user.id, new Date(now.getTime() - HOUR))) >= RESEND_ACTIVATION_MAX_PER_HOUR) {
     throw authErrors.resendRateLimited();

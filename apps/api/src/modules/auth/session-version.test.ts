@@ -4,9 +4,11 @@ import { insertUser, signInAdmin } from '../admin/admin.test-support.ts';
 import { insertAuthToken } from './auth.repository.ts';
 import { hashPassword } from './password.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { refreshCookieOf } from './auth.test-support.ts';
 
 // When every session of an account ends (password change or reset, erasure, a second factor
-// reset), access tokens issued before are refused at once, not up to 15 minutes later.
+// reset), access tokens issued before are refused at once, not up to 15 minutes later; so is the
+// access token of a sign-in that ends on its own (logout: docs/decisions/123).
 
 const PASSWORD = 'the first long passphrase';
 const NEW_PASSWORD = 'the second long passphrase';
@@ -24,9 +26,12 @@ describe('access tokens end with their sessions', () => {
   const userInfo = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/user_info', headers: bearer(token) });
   /** A browser signed in to the account: its access token and refresh cookie. */
   async function device(email: string, password = PASSWORD) {
+    return (await signIn(email, password)).accessToken;
+  }
+  async function signIn(email: string, password = PASSWORD) {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ access_token: string }>().access_token;
+    return { accessToken: res.json<{ access_token: string }>().access_token, cookie: refreshCookieOf(res)!.value };
   }
   const donor = () => insertUser(ctx, { password_hash: passwordHash });
 
@@ -79,5 +84,21 @@ describe('access tokens end with their sessions', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${lost.id}/two-factor/reset`, headers: bearer(helperToken) })).statusCode).toBe(200);
     expect((await audit(lostToken)).statusCode).toBe(401);
     expect((await audit(helperToken)).statusCode).toBe(200);
+  });
+
+  it("logging out refuses that browser's access token at once, and leaves the account's other browsers signed in", async () => {
+    const { email } = await donor();
+    const [here, there] = [await signIn(email), await signIn(email)];
+    expect((await userInfo(here.accessToken)).statusCode).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { uplift_refresh: here.cookie } });
+    expect(out.statusCode).toBe(200);
+    const refused = await userInfo(here.accessToken);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ code: 'auth.unauthorized', message: 'Your session has expired. Please log in again.' });
+    expect((await userInfo(there.accessToken)).statusCode).toBe(200);
+    // A refreshed token of the other sign-in works too: rotation keeps the sign-in live.
+    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: there.cookie } });
+    expect((await userInfo(refreshed.json<{ access_token: string }>().access_token)).statusCode).toBe(200);
+    expect((await userInfo(there.accessToken)).statusCode).toBe(200);
   });
 });

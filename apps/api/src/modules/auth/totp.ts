@@ -8,7 +8,10 @@ import QRCode from 'qrcode';
 
 const ISSUER = 'Uplift';
 const PERIOD_SECONDS = 30;
-/** One step either side: a phone's clock a little off, or a code typed as it changed. */
+/**
+ * The current step and the one before (a code typed as it changed), never the next: a code is
+ * good for 30 to 60 seconds, not about 90 (docs/decisions/123).
+ */
 const WINDOW = 1;
 
 const totpFor = (secret: string, account: string) =>
@@ -36,7 +39,8 @@ export function totpStep(secret: string, code: string, at: Date): number | undef
   if (!/^\d{6}$/.test(code)) return undefined;
   const totp = totpFor(secret, '');
   const delta = totp.validate({ token: code, timestamp: at.getTime(), window: WINDOW });
-  return delta === null ? undefined : totp.counter({ timestamp: at.getTime() }) + delta;
+  // validate() looks both ways; a code from the next step (delta 1) is refused.
+  return delta === null || delta > 0 ? undefined : totp.counter({ timestamp: at.getTime() }) + delta;
 }
 
 /** Ten single-use recovery codes, `xxxxx-xxxxx` from an alphabet without look-alikes (about 49 bits each). */

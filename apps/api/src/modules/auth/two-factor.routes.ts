@@ -15,7 +15,8 @@ const BODY_ERRORS = [400, 413, 415] as const;
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken };
   const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
-  const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction) };
+  // These three routes, and no others, take the password step's token (docs/decisions/123).
+  const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction), acceptsPendingSecondFactor: true as const };
   const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, refreshToken: readRefreshCookie(request) });
 
   app.post(

@@ -6,7 +6,7 @@ import { recordAdminAction } from '../audit/index.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
 import { authErrors } from './auth.errors.ts';
-import { claimAttempt } from './rate-limits.ts';
+import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { hashToken } from './tokens.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, totpStep } from './totp.ts';
 import * as tfRepo from './two-factor.repository.ts';
@@ -69,7 +69,7 @@ export async function confirmEnrolment(deps: TwoFactorDeps, asker: Asker, code: 
   const secret = user.totp_pending_secret;
   if (!secret) throw authErrors.twoFactorNotStarted();
   const now = clock.now();
-  const release = await claimAttempt(db, 'two_factor', user.email, now);
+  const release = await claimAttempt(db, 'two_factor', { userId: user.id }, now);
   const step = totpStep(secret, code, now);
   if (step === undefined) {
     logFailedCode(log, asker, 'enrolment code');
@@ -92,7 +92,7 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
   const user = await adminOf(db, asker.userId);
   if (!user.totp_secret) throw authErrors.twoFactorNotEnrolled();
   const now = clock.now();
-  const release = await claimAttempt(db, 'two_factor', user.email, now);
+  const release = await claimAttempt(db, 'two_factor', { userId: user.id }, now);
   const step = totpStep(user.totp_secret, code, now);
   if (step !== undefined) {
     if (!(await tfRepo.claimTotpStep(db, user.id, step))) {
@@ -108,13 +108,17 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
   return upgradeSession(deps, user, asker.refreshToken);
 }
 
-/** Another admin forgets this admin's second factor (a lost phone): every session ends and the next sign-in enrols. */
+/**
+ * Another admin forgets this admin's second factor (a lost phone): every session ends, the wrong
+ * codes counted so far are forgotten, and the next sign-in enrols.
+ */
 export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'log'>, adminId: number, targetId: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const target = await repo.findUserById(tx, targetId);
     if (!target || target.role !== 'admin') throw authErrors.notAnAdmin();
     await tfRepo.clearSecondFactor(tx, targetId, now);
+    await clearAttempts(tx, ['two_factor'], { userId: targetId });
     await repo.revokeAllRefreshTokens(tx, targetId, now);
     await recordAdminAction(tx, {
       adminId,

@@ -163,6 +163,23 @@ describe('admin two-factor sign-in', () => {
     expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: totpCode(admin.secret, ctx.clock.now()) })).statusCode).toBe(200);
   });
 
+  it('counts wrong codes per admin, not per email: a change of email does not give five more guesses', async () => {
+    at(0);
+    const admin = await enrolledAdmin('renamed@example.org');
+    at(300);
+    const signedIn = await login('renamed@example.org');
+    const right = totpCode(admin.secret, ctx.clock.now());
+    const wrong = right === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: wrong })).statusCode).toBe(400);
+    expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: wrong })).statusCode).toBe(429);
+    // The address changes (however it came about): the count stays with the person.
+    await ctx.db.update(users).set({ email: 'renamed.again@example.org' }).where(eq(users.id, admin.id));
+    at(330);
+    const limited = await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: totpCode(admin.secret, ctx.clock.now()) });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'auth.rate_limited' });
+  });
+
   it('refuses the steps out of turn, to donors, and without a code', async () => {
     at(0);
     const donor = await insertUser(ctx, { role: 'user' });
@@ -200,5 +217,24 @@ describe('admin two-factor sign-in', () => {
     const notAdmin = await post(`/api/admin/users/${donor.id}/two-factor/reset`, helper.token);
     expect(notAdmin.statusCode).toBe(409);
     expect((await audit(helper.token))[0]).toMatchObject({ action: 'two_factor.reset', target: `admin ${lost.id}` });
+  });
+
+  it("forgets an admin's wrong codes when another admin resets the second factor, so the admin can enrol again at once", async () => {
+    at(0);
+    const lost = await enrolledAdmin('locked.out@example.org');
+    const helper = await enrolledAdmin('unlocker@example.org');
+    at(60);
+    const signedIn = await login('locked.out@example.org');
+    const right = totpCode(lost.secret, ctx.clock.now());
+    const wrong = right === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i += 1) expect((await post('/api/auth/two-factor/verify', tokenOf(signedIn), { code: wrong })).statusCode).toBe(400);
+    expect((await post(`/api/admin/users/${lost.id}/two-factor/reset`, helper.token)).statusCode).toBe(200);
+
+    const again = await login('locked.out@example.org');
+    expect(again.json()).toMatchObject({ two_factor: 'enrol' });
+    const start = await post('/api/auth/two-factor/enrolment', tokenOf(again));
+    const { secret } = start.json<{ secret: string }>();
+    const enrolled = await post('/api/auth/two-factor/enrolment/confirm', tokenOf(again), { code: totpCode(secret, ctx.clock.now()) }, refreshCookieOf(again)!.value);
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
   });
 });

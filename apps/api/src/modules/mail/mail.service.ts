@@ -16,6 +16,7 @@ export type MailKind =
   | 'card-expiry'
   | 'pledge-cancelled'
   | 'email-change'
+  | 'email-changed'
   | 'account-erased';
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);

@@ -24,10 +24,10 @@ function pledgeText(u: AdminUser): string {
   return `${u.pledge_status}, ${formatMoney(toMinor(u.pledge_amount), u.country)}`;
 }
 
-/** 'Resend activation mail' for an account not yet activated; the outcome shows beside it. */
+/** 'Resend activation mail' for an account not yet activated (never an erased one); the outcome shows beside it. */
 function ResendActivation({ user }: { user: AdminUser }) {
   const resend = useResendActivation();
-  if (user.activated) return null;
+  if (user.activated || user.erased) return null;
   return (
     <div className="admin-resend">
       <button
