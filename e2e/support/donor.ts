@@ -25,15 +25,18 @@ export type ConfirmedDonor = {
 
 type NewDonor = { email: string; firstName: string; lastName: string; address: string; optInCharity?: boolean };
 
+/** For an app of a spec's own: its clock's instant (a test clock) and its mail sink's folder. */
+type AppOf = { now?: Date; mailDir?: string };
+
 /**
  * Registers a donor through the API as the wizard does, with a pledge of 5 coffees a week at
  * $3.50 to the first NZ charity; the account is not activated yet (the activation mail is sent).
  */
-export async function registerDonor(request: APIRequestContext, who: NewDonor) {
+export async function registerDonor(request: APIRequestContext, who: NewDonor, { now = new Date() }: AppOf = {}) {
   const campaign = await expectJson<{ id: number; billing_start_date: string }>(await request.get('/api/campaign/closest/NZ'));
   const [challenge] = await expectJson<{ id: number }[]>(await request.get('/api/challenge/campaign/NZ'));
   const [recipient] = await expectJson<{ id: number; recipient_name: string }[]>(await request.get('/api/recipient/campaign/NZ'));
-  const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', new Date()));
+  const dates = remainingPaymentDates(campaign.billing_start_date, todayInCountry('NZ', now));
   const totalMinor = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: dates.length });
 
   const registered = await request.post('/api/auth/register', {
@@ -64,9 +67,9 @@ export async function registerDonor(request: APIRequestContext, who: NewDonor) {
  * Sets a donor up through the API as their browser would: registers (registerDonor), activates
  * with the mailed token, logs in, saves test card 4242 (or `card`) and confirms the pledge.
  */
-export async function registerConfirmedDonor(request: APIRequestContext, who: NewDonor & { card?: string }): Promise<ConfirmedDonor> {
-  const { campaign, recipient, dates, totalMinor } = await registerDonor(request, who);
-  const mail = await waitForMail(who.email, /activate/i);
+export async function registerConfirmedDonor(request: APIRequestContext, who: NewDonor & { card?: string }, app: AppOf = {}): Promise<ConfirmedDonor> {
+  const { campaign, recipient, dates, totalMinor } = await registerDonor(request, who, app);
+  const mail = await waitForMail(who.email, /activate/i, app.mailDir);
   const activation = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
   await expectJson(await request.get(`/api/auth/activate?activation_token=${encodeURIComponent(activation)}`));
 

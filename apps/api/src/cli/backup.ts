@@ -3,26 +3,16 @@
 // embedded database a physical copy of its data folder (joining the running server, or starting it
 // for the run); with DATABASE_URL a `pg_dump -Fc` (pg_dump of the server's version must be on
 // PATH). Encrypted when BACKUP_PASSPHRASE is set. Pruning old files is the daily job's.
-import { parseArgs } from 'node:util';
 import { clockFor } from '../clock.ts';
 import { takeBackup } from '../modules/backups/index.ts';
 import { openRuntime } from '../runtime.ts';
-import { runCli } from './run-cli.ts';
+import { readCommandLine, runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: npm run backup\nWrites a backup to BACKUP_DIR (default: <DATA_DIR>-backups); see docs/operations.md.';
 
 async function main(): Promise<number> {
-  let values: { help?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const line = readCommandLine(USAGE, {});
+  if (typeof line === 'number') return line;
   const runtime = await openRuntime({ pretty: false });
   try {
     const { config, db, log } = runtime;

@@ -2,29 +2,20 @@
 // Runs the billing job once, now, against the same database `npm start` uses (joining the
 // running embedded PostgreSQL, or starting it for the run). Without --as-of, "due" means today
 // in each campaign's country; with it, every payment dated on or before that day.
-import { parseArgs } from 'node:util';
 import { isIsoDate, todayInCountry } from '@uplift/core/calendar';
 import { clockFor } from '../clock.ts';
 import { runBilling } from '../modules/billing/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { createPaymentProvider } from '../modules/payments/index.ts';
 import { openRuntime } from '../runtime.ts';
-import { runCli } from './run-cli.ts';
+import { readCommandLine, runCli } from './run-cli.ts';
 
 const USAGE = 'Usage: npm run billing -- [--as-of YYYY-MM-DD]';
 
 async function main(): Promise<number> {
-  let values: { 'as-of'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { 'as-of': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const line = readCommandLine(USAGE, { 'as-of': { type: 'string' } });
+  if (typeof line === 'number') return line;
+  const { values } = line;
   const asOf = values['as-of'];
   if (asOf !== undefined && !isIsoDate(asOf)) {
     console.error(`--as-of: must be a real date in the form YYYY-MM-DD, not "${asOf}"\n${USAGE}`);

@@ -4,11 +4,10 @@
 // never an argument: the command line shows in the process list and in shell history.
 import { createInterface } from 'node:readline/promises';
 import { text } from 'node:stream/consumers';
-import { parseArgs } from 'node:util';
 import { emailSchema } from '@uplift/core/schemas/auth';
 import { ensureAdmin, newPasswordProblem } from '../modules/auth/index.ts';
 import { openRuntime } from '../runtime.ts';
-import { runCli } from './run-cli.ts';
+import { readCommandLine, runCli } from './run-cli.ts';
 
 const USAGE =
   'Usage: npm run create-admin -- --email <email>\n' +
@@ -37,20 +36,9 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let values: { email?: string; password?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const line = readCommandLine(USAGE, { email: { type: 'string' }, password: { type: 'string' } });
+  if (typeof line === 'number') return line;
+  const { values } = line;
   if (values.password !== undefined) {
     console.error(`--password is not accepted: a password on the command line is visible in the process list and shell history.\n${USAGE}`);
     return 2;

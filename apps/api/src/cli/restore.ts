@@ -6,11 +6,10 @@
 import { asMinor, formatMoney } from '@uplift/core/money';
 import { isCountryCode } from '@uplift/core/countries';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { restoreBackup, type RestoreResult } from '../modules/backups/index.ts';
-import { runCli } from './run-cli.ts';
+import { readCommandLine, runCli } from './run-cli.ts';
 
 const USAGE =
   'Usage: npm run restore -- FILE --data-dir DIR       (into a new, empty data folder; then start the app with DATA_DIR=DIR)\n' +
@@ -18,22 +17,9 @@ const USAGE =
   'An encrypted backup (.enc) needs BACKUP_PASSPHRASE set to the passphrase it was made with.';
 
 async function main(): Promise<number> {
-  let values: { 'data-dir'?: string; 'database-url'?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const line = readCommandLine(USAGE, { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } }, { positionals: true });
+  if (typeof line === 'number') return line;
+  const { values, positionals } = line;
   if (positionals.length !== 1) {
     console.error(`FILE: name exactly one backup file to restore\n${USAGE}`);
     return 2;
