@@ -1,6 +1,7 @@
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
+import { registerRetentionJob } from './retention.job.ts';
 
 /** What the workers need; the server passes its own, a tool or test could pass others. */
 export type WorkerDeps = BillingJobDeps;
@@ -16,4 +17,6 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt });
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
+  // Daily: what has outlived its retention period is deleted or anonymised (docs/decisions/128).
+  await registerRetentionJob(deps);
 }
