@@ -1,4 +1,4 @@
-// How long Uplift keeps what it holds about people (docs/decisions/128-retention-periods.md,
+// How long Uplift keeps what it holds about people (docs/decisions/128-receipts-off-the-charge-path-and-retention.md,
 // docs/product-rules.md §18). One list: the API's daily retention job deletes and anonymises by
 // it, and the privacy policy page states it, so the two cannot disagree.
 

@@ -8,7 +8,7 @@ import { purgeMails } from '../modules/mail/index.ts';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store.ts';
 import type { Queue } from './queue.ts';
 
-// Data that leaves when it should (docs/decisions/128-retention-periods.md, product-rules §18):
+// Data that leaves when it should (docs/decisions/128-receipts-off-the-charge-path-and-retention.md, product-rules §18):
 // once a day, every table's owner deletes what has outlived its period (the periods are core's
 // RETENTION, which the privacy policy states too), and donors whose donation records are older
 // than seven years are anonymised, their amounts, dates and receipt numbers kept.

@@ -106,7 +106,7 @@ export async function deleteEmailChanges(db: Executor, userId: number) {
 }
 
 
-// Retention (docs/decisions/128-retention-periods.md)
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
 
 /** Email-change links used, or expired, before `before` (each holds the new address). Answers how many went. */
 export async function purgeEmailChanges(db: Executor, before: Date): Promise<number> {

@@ -301,7 +301,7 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
   log.info({ userId, cancelledPayments: cancelled }, 'account erased');
 }
 
-// Retention (docs/decisions/128-retention-periods.md)
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
 
 /** The daily retention job's deletion of used and expired email-change links. */
 export const purgeEmailChanges = repo.purgeEmailChanges;

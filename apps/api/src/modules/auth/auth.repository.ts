@@ -192,7 +192,7 @@ export async function deleteAuthTokens(db: Executor, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.user_id, userId));
 }
 
-// Retention (docs/decisions/128-retention-periods.md): the daily job deletes what has served its purpose.
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md): the daily job deletes what has served its purpose.
 
 /** Activation and reset tokens used, or expired, before `before`. Answers how many went. */
 export async function purgeAuthTokens(db: Executor, before: Date): Promise<number> {

@@ -83,7 +83,7 @@ export async function scrubMails(db: Executor, email: string, tombstone: string,
     .where(mine);
 }
 
-// Retention (docs/decisions/128-retention-periods.md)
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
 
 /**
  * Deletes delivered mails (sent, or kept in the dev outbox) recorded before `deliveredBefore`, and
