@@ -178,6 +178,36 @@ describe('the final receipt mail’s PDF', () => {
     expect((await mailRow(final.id)).status).toBe('sent');
   });
 
+  it('a drawing that fails leaves the mail to be drawn and sent on the retry', async () => {
+    const drawer = mailAttachmentDrawer(ctx.config.receipt);
+    let failures = 1;
+    const mailer = createMailer({
+      db: ctx.db,
+      queue,
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'Uplift <hello@uplift.org.nz>',
+      log: silent,
+      drawAttachment: async (what, db) => {
+        if (failures > 0) {
+          failures -= 1;
+          await db.execute(sql`select 1 / 0`); // a database error in the middle of the drawing
+        }
+        return drawer(what, db);
+      },
+    });
+    const { final } = await billFinalWeek(mailer);
+
+    await expect(mailer.deliver(final.id)).rejects.toThrow(/select 1 \/ 0/);
+    const failed = await mailRow(final.id);
+    expect(failed).toMatchObject({ status: 'retrying', attachments: null, attachments_to_draw: final.attachments_to_draw });
+    expect(failed.error).toMatch(/select 1 \/ 0/);
+    expect(received).toHaveLength(0);
+
+    await mailer.deliver(final.id);
+    expect(received).toHaveLength(1);
+    expect((await simpleParser(received[0]!)).attachments).toHaveLength(1);
+  });
+
   it('without SMTP, the dev outbox keeps the drawn PDF once the mail job has run', async () => {
     const mailer = createMailer({
       db: ctx.db,

@@ -80,7 +80,8 @@ export function createMailer(opts: {
       const mail = await lockMailToDeliver(tx, mailId);
       if (!mail) return; // delivered already, or being delivered by another worker right now
       try {
-        const attachments = await attachmentsOf(tx, mail);
+        // In a savepoint: a drawing that fails leaves the transaction usable to record the failure.
+        const attachments = await tx.transaction((drawing) => attachmentsOf(drawing, mail));
         if (!transport) {
           // Dev outbox: the mail stays in the database and is shown at /dev/mail.
           await markMailOutbox(tx, mailId);
