@@ -1,4 +1,4 @@
-// npm run bench:billing [-- --count 100000 --workers 2 --concurrency 8 --batch 200 --deliver]
+// npm run bench:billing [-- --count 100000 --workers 2 --concurrency 8 --batch 200 --deliver --inline-mail]
 // Charges N due payments against the built-in test provider on a throwaway embedded PostgreSQL,
 // twice: once a week that is not a pledge's last, once the final week (whose receipt mail attaches
 // the pledge's PDF receipt), each on its own fresh database, and prints both figures side by side:
@@ -6,7 +6,8 @@
 // same database, so "database time" covers billing, the provider and the mail. The mailer is the
 // app's: each mail is recorded and queued on pg-boss for the mail job, which draws the final
 // receipt's PDF when it sends (docs/decisions/128); `--deliver` then runs that job's work over the
-// queued mails (to the dev outbox) and prints its rate too.
+// queued mails (to the dev outbox) and prints its rate too. `--inline-mail` uses no queue: each mail
+// is delivered in the run, as `npm run billing` does and as this bench did before decision 128.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,7 +115,17 @@ async function statementsPerSecond(db: ReturnType<typeof createDb>): Promise<num
   }
 }
 
-type Options = { count: number; workers: number; concurrency: number; batchSize: number; retryShare: number; deliver: boolean; profile: boolean };
+type Options = {
+  count: number;
+  workers: number;
+  concurrency: number;
+  batchSize: number;
+  retryShare: number;
+  deliver: boolean;
+  profile: boolean;
+  /** The mailer without a queue, as `npm run billing` and the tests run it: each mail delivered in the run. */
+  inlineMail: boolean;
+};
 
 type Figures = {
   charged: number;
@@ -195,8 +206,10 @@ async function scenario(final: boolean, opts: Options): Promise<Figures> {
     const baseline = await statementsPerSecond(db);
     const activeBefore = await activeTime(embedded.url);
     const receipt = loadConfig({ NODE_ENV: 'development' }).receipt;
-    // The app's mailer without SMTP: each mail recorded and queued for the mail job (no worker runs here).
-    const mailer = createMailer({ db, queue, smtpUrl: undefined, from: 'bench@example.org', log, drawAttachment: mailAttachmentDrawer(receipt) });
+    // The app's mailer without SMTP: each mail recorded and queued for the mail job (no worker runs
+    // here). With --inline-mail, no queue: each mail goes to the dev outbox during the run (the
+    // final receipts' PDFs are then drawn in the run, as before decision 128).
+    const mailer = createMailer({ db, queue: opts.inlineMail ? undefined : queue, smtpUrl: undefined, from: 'bench@example.org', log, drawAttachment: mailAttachmentDrawer(receipt) });
     const deps = {
       db,
       payments: createTestProvider(db),
@@ -277,6 +290,8 @@ async function main() {
       deliver: { type: 'boolean', default: false },
       /** Only the final-week run (the default runs both, other week first). */
       final: { type: 'boolean', default: false },
+      /** No queue: mail delivered during the run, as `npm run billing` does (compare with figures from before decision 128). */
+      'inline-mail': { type: 'boolean', default: false },
     },
   });
   const opts: Options = {
@@ -287,6 +302,7 @@ async function main() {
     retryShare: Number(values['retry-share']),
     deliver: values.deliver,
     profile: values.profile,
+    inlineMail: values['inline-mail'],
   };
   const runs: [string, Figures][] = [];
   if (!values.final) runs.push(['other week', await scenario(false, opts)]);
@@ -313,7 +329,11 @@ async function main() {
   say('');
   say('Baseline: simple statements per second on one connection, measured before each run (the machine is shared).');
   say('PostgreSQL ms: statement execution in the database (billing, test provider, mail record and queue);');
-  say('round trip: summed over all queries, pool waits included. The PDFs are drawn by the mail job, not the run.');
+  say(
+    opts.inlineMail
+      ? 'round trip: summed over all queries, pool waits included. --inline-mail: no queue, the PDFs are drawn in the run.'
+      : 'round trip: summed over all queries, pool waits included. The PDFs are drawn by the mail job, not the run.',
+  );
   if (runs.some(([, x]) => x.charged !== opts.count || x.ledger !== opts.count)) process.exitCode = 1;
 }
 
