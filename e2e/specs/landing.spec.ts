@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COUNTRY_CONTENT } from '@uplift/core/country-content';
+import { RETENTION } from '@uplift/core/retention';
 import { adminAccessToken } from '../support/admin.ts';
 import { appStarted } from '../support/hydration.ts';
 import { rememberSignIn } from '../support/session.ts';
@@ -284,6 +285,15 @@ test.describe('pages', () => {
     await expect(policy).toContainText('Only if you opt in, we share your name, email address, and the amounts and dates of your payments');
     for (const right of ['access', 'correct', 'delete']) await expect(policy.getByRole('listitem').filter({ hasText: right }).first()).toBeVisible();
     await expect(policy.getByRole('link', { name: 'hello@uplift.org.nz' })).toHaveAttribute('href', 'mailto:hello@uplift.org.nz');
+  });
+
+  test('privacy policy states the periods the retention job keeps data for (docs/decisions/128)', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const kept = page.getByRole('article').getByRole('listitem');
+    await expect(kept.filter({ hasText: 'Pledge and payment records' })).toContainText(`${RETENTION.donationRecordYears} years after your last payment`);
+    await expect(kept.filter({ hasText: 'Emails we send you' })).toContainText(`${RETENTION.sentMailDays} days (${RETENTION.failedMailDays} days if they could not be delivered)`);
+    await expect(kept.filter({ hasText: 'sign-in sessions' })).toContainText(`${RETENTION.tokenGraceDays} days after they end`);
+    await expect(kept.filter({ hasText: 'Records of sign-in attempts' })).toContainText(`${RETENTION.rateLimitHours} hours`);
   });
 
   test("any other path shows the 404 page headed 'Oops...'", async ({ page }) => {

@@ -1,13 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { remainingPaymentDates, todayInCountry, type IsoDate } from '@uplift/core/calendar';
-import { pledgeTotalMinor } from '@uplift/core/calculator';
+import { todayInCountry, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
-import { fromMinor } from '@uplift/core/money';
 import { adminAccessToken, logInAsAdmin, type ServerClock } from '../support/admin.ts';
 import { startApp, type RunningApp } from '../support/app.ts';
-import { DONOR_PASSWORD, expectJson } from '../support/donor.ts';
+import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
 import { appStarted } from '../support/hydration.ts';
-import { waitForMail } from '../support/mail.ts';
 
 // The visual check (docs/decisions/125-visual-baselines.md): every page at 360 and 1280 px,
 // compared with the baselines committed beside this file, so a layout slip is seen before it
@@ -25,7 +22,7 @@ const CAMPAIGNS: Record<CountryCode, { campaign_name: string; start_date: IsoDat
 };
 
 /** The donor whose summary and account are photographed. */
-const DONOR = { email: 'aroha.ngata@example.nz', first_name: 'Aroha', last_name: 'Ngata', user_address: '12 Kōwhai Road, Wellington 6011' };
+const DONOR = { email: 'aroha.ngata@example.nz', firstName: 'Aroha', lastName: 'Ngata', address: '12 Kōwhai Road, Wellington 6011' };
 
 /** What differs between runs by design, painted over: the app's address holds its random port. */
 const UNSTEADY = ['.copy-link-row input'];
@@ -60,43 +57,6 @@ const SHOTS: Shot[] = [
   { name: 'admin-challenges', path: '/admin-challenges', who: 'admin', ready: (p) => expect(p.getByRole('table').first()).toBeVisible() },
 ];
 
-/** Registers, activates and confirms the donor through the API, as the wizard and the card form do. */
-async function confirmedDonor(campaignId: number, billingStart: IsoDate): Promise<void> {
-  const [challenge] = await expectJson<{ id: number }[]>(await api.get('/api/challenge/campaign/NZ'));
-  const [recipient] = await expectJson<{ id: number }[]>(await api.get('/api/recipient/campaign/NZ'));
-  const weeks = remainingPaymentDates(billingStart, todayInCountry('NZ', new Date(NOW))).length;
-  const totalMinor = pledgeTotalMinor({ numberOfUnits: 5, costPerUnitMinor: 350, period: 'weekly', remainingWeeks: weeks });
-  const registered = await api.post('/api/auth/register', {
-    data: {
-      ...DONOR,
-      country: 'NZ',
-      password: DONOR_PASSWORD,
-      opt_in_uplift_comms: false,
-      opt_in_charity_comms: false,
-      terms_accepted: true,
-      campaign_id: campaignId,
-      challenge_id: challenge!.id,
-      recipient_id: recipient!.id,
-      number_of_units: 5,
-      cost_per_unit: 3.5,
-      confirmed_amount: fromMinor(totalMinor),
-      period: 'weekly',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await waitForMail(DONOR.email, /activate/i, app.mailDir);
-  const token = decodeURIComponent(/activate\?token=([^\s&]+)/.exec(mail.text)![1]!);
-  await expectJson(await api.get(`/api/auth/activate?activation_token=${encodeURIComponent(token)}`));
-  const { access_token } = await expectJson<{ access_token: string }>(await api.post('/api/auth/login', { data: { email: DONOR.email, password: DONOR_PASSWORD } }));
-  const headers = { authorization: `Bearer ${access_token}` };
-  const { client_secret } = await expectJson<{ client_secret: string }>(await api.get('/api/payment_method/secret', { headers }));
-  const setup = await expectJson<{ payment_method: string }>(
-    await api.post('/api/test-provider/setup/confirm', { headers, data: { client_secret, number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' } }),
-  );
-  const method = await expectJson<{ id: number }>(await api.post('/api/payment_method', { headers, data: { stripe_payment_method_id: setup.payment_method } }));
-  await expectJson(await api.put('/api/pledge/confirmed', { headers, data: { payment_method_id: String(method.id) } }));
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
@@ -115,7 +75,7 @@ test.beforeAll(async ({ playwright }) => {
     expect(created.status(), await created.text()).toBe(201);
     ids[country] = (await created.json()) as { id: number; billing_start_date: IsoDate };
   }
-  await confirmedDonor(ids.NZ!.id, ids.NZ!.billing_start_date);
+  await registerConfirmedDonor(api, DONOR, { now: new Date(NOW), mailDir: app.mailDir });
   reportPath = `/admin-campaign/${ids.NZ!.id}/report`;
 });
 

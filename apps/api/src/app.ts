@@ -14,6 +14,7 @@ import { apiRoutes } from './routes.ts';
 import { sessionStateOf } from './modules/auth/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/index.ts';
 import { createMailer, devMailRoutes, type Mailer } from './modules/mail/index.ts';
+import { mailAttachmentDrawer } from './modules/pledges/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
@@ -82,7 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('queue', deps.queue);
   app.decorate(
     'mailer',
-    createMailer({ db: deps.db, queue: deps.queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log as unknown as Logger }),
+    createMailer({
+      db: deps.db,
+      queue: deps.queue,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log as unknown as Logger,
+      // The final receipt mail's PDF is drawn when the mail is sent (docs/decisions/128).
+      drawAttachment: mailAttachmentDrawer(config.receipt),
+    }),
   );
 
   app.decorate('payments', deps.payments ?? createPaymentProvider(config, deps.db));

@@ -7,6 +7,7 @@ import { clockFor } from '../clock.ts';
 import { runBilling } from '../modules/billing/index.ts';
 import { createMailer } from '../modules/mail/index.ts';
 import { createPaymentProvider } from '../modules/payments/index.ts';
+import { mailAttachmentDrawer } from '../modules/pledges/index.ts';
 import { openRuntime } from '../runtime.ts';
 import { readCommandLine, runCli } from './run-cli.ts';
 
@@ -32,8 +33,8 @@ async function main(): Promise<number> {
       return 2;
     }
     // No queue here: mail is delivered during the run (or kept in the dev outbox), so the command
-    // works whether or not the app is running.
-    const mailer = createMailer({ db, queue: undefined, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    // works whether or not the app is running; the final receipts' PDFs are then drawn in the run too.
+    const mailer = createMailer({ db, queue: undefined, smtpUrl: config.smtpUrl, from: config.mailFrom, log, drawAttachment: mailAttachmentDrawer(config.receipt) });
     const report = await runBilling(
       { db, payments: createPaymentProvider(config, db), mailer, clock, log, appUrl: config.appUrl, receipt: config.receipt },
       { asOf },

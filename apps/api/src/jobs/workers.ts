@@ -3,6 +3,7 @@ import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
+import { registerRetentionJob } from './retention.job.ts';
 
 /** What the workers need; the server passes its own, a tool or test could pass others. */
 export type WorkerDeps = BillingJobDeps & {
@@ -24,4 +25,6 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await registerBillingJob(deps);
   // Daily, with the embedded database only (docs/decisions/127-backups.md).
   await registerBackupJob(deps);
+  // Daily: what has outlived its retention period is deleted or anonymised (docs/decisions/128).
+  await registerRetentionJob(deps);
 }

@@ -76,3 +76,12 @@ export function pgRateLimitStore(deps: { db: Db; clock: Clock }) {
     }
   };
 }
+
+/**
+ * Counters whose window ended before `before` (the daily retention job, docs/decisions/128): an
+ * ended window counts for nothing, and a client's next request starts a new one. Answers how many went.
+ */
+export async function purgeRateLimitCounters(db: Pick<Db, 'delete'>, before: Date): Promise<number> {
+  const gone = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.window_ends_at, before));
+  return gone.rowCount ?? 0;
+}

@@ -3,6 +3,13 @@ import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-c
 /** A file sent with a mail (a PDF receipt, a calendar): content in base64. */
 export type MailAttachment = { filename: string; contentType: string; content: string };
 
+/**
+ * An attachment the mail job draws when it sends, not the caller: what is needed to draw it, never
+ * its bytes. `issuedAt` is when the receipt was issued (the payment's settlement), so a send days
+ * later still dates it then. Once drawn, the bytes go to `attachments` and this is cleared.
+ */
+export type AttachmentToDraw = { draw: 'pledge-receipt'; pledgeId: number; paymentId: number; issuedAt: string };
+
 /** Every mail the app sends: the dev outbox reads it, and the send job retries from it. */
 export const mails = pgTable(
   'mails',
@@ -14,6 +21,8 @@ export const mails = pgTable(
     html_body: text().notNull(),
     kind: text().notNull(),
     attachments: jsonb().$type<MailAttachment[]>(),
+    /** Still to be drawn by the sender (docs/decisions/128): set until the first delivery attempt draws them. */
+    attachments_to_draw: jsonb().$type<AttachmentToDraw[]>(),
     status: text().notNull().default('queued'),
     error: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns,
   emailChanges,
@@ -105,3 +105,36 @@ export async function deleteEmailChanges(db: Executor, userId: number) {
   await db.delete(emailChanges).where(eq(emailChanges.user_id, userId));
 }
 
+
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
+
+/** Email-change links used, or expired, before `before` (each holds the new address). Answers how many went. */
+export async function purgeEmailChanges(db: Executor, before: Date): Promise<number> {
+  const gone = await db.delete(emailChanges).where(or(lt(emailChanges.used_at, before), lt(emailChanges.expires_at, before)));
+  return gone.rowCount ?? 0;
+}
+
+/**
+ * Donors whose donation records have outlived their period: a payment was made on a pledge of
+ * theirs, but none is dated on or after `cutoff`, no pledge was made since, the account has not
+ * changed since and no sign-in since is on record. Never an admin, never one already erased.
+ * With `userId`, only that donor (the check again, under the account's lock).
+ */
+export async function lapsedDonors(db: Executor, cutoff: Date, opts: { userId?: number; limit?: number } = {}): Promise<number[]> {
+  const at = sql`${cutoff.toISOString()}::timestamptz`;
+  const day = sql`${cutoff.toISOString().slice(0, 10)}::date`;
+  const rows = await db.execute<{ id: number }>(sql`
+    select u.id from users u
+    where u.role = 'user' and u.erased_at is null
+      and u.created_at < ${at} and u.updated_at < ${at}
+      ${opts.userId === undefined ? sql`` : sql`and u.id = ${opts.userId}`}
+      and exists (select 1 from pledges p join payments pa on pa.pledge_id = p.id where p.user_id = u.id)
+      and not exists (select 1 from pledges p where p.user_id = u.id and p.created_at >= ${at})
+      and not exists (
+        select 1 from pledges p join payments pa on pa.pledge_id = p.id
+        where p.user_id = u.id and (pa.processing_date >= ${day} or pa.settled_at >= ${at}))
+      and not exists (select 1 from refresh_tokens r where r.user_id = u.id and r.created_at >= ${at})
+    order by u.id
+    limit ${opts.limit ?? 500}`);
+  return rows.rows.map((r) => Number(r.id));
+}

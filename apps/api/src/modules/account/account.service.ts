@@ -317,3 +317,40 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
   await clearAttempts(db, ['login', 'register', 'forgot'], { email: user.email });
   log.info({ userId, cancelledPayments: cancelled }, 'account erased');
 }
+
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
+
+/** The daily retention job's deletion of used and expired email-change links. */
+export const purgeEmailChanges = repo.purgeEmailChanges;
+
+/**
+ * Donation records past their period (`cutoff`: seven years before now): the lapsed donor's
+ * account is anonymised as an erasure anonymises it (name, email, address, password and the
+ * provider's customer gone, sessions ended, links deleted, mails to the address emptied), while
+ * their pledges and payments stay with their amounts, dates and receipt numbers. Each donor is
+ * checked again under the account's lock, so a pledge made meanwhile keeps the account. Answers
+ * how many were anonymised; a run takes up to `batch` of them (the next day's run goes on).
+ */
+export async function anonymiseLapsedDonors(deps: { db: Db; clock: Clock; log: Pick<FastifyBaseLogger, 'info'> }, cutoff: Date, batch = 500): Promise<number> {
+  const { db, clock } = deps;
+  let done = 0;
+  for (const userId of await repo.lapsedDonors(db, cutoff, { limit: batch })) {
+    const tombstone = `erased-${userId}-${randomBytes(8).toString('hex')}@erased.invalid`;
+    const email = await db.transaction(async (tx) => {
+      const locked = await lockUser(tx, userId);
+      if (!locked || locked.erased_at) return undefined;
+      if ((await repo.lapsedDonors(tx, cutoff, { userId })).length === 0) return undefined;
+      const now = clock.now();
+      await revokeAllRefreshTokens(tx, userId, now);
+      await deleteAuthTokens(tx, userId);
+      await repo.deleteEmailChanges(tx, userId);
+      await anonymiseUser(tx, userId, tombstone, now);
+      return locked.email;
+    });
+    if (email === undefined) continue;
+    await scrubMails(db, email, tombstone, undefined);
+    done += 1;
+  }
+  if (done > 0) deps.log.info({ anonymised: done }, 'retention: donors whose records passed their period anonymised');
+  return done;
+}

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { authTokens, refreshTokens, users } from '../../db/schema.ts';
+import { authAttempts, authTokens, refreshTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'activation' | 'reset';
@@ -209,4 +209,32 @@ export async function anonymiseUser(db: Executor, userId: number, tombstone: str
 /** Erasure: every activation, reset and other emailed token of the account goes. */
 export async function deleteAuthTokens(db: Executor, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.user_id, userId));
+}
+
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md): the daily job deletes what has served its purpose.
+
+/** Activation and reset tokens used, or expired, before `before`. Answers how many went. */
+export async function purgeAuthTokens(db: Executor, before: Date): Promise<number> {
+  const gone = await db.delete(authTokens).where(or(lt(authTokens.used_at, before), lt(authTokens.expires_at, before)));
+  return gone.rowCount ?? 0;
+}
+
+/**
+ * Sign-in (refresh) token families whose every token had expired or been revoked before `before`.
+ * A family goes whole, never a token at a time: its first token dates the sign-in that bounds the
+ * session's lifetime, and a used token is what tells a replay. Answers how many tokens went.
+ */
+export async function purgeRefreshTokens(db: Executor, before: Date): Promise<number> {
+  const gone = await db.execute(sql`
+    delete from refresh_tokens where family_id in (
+      select family_id from refresh_tokens
+      group by family_id
+      having max(least(expires_at, coalesce(revoked_at, expires_at))) < ${before.toISOString()}::timestamptz)`);
+  return gone.rowCount ?? 0;
+}
+
+/** Per-account rate-limit attempts recorded before `before` (every window is far shorter). */
+export async function purgeAuthAttempts(db: Executor, before: Date): Promise<number> {
+  const gone = await db.delete(authAttempts).where(lt(authAttempts.created_at, before));
+  return gone.rowCount ?? 0;
 }

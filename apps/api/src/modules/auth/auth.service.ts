@@ -271,3 +271,6 @@ export { findUserByEmail, findUserById, insertRefreshToken, revokeAllRefreshToke
 
 /** The account record's changes the account area makes (profile, email, opt-ins, erasure), in the caller's transaction. */
 export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateProfile } from './auth.repository.ts';
+
+/** The daily retention job's deletions (docs/decisions/128). */
+export { purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens } from './auth.repository.ts';

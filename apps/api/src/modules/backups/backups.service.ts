@@ -14,7 +14,7 @@ import { createDb, type Db } from '../../db/client.ts';
 import { EmbeddedDatabaseError, embeddedDataFolder, relocatedDataDir, startEmbeddedDatabase } from '../../db/embedded.ts';
 import { freePort } from '../../test/free-port.ts';
 import { backupFileName, backupsToPrune, parseBackupName, type BackupKind } from './backup-files.ts';
-import { BackupError } from './backups.errors.ts';
+import { BackupError } from './backup-error.ts';
 import { insertBackup, selectLedgerSuccess, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
 import { decryptingStream, encryptingStream, ENCRYPTION_HEADER_LENGTH, isEncryptedFile } from './encryption.ts';
 import { physicalBackupTar, unpackPhysicalBackup } from './physical.ts';

@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
-import { BackupError } from './backups.errors.ts';
+import { BackupError } from './backup-error.ts';
 
 const MAGIC = Buffer.from('UPLIFTENC1', 'ascii');
 const SALT = 16;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
 import { packagedBinaries } from '../../db/embedded.ts';
-import { BackupError } from './backups.errors.ts';
+import { BackupError } from './backup-error.ts';
 
 const run = promisify(execFile);
 

@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { TAR_END, readTar, tarHeader, tarPadding, type TarEntry } from './archive.ts';
-import { BackupError } from './backups.errors.ts';
+import { BackupError } from './backup-error.ts';
 
 /** Folders whose content a backup leaves out (PostgreSQL's own list for base backups). */
 const SKIP_CONTENT = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);

@@ -1,7 +1,13 @@
-// npm run bench:billing [-- --count 100000 --workers 2 --concurrency 8 --batch 200]
-// Charges N due payments against the built-in test provider on a throwaway embedded PostgreSQL
-// and prints charges per second and the database time per charge. The test provider keeps its
-// ledger in the same database, so "database time" covers billing, the provider and the mail.
+// npm run bench:billing [-- --count 100000 --workers 2 --concurrency 8 --batch 200 --deliver --inline-mail]
+// Charges N due payments against the built-in test provider on a throwaway embedded PostgreSQL,
+// twice: once a week that is not a pledge's last, once the final week (whose receipt mail attaches
+// the pledge's PDF receipt), each on its own fresh database, and prints both figures side by side:
+// charges per second and the database time per charge. The test provider keeps its ledger in the
+// same database, so "database time" covers billing, the provider and the mail. The mailer is the
+// app's: each mail is recorded and queued on pg-boss for the mail job, which draws the final
+// receipt's PDF when it sends (docs/decisions/128); `--deliver` then runs that job's work over the
+// queued mails (to the dev outbox) and prints its rate too. `--inline-mail` uses no queue: each mail
+// is delivered in the run, as `npm run billing` does and as this bench did before decision 128.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +20,9 @@ import { createDb } from '../../db/client.ts';
 import { startEmbeddedDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { seedReferenceData } from '../../db/seed.ts';
-import { createMailer } from '../mail/mail.service.ts';
+import { startQueue } from '../../jobs/queue.ts';
+import { createMailer, SEND_MAIL_JOB } from '../mail/mail.service.ts';
+import { mailAttachmentDrawer } from '../pledges/index.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
 import { runBilling, type BillingReport } from './billing.service.ts';
 import { freePort } from '../../test/free-port.ts';
@@ -25,10 +33,15 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 /** Counts queries (and their round trips, pool waits included). */
 // Pool.query (Drizzle) hands the client a callback, so only promise-returning calls are timed:
 // each query is counted once, whether it came through the pool or a dedicated client.
-function measureQueries(): { totalMs: () => number; count: () => number; top: (n: number) => [string, { count: number; ms: number }][] } {
+function measureQueries(): {
+  totalMs: () => number;
+  count: () => number;
+  top: (n: number) => [string, { count: number; ms: number }][];
+  reset: () => void;
+} {
   let total = 0;
   let count = 0;
-  const byText = new Map<string, { count: number; ms: number }>();
+  let byText = new Map<string, { count: number; ms: number }>();
   const timeOn = (proto: { query: unknown }) => {
     const original = proto.query as (...a: unknown[]) => unknown;
     proto.query = function timed(this: unknown, ...args: unknown[]) {
@@ -51,7 +64,16 @@ function measureQueries(): { totalMs: () => number; count: () => number; top: (n
   };
   timeOn(pg.Client.prototype);
   timeOn(pg.Pool.prototype);
-  return { totalMs: () => total, count: () => count, top: (n) => [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, n) };
+  return {
+    totalMs: () => total,
+    count: () => count,
+    top: (n) => [...byText].sort((a, b) => b[1].ms - a[1].ms).slice(0, n),
+    reset: () => {
+      total = 0;
+      count = 0;
+      byText = new Map();
+    },
+  };
 }
 
 /** pg_stat_database.active_time: milliseconds spent executing statements in this database. */
@@ -93,37 +115,51 @@ async function statementsPerSecond(db: ReturnType<typeof createDb>): Promise<num
   }
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      count: { type: 'string', default: '100000' },
-      workers: { type: 'string', default: '2' },
-      concurrency: { type: 'string', default: '8' },
-      batch: { type: 'string', default: '200' },
-      /** Also print the statements that took the most time. */
-      profile: { type: 'boolean', default: false },
-      /** Percent of the payments that are automatic retries of a soft decline. */
-      'retry-share': { type: 'string', default: '10' },
-      /** Charge the last week of each pledge (every receipt attaches the PDF) rather than the first. */
-      final: { type: 'boolean', default: false },
-    },
-  });
-  const count = Number(values.count);
-  const workers = Number(values.workers);
-  const concurrency = Number(values.concurrency);
-  const batchSize = Number(values.batch);
-  const log = pino({ level: 'warn' });
+type Options = {
+  count: number;
+  workers: number;
+  concurrency: number;
+  batchSize: number;
+  retryShare: number;
+  deliver: boolean;
+  profile: boolean;
+  /** The mailer without a queue, as `npm run billing` and the tests run it: each mail delivered in the run. */
+  inlineMail: boolean;
+};
 
+type Figures = {
+  charged: number;
+  errors: number;
+  ledger: number;
+  retried: number;
+  seconds: number;
+  baseline: number;
+  dbMsPerCharge: number;
+  queriesPerCharge: number;
+  roundTripMsPerCharge: number;
+  /** The mail job's work afterwards (--deliver): mails delivered to the dev outbox per second, PDFs drawn. */
+  delivery?: { mails: number; seconds: number; drawn: number };
+};
+
+const queries = measureQueries();
+
+/** One billing run on a fresh database: the first week due (`final` false) or the last (`final` true). */
+async function scenario(final: boolean, opts: Options): Promise<Figures> {
+  const { count, workers, concurrency, batchSize } = opts;
+  const log = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));
   const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), database: 'bench', log });
   const db = createDb(embedded.url, { max: workers * 2 + 4 });
   let closed = false;
+  const queue = await startQueue(embedded.url, log, { schedule: false });
   try {
     await runMigrations(db);
     await seedReferenceData(db);
-    const retries = Math.round((count * Number(values['retry-share'])) / 100);
+    await queue.createQueue(SEND_MAIL_JOB);
+    const retries = Math.round((count * opts.retryShare) / 100);
+    say('');
     say(
-      `Setting up ${count.toLocaleString('en')} payments to charge: ${(count - retries).toLocaleString('en')} due on their date and ` +
+      `${final ? 'Final week' : 'Other week'}: setting up ${count.toLocaleString('en')} payments to charge: ${(count - retries).toLocaleString('en')} due on their date and ` +
         `${retries.toLocaleString('en')} automatic retries of a soft decline (one donor and a four-week pledge each, saved test card)…`,
     );
     await db.$client.query(`
@@ -131,7 +167,7 @@ async function main() {
       values ('November Uplift Challenge', 'NZ', '2026-11-20', '2026-12-20', '2026-11-23', true)`);
     // Billing runs on Wednesday 25 November: week 1 (the 23rd) is due for most; for the first
     // `retries` donors week 1 was declined (insufficient funds) on the 23rd and is retried today.
-    // `--final` puts the due week last in the schedule instead (its receipt attaches the PDF).
+    // In the final-week run the due week is the last in the schedule (its receipt attaches the PDF).
     await db.$client.query(
       `with u as (
          insert into users (first_name, last_name, email, country, password_hash, activated, stripe_customer_id)
@@ -149,7 +185,7 @@ async function main() {
        select pl.id, '2026-11-23'::date + week * (case when $2 then -7 else 7 end), 1750, 'pm_' || u.stripe_customer_id,
               case when $2 and week > 0 then 'Success' else 'Pending' end, case when $2 and week > 0 then now() end
        from pl join u on u.id = pl.user_id cross join generate_series(0, 3) week`,
-      [count, values.final],
+      [count, final],
     );
     await db.$client.query(
       `with failed as (
@@ -169,51 +205,136 @@ async function main() {
     // on one connection (the billing figures fall with it when other work shares the cores).
     const baseline = await statementsPerSecond(db);
     const activeBefore = await activeTime(embedded.url);
-    const queries = measureQueries();
+    const receipt = loadConfig({ NODE_ENV: 'development' }).receipt;
+    // The app's mailer without SMTP: each mail recorded and queued for the mail job (no worker runs
+    // here). With --inline-mail, no queue: each mail goes to the dev outbox during the run (the
+    // final receipts' PDFs are then drawn in the run, as before decision 128).
+    const mailer = createMailer({ db, queue: opts.inlineMail ? undefined : queue, smtpUrl: undefined, from: 'bench@example.org', log, drawAttachment: mailAttachmentDrawer(receipt) });
     const deps = {
       db,
       payments: createTestProvider(db),
-      mailer: createMailer({ db, queue: undefined, smtpUrl: undefined, from: 'bench@example.org', log }),
+      mailer,
       clock: fixedClock('2026-11-25T09:00:00Z'),
       log,
       appUrl: 'http://localhost:3000',
-      receipt: loadConfig({ NODE_ENV: 'development' }).receipt,
+      receipt,
     };
     say(`Billing with ${workers} worker(s) in parallel, ${concurrency} charges in flight each, ${batchSize} claimed per transaction…`);
+    queries.reset();
     const started = performance.now();
     const reports: BillingReport[] = await Promise.all(
       Array.from({ length: workers }, () => runBilling(deps, { batchSize, concurrency })),
     );
     const seconds = (performance.now() - started) / 1000;
+    const queryCount = queries.count();
+    const roundTripMs = queries.totalMs();
     const charged = reports.reduce((n, r) => n + r.succeeded, 0);
     const errors = reports.reduce((n, r) => n + r.errors, 0);
     const { rows } = await db.$client.query<{ n: number; retried: number }>(
       `select (select count(*)::int from test_provider_charges) as n,
               (select count(*)::int from payment_attempts where kind = 'retry' and outcome = 'succeeded') as retried`,
     );
-    const retried = rows[0]!.retried;
-    // Server-side statement time: the pool is closed first so every backend reports its statistics.
-    await db.$client.end();
-    closed = true;
-    const serverMs = (await activeTime(embedded.url, true)) - activeBefore;
-    say('');
-    say(`Charged:                ${charged.toLocaleString('en')} of ${count.toLocaleString('en')} (errors: ${errors}; provider ledger: ${rows[0]!.n.toLocaleString('en')} charges)`);
-    say(`Wall time:              ${seconds.toFixed(1)} s`);
-    say(`Charges per second:     ${(charged / seconds).toFixed(0)} (automatic retries among them: ${retried.toLocaleString('en')})`);
-    say(`Baseline:               ${baseline.toFixed(0)} simple statements per second on one connection, measured before the run`);
-    say(`Database time / charge: ${(serverMs / charged).toFixed(2)} ms executing ${(queries.count() / charged).toFixed(1)} queries in PostgreSQL (billing, test provider and receipt mail)`);
-    say(`Round trip / charge:    ${(queries.totalMs() / charged).toFixed(2)} ms summed over all queries (pool waits included)`);
-    if (values.profile) {
-      say('');
+    if (opts.profile) {
       say('Statements by summed round trip (count, ms):');
       for (const [text, { count: n, ms }] of queries.top(20)) say(`  ${String(n).padStart(7)} ${ms.toFixed(0).padStart(8)}  ${text}`);
     }
-    if (charged !== count || rows[0]!.n !== count) process.exitCode = 1;
+    let delivery: Figures['delivery'];
+    if (opts.deliver) {
+      // The mail job's work, one mail after another as one worker takes them (the PDFs drawn here).
+      say('Delivering the queued mails to the dev outbox, as the mail job does…');
+      const ids = (await db.$client.query<{ id: number }>(`select id from mails where status = 'queued' order by id`)).rows.map((r) => r.id);
+      const drawing = (await db.$client.query<{ n: number }>(`select count(*)::int as n from mails where attachments_to_draw is not null`)).rows[0]!.n;
+      const from = performance.now();
+      for (const id of ids) await mailer.deliver(id);
+      delivery = { mails: ids.length, seconds: (performance.now() - from) / 1000, drawn: drawing };
+    }
+    // Server-side statement time: the pool is closed first so every backend reports its statistics.
+    await queue.stop({ graceful: false, timeout: 1000 });
+    await db.$client.end();
+    closed = true;
+    const serverMs = (await activeTime(embedded.url, true)) - activeBefore;
+    return {
+      charged,
+      errors,
+      ledger: rows[0]!.n,
+      retried: rows[0]!.retried,
+      seconds,
+      baseline,
+      dbMsPerCharge: serverMs / charged,
+      queriesPerCharge: queryCount / charged,
+      roundTripMsPerCharge: roundTripMs / charged,
+      delivery,
+    };
   } finally {
-    if (!closed) await db.$client.end();
+    if (!closed) {
+      await queue.stop({ graceful: false, timeout: 1000 }).catch(() => undefined);
+      await db.$client.end();
+    }
     await embedded.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '100000' },
+      workers: { type: 'string', default: '2' },
+      concurrency: { type: 'string', default: '8' },
+      batch: { type: 'string', default: '200' },
+      /** Also print the statements that took the most time. */
+      profile: { type: 'boolean', default: false },
+      /** Percent of the payments that are automatic retries of a soft decline. */
+      'retry-share': { type: 'string', default: '10' },
+      /** Then deliver the queued mails as the mail job does (drawing the final receipts' PDFs) and time it. */
+      deliver: { type: 'boolean', default: false },
+      /** Only the final-week run (the default runs both, other week first). */
+      final: { type: 'boolean', default: false },
+      /** No queue: mail delivered during the run, as `npm run billing` does (compare with figures from before decision 128). */
+      'inline-mail': { type: 'boolean', default: false },
+    },
+  });
+  const opts: Options = {
+    count: Number(values.count),
+    workers: Number(values.workers),
+    concurrency: Number(values.concurrency),
+    batchSize: Number(values.batch),
+    retryShare: Number(values['retry-share']),
+    deliver: values.deliver,
+    profile: values.profile,
+    inlineMail: values['inline-mail'],
+  };
+  const runs: [string, Figures][] = [];
+  if (!values.final) runs.push(['other week', await scenario(false, opts)]);
+  runs.push(['final week', await scenario(true, opts)]);
+
+  const cell = (text: string) => text.padStart(22);
+  const line = (label: string, f: (x: Figures) => string) => say(`${label.padEnd(26)}${runs.map(([, x]) => cell(f(x))).join('')}`);
+  say('');
+  say(`${''.padEnd(26)}${runs.map(([name]) => cell(name)).join('')}`);
+  line('Charged', (x) => `${x.charged.toLocaleString('en')} of ${opts.count.toLocaleString('en')}`);
+  line('Errors', (x) => String(x.errors));
+  line('Provider ledger', (x) => x.ledger.toLocaleString('en'));
+  line('Automatic retries', (x) => x.retried.toLocaleString('en'));
+  line('Wall time', (x) => `${x.seconds.toFixed(1)} s`);
+  line('Charges per second', (x) => (x.charged / x.seconds).toFixed(0));
+  line('Baseline (select 1 /s)', (x) => x.baseline.toFixed(0));
+  line('Queries / charge', (x) => x.queriesPerCharge.toFixed(1));
+  line('PostgreSQL ms / charge', (x) => x.dbMsPerCharge.toFixed(2));
+  line('Round trip ms / charge', (x) => x.roundTripMsPerCharge.toFixed(2));
+  if (opts.deliver) {
+    line('Mail job: mails / second', (x) => (x.delivery ? (x.delivery.mails / x.delivery.seconds).toFixed(0) : '-'));
+    line('Mail job: PDFs drawn', (x) => (x.delivery ? x.delivery.drawn.toLocaleString('en') : '-'));
+  }
+  say('');
+  say('Baseline: simple statements per second on one connection, measured before each run (the machine is shared).');
+  say('PostgreSQL ms: statement execution in the database (billing, test provider, mail record and queue);');
+  say(
+    opts.inlineMail
+      ? 'round trip: summed over all queries, pool waits included. --inline-mail: no queue, the PDFs are drawn in the run.'
+      : 'round trip: summed over all queries, pool waits included. The PDFs are drawn by the mail job, not the run.',
+  );
+  if (runs.some(([, x]) => x.charged !== opts.count || x.ledger !== opts.count)) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

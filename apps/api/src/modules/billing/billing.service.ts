@@ -31,7 +31,8 @@ export type BillingDeps = {
   log: Logger;
   /** Where the app lives, for the "View my pledge" link in mails. */
   appUrl: string;
-  /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt. */
+  /** The trust's receipt details. The final payment's receipt mail only describes the PDF receipt;
+   *  the mail job draws it when it sends (docs/decisions/128), so the billing run never draws one. */
   receipt: Config['receipt'];
 };
 

@@ -3,7 +3,7 @@ import { actionFor, failureText } from '@uplift/core/payment-failures';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { receiptAttachment } from '../pledges/index.ts';
+import { receiptToDraw } from '../pledges/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { paymentFailedMail, type PaymentMailFacts, receiptMail } from './billing.mails.ts';
 import type { Executor } from '../../db/client.ts';
@@ -17,8 +17,9 @@ export type OutcomeMailDeps = {
   mailer: Mailer;
   log: Pick<BaseLogger, 'error'>;
   appUrl: string;
-  /** The trust's receipt details: the final payment's receipt mail attaches the pledge's PDF receipt,
-   *  whichever path settled it (billing, pay-now, confirm, webhook), so they are required of every caller. */
+  /** The trust's receipt details. The final payment's receipt mail (whichever path settled it:
+   *  billing, pay-now, confirm, webhook) now only describes the PDF receipt, and the mailer's drawer
+   *  draws it when it sends (docs/decisions/128); no longer read here. */
   receipt: Config['receipt'];
   db: Executor;
   clock: Clock;
@@ -40,9 +41,11 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
   };
   try {
     if (outcome.status === 'Success') {
+      // The final payment's mail attaches the pledge's PDF receipt: described here, drawn by the
+      // mail job when it sends, so billing never waits on a PDF (docs/decisions/128).
       const isFinal = payment.payment_number === payment.payment_count;
-      const pdf = isFinal ? await receiptAttachment(deps.db, payment.pledge_id, deps.receipt, deps.clock.now()) : undefined;
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf ? [pdf] : undefined);
+      const pdf = isFinal ? [receiptToDraw(payment.pledge_id, payment.id, deps.clock.now())] : undefined;
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf);
     } else {
       await deps.mailer.send(
         payment.email,

@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { mails, type MailAttachment } from '../../db/schema.ts';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { mails, type AttachmentToDraw, type MailAttachment } from '../../db/schema.ts';
 
-export type { MailAttachment };
+export type { AttachmentToDraw, MailAttachment };
 /** A row of the mails table. */
 export type MailRow = typeof mails.$inferSelect;
 /** A mail to record: without a status it is 'queued' (the column default). */
-export type NewMail = Pick<MailRow, 'to_address' | 'kind' | 'subject' | 'text_body' | 'html_body' | 'attachments'> & { status?: 'outbox' };
+export type NewMail = Pick<MailRow, 'to_address' | 'kind' | 'subject' | 'text_body' | 'html_body' | 'attachments'> & {
+  status?: 'outbox';
+  attachments_to_draw?: AttachmentToDraw[] | null;
+};
 /** What delivery may blank out of a sent mail (a token, or everything of an erased account). */
 export type MailScrub = Partial<Pick<MailRow, 'to_address' | 'text_body' | 'html_body'>>;
 
@@ -19,6 +22,25 @@ export async function insertMail(db: Executor, mail: NewMail): Promise<number> {
 export async function findMail(db: Executor, id: number): Promise<MailRow | undefined> {
   const [row] = await db.select().from(mails).where(eq(mails.id, id));
   return row;
+}
+
+/**
+ * The mail to deliver, locked for this transaction: undefined when it is already delivered (sent,
+ * or in the dev outbox), gone, or being delivered by another worker right now (SKIP LOCKED), so
+ * two workers never both send it. The lock ends with the transaction, a crashed worker's too.
+ */
+export async function lockMailToDeliver(tx: Tx, id: number): Promise<MailRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(mails)
+    .where(and(eq(mails.id, id), inArray(mails.status, ['queued', 'retrying'])))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** The attachments drawn for a mail, kept so that a retried send sends the very same files. */
+export async function keepDrawnAttachments(db: Executor, id: number, attachments: MailAttachment[] | null): Promise<void> {
+  await db.update(mails).set({ attachments, attachments_to_draw: null }).where(eq(mails.id, id));
 }
 
 /** The newest mails first (the dev outbox). */
@@ -57,6 +79,23 @@ export async function scrubMails(db: Executor, email: string, tombstone: string,
   await db.delete(mails).where(and(mine, inArray(mails.status, ['queued', 'retrying'])));
   await db
     .update(mails)
-    .set({ to_address: tombstone, text_body: '[erased]', html_body: '[erased]', attachments: null, error: null })
+    .set({ to_address: tombstone, text_body: '[erased]', html_body: '[erased]', attachments: null, attachments_to_draw: null, error: null })
     .where(mine);
+}
+
+// Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md)
+
+/**
+ * Deletes delivered mails (sent, or kept in the dev outbox) recorded before `deliveredBefore`, and
+ * mails never delivered (queued, or retrying after a failure) recorded before `undeliveredBefore`.
+ * Answers how many went.
+ */
+export async function purgeMails(db: Executor, cutoffs: { deliveredBefore: Date; undeliveredBefore: Date }): Promise<number> {
+  const gone = await db
+    .delete(mails)
+    .where(
+      sql`(${and(inArray(mails.status, ['sent', 'outbox']), lt(mails.created_at, cutoffs.deliveredBefore))})
+       or (${and(inArray(mails.status, ['queued', 'retrying']), lt(mails.created_at, cutoffs.undeliveredBefore))})`,
+    );
+  return gone.rowCount ?? 0;
 }

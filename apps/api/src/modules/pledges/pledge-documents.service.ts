@@ -2,6 +2,7 @@ import { todayInCountry } from '@uplift/core/calendar';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { calendarFilename, type ReceiptFacts, receiptFilename, renderCalendar, renderReceiptPdf } from '../documents/index.ts';
+import type { AttachmentToDraw, DrawAttachment } from '../mail/index.ts';
 import * as repo from './pledges.repository.ts';
 
 // The documents drawn from a pledge: its PDF receipt (docs/decisions/080) and the .ics of its
@@ -25,7 +26,21 @@ export async function receiptFactsFor(db: Executor, userId: number, pledgeId: nu
   };
 }
 
-/** The PDF receipt of a pledge, as a mail attachment (billing attaches it to the final receipt mail). */
+/**
+ * Draws what a mail describes: the mail job calls it when it sends the final payment's receipt
+ * mail, so the PDF is drawn there, never in the billing run (docs/decisions/128). The receipt is
+ * dated when it was issued (the payment's settlement), not when the mail goes.
+ */
+export function mailAttachmentDrawer(receipt: Config['receipt']): DrawAttachment {
+  return async (what, db) => (what.draw === 'pledge-receipt' ? receiptAttachment(db, what.pledgeId, receipt, new Date(what.issuedAt)) : undefined);
+}
+
+/** The final receipt mail's attachment, as a description the mail job draws when it sends. */
+export function receiptToDraw(pledgeId: number, paymentId: number, issuedAt: Date): AttachmentToDraw {
+  return { draw: 'pledge-receipt', pledgeId, paymentId, issuedAt: issuedAt.toISOString() };
+}
+
+/** The PDF receipt of a pledge, as a mail attachment (drawn by the mail job for the final receipt mail). */
 export async function receiptAttachment(db: Executor, pledgeId: number, receipt: Config['receipt'], now: Date) {
   const userId = await repo.ownerOfPledge(db, pledgeId);
   const facts = userId === undefined ? undefined : await receiptFactsFor(db, userId, pledgeId, now);

@@ -1,10 +1,14 @@
 import { BRAND } from '@uplift/core/brand';
+import { RETENTION_TEXT as keep } from '@uplift/core/retention';
 import { Link } from 'react-router';
 import { accountSection } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../pages.css';
 
-/** The privacy policy (product-rules §1): who we are, the laws, what we hold and share, and your rights. */
+/**
+ * The privacy policy (product-rules §1): who we are, the laws, what we hold and share, and your rights.
+ * How long each thing is kept comes from core's RETENTION, which the API's retention job follows (docs/decisions/128).
+ */
 export function PrivacyPolicyPage() {
   usePageTitle('Privacy policy');
   const email = <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
@@ -71,10 +75,18 @@ export function PrivacyPolicyPage() {
       </p>
 
       <h2>How long we keep it</h2>
-      <p>
-        We keep your account while it is in use, and pledge and payment records for seven years, as tax and charity law require.
-        After that we delete or anonymise them.
-      </p>
+      <ul>
+        <li>
+          Your account, while it is in use. Pledge and payment records: {keep.donationRecords} after your last payment, as New
+          Zealand and UK tax law require; then your name, email and address are removed and only amounts, dates and receipt
+          numbers stay.
+        </li>
+        <li>
+          Emails we send you: {keep.sentMail} ({keep.failedMail} if they could not be delivered).
+        </li>
+        <li>Activation, password and email-change links and sign-in sessions: {keep.tokens} after they end.</li>
+        <li>Records of sign-in attempts: {keep.rateLimits}.</li>
+      </ul>
 
       <h2>Your rights</h2>
       <p>You can use each of these rights yourself, at any time, from your account once you are logged in:</p>
@@ -98,8 +110,8 @@ export function PrivacyPolicyPage() {
         </li>
         <li>
           <strong>Delete your information</strong> (Article 17): <Link to={accountSection('delete')}>Delete my account</Link>.
-          We keep the record of payments already made (amounts, dates, receipt numbers) for seven years, as the law requires,
-          but no longer with your name;
+          We keep the record of payments already made (amounts, dates, receipt numbers) for {keep.donationRecords}, as the law
+          requires, but no longer with your name;
         </li>
         <li>
           <strong>Get your donation receipts</strong>: <Link to={accountSection('receipts')}>Receipts</Link>.
