@@ -5,7 +5,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { impactCountAt, impactRateSentence, impactUnitFor } from '@uplift/core/impact';
 import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import type { Recipient } from '@uplift/core/schemas/recipient';
-import { CharityPhoto, CharityStory } from '../../../components/charity-story';
+import { CharityPhoto, CharityStory } from './charity-story';
 
 const MIN_WEEKLY = 5;
 const MAX_WEEKLY = 100;

@@ -4,7 +4,7 @@ import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, toNearestMinor, type Minor } from '@uplift/core/money';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { CharityPhoto, CharityStory } from '../../../components/charity-story';
+import { CharityPhoto, CharityStory } from './charity-story';
 import type { RecipientTotals } from '../api/get-recipient-totals';
 import type { Recipient } from '../api/types';
 import { useRovingChoice } from './use-roving-choice';

@@ -1,5 +1,9 @@
 import type { RecipientPhoto } from '@uplift/core/schemas/recipient';
 
+// The same few lines as features/wizard/components/charity-story.tsx, on purpose: one shared module
+// would be a chunk of its own that the landing page's entry names among its preloads, and that
+// entry is at its budget (e2e/specs/performance-budget.spec.ts). Change both together.
+
 /**
  * A charity's story (docs/decisions/129-charity-photos-and-stories.md): plain text, shown as text
  * (never as markup); a blank line starts a new paragraph, a single line break stays a line break.
