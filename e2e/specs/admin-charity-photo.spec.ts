@@ -133,6 +133,7 @@ test('an admin gives a charity a story and a photo; the wizard and the landing p
     await impactCard.getByText('Their story').click();
     await expect(impactCard.getByText('It began with one van and a list of families.')).toBeVisible();
     await shot(page, 'landing-impact');
+    await page.locator('.impact-cards').screenshot({ path: path.join(SHOTS, `${width}-landing-impact-cards.png`) });
   }
 
   // Removed, the photo is gone from the cards; then the charity is deleted.
