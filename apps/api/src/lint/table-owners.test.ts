@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   campaign_recipients: 'challenges',
   recipients: 'charities',
   recipient_logos: 'charities',
+  recipient_photos: 'charities',
   charity_exports: 'charities',
   pledges: 'pledges',
   payments: 'payments/ledger.repository.ts',

@@ -4,7 +4,9 @@ import {
   charityFormOf,
   charityRequestOfForm,
   charityFormSchema,
+  charityPhotoRequestSchema,
   charityRequestSchema,
+  holdsHtmlTags,
   isHttpsUrl,
   statesNoFigures,
   type AdminCharity,
@@ -49,7 +51,25 @@ describe('isHttpsUrl', () => {
 
 describe('charityRequestSchema', () => {
   it('takes a complete charity, enabled unless said otherwise', () => {
-    expect(charityRequestSchema.parse(charity)).toEqual({ ...charity, is_enabled: true });
+    expect(charityRequestSchema.parse(charity)).toEqual({ ...charity, is_enabled: true, story: '' });
+  });
+
+  it('takes an optional plain-text story of at most 1,000 characters, its paragraphs kept', () => {
+    const story = (value: unknown) => charityRequestSchema.safeParse({ ...charity, story: value });
+    // A client that sends no story still works: it is empty, so the charity has none.
+    expect(charityRequestSchema.parse(charity).story).toBe('');
+    expect(story('  First paragraph.\r\n\r\nSecond one.\n').data?.story).toBe('First paragraph.\n\nSecond one.');
+    expect(story('x'.repeat(1000)).success).toBe(true);
+    expect(issuesOf(charityRequestSchema, { ...charity, story: 'x'.repeat(1001) })).toEqual(['story: The story must be at most 1,000 characters long']);
+    for (const html of ['<b>Bold</b> claims', 'A <script>alert(1)</script>', 'Line<br/>break', '<!-- hidden -->', '<p>']) {
+      expect(issuesOf(charityRequestSchema, { ...charity, story: html }), html).toEqual(['story: The story must be plain text, without HTML tags']);
+    }
+    // Plain text that merely uses the signs is fine.
+    for (const plain of ['Children aged < 5 and > 2 eat first.', 'Rent <£500 a month', 'a<b']) {
+      expect(holdsHtmlTags(plain), plain).toBe(false);
+      expect(story(plain).success, plain).toBe(true);
+    }
+    expect(issuesOf(charityRequestSchema, { ...charity, story: 42 })).toEqual(['story: The story must be at most 1,000 characters long']);
   });
 
   it('wants an impact cost over 0, up to 10,000,000, with at most two decimals', () => {
@@ -102,13 +122,37 @@ describe('charityRequestSchema', () => {
   });
 });
 
+describe('charityPhotoRequestSchema', () => {
+  const photo = { photo_base64: '/9j/4AAQ', alt: 'Volunteers packing food parcels in a warehouse' };
+
+  it('wants the photo file and a description of 1 to 200 characters', () => {
+    expect(charityPhotoRequestSchema.parse({ ...photo, alt: '  Volunteers at work ' })).toEqual({ ...photo, alt: 'Volunteers at work' });
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, alt: ' ' })).toEqual([
+      'alt: Please describe the photo (what it shows, for people using screen readers)',
+    ]);
+    const { alt: _alt, ...noAlt } = photo;
+    expect(issuesOf(charityPhotoRequestSchema, noAlt)).toEqual(['alt: Please describe the photo (what it shows, for people using screen readers)']);
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, alt: 'x'.repeat(200) })).toEqual([]);
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, alt: 'x'.repeat(201) })).toEqual(['alt: The photo description must be at most 200 characters long']);
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, photo_base64: '' })).toEqual(['photo_base64: Please choose a photo (JPEG, PNG or WebP, at most 5 MB)']);
+    const { photo_base64: _file, ...noFile } = photo;
+    expect(issuesOf(charityPhotoRequestSchema, noFile)).toEqual(['photo_base64: Please choose a photo (JPEG, PNG or WebP, at most 5 MB)']);
+  });
+
+  it('refuses text longer than 5 MB in base64 before decoding it', () => {
+    // 5 MB in base64 is 6,990,508 characters.
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, photo_base64: 'A'.repeat(6_990_508) })).toEqual([]);
+    expect(issuesOf(charityPhotoRequestSchema, { ...photo, photo_base64: 'A'.repeat(6_990_509) })).toEqual(['photo_base64: The photo must be at most 5 MB']);
+  });
+});
+
 describe('charityFormSchema', () => {
   const form: CharityForm = { ...charity, country: 'NZ', impact_cost: '12.50', impact_multiplier: '7', logo_base64: 'iVBORw0KGgo=' };
   const editing = charityFormSchema({ adding: false });
   const adding = charityFormSchema({ adding: true });
 
   it('reads the typed impact cost as an amount, to the decimal the API speaks, and the multiplier by its digits', () => {
-    expect(editing.parse(form)).toEqual({ ...charity, impact_cost: 12.5, impact_multiplier: 7, is_enabled: true, logo_base64: 'iVBORw0KGgo=' });
+    expect(editing.parse(form)).toEqual({ ...charity, impact_cost: 12.5, impact_multiplier: 7, is_enabled: true, logo_base64: 'iVBORw0KGgo=', story: '' });
     expect(editing.parse({ ...form, impact_cost: ' 1.15 ' }).impact_cost).toBe(1.15);
     expect(editing.parse({ ...form, impact_cost: '3' }).impact_cost).toBe(3);
   });
@@ -128,8 +172,11 @@ describe('charityFormSchema', () => {
   it('shows a charity for editing with its impact cost as an amount field reads it back', () => {
     const saved: AdminCharity = {
       ...charity, id: 3, country: 'NZ', impact_cost: 12.5, logo: '/logos/3.png', is_enabled: false, pledge_count: 2,
+      story: 'Started in a church hall.', photo: null,
     };
-    expect(charityFormOf(saved)).toEqual({ ...charity, country: 'NZ', impact_cost: '12.50', impact_multiplier: '1', is_enabled: false });
+    expect(charityFormOf(saved)).toEqual({
+      ...charity, country: 'NZ', impact_cost: '12.50', impact_multiplier: '1', is_enabled: false, story: 'Started in a church hall.',
+    });
     expect(charityFormOf({ ...saved, impact_cost: 12 }).impact_cost).toBe('12');
     expect(charityFormOf({ ...saved, impact_cost: 0.05 }).impact_cost).toBe('0.05');
     expect(charityFormOf({ ...saved, impact_cost: 1234.1 }).impact_cost).toBe('1234.10');
@@ -139,7 +186,7 @@ describe('charityFormSchema', () => {
   });
 
   it('reads the typed multiplier as a whole number only, several digits included', () => {
-    const typed: CharityForm = { ...charityFormOf({ ...charity, id: 3, country: 'NZ', impact_cost: 12.5, logo: '/logos/3.png', is_enabled: true, pledge_count: 0 }) };
+    const typed: CharityForm = { ...charityFormOf({ ...charity, id: 3, country: 'NZ', impact_cost: 12.5, logo: '/logos/3.png', is_enabled: true, pledge_count: 0, story: '', photo: null }) };
     expect(charityRequestOfForm({ ...typed, impact_multiplier: '12' }).impact_multiplier).toBe(12);
     expect(charityRequestOfForm({ ...typed, impact_multiplier: '3x' }).impact_multiplier).toBeNaN();
     expect(charityRequestOfForm({ ...typed, impact_multiplier: 'x3' }).impact_multiplier).toBeNaN();

@@ -11,6 +11,24 @@ export const LOGO_MAX_BYTES = 200 * 1024;
 /** Base64 of LOGO_MAX_BYTES bytes: a longer text cannot hold an acceptable logo. */
 const LOGO_MAX_BASE64 = Math.ceil(LOGO_MAX_BYTES / 3) * 4;
 
+// A charity's photo and story (docs/decisions/129-charity-photos-and-stories.md).
+/** Largest photo file accepted, in bytes (5 MB). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Base64 of PHOTO_MAX_BYTES bytes. */
+const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+/** The smallest photo accepted, in pixels (after turning it upright). */
+export const PHOTO_MIN_WIDTH = 600;
+export const PHOTO_MIN_HEIGHT = 400;
+/** The largest photo decoded, in pixels (40 megapixels): more is refused before decoding. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** The stored sizes' widths: the full photo (never enlarged) and the cards' copy. */
+export const PHOTO_FULL_WIDTH = 1200;
+export const PHOTO_CARD_WIDTH = 600;
+/** The alt text: what the photo shows, for screen readers. */
+export const PHOTO_ALT_MAX = 200;
+/** A charity's story, plain text. */
+export const STORY_MAX = 1000;
+
 export const CHARITY_MESSAGES = {
   nameRequired: 'Please enter the charity’s name',
   nameTooLong: 'The name must be at most 100 characters long',
@@ -27,6 +45,16 @@ export const CHARITY_MESSAGES = {
   logoTooLarge: 'The logo must be at most 200 KB',
   logoType: 'The logo must be a PNG, SVG or WebP image',
   enabledInvalid: 'Enabled must be true or false',
+  storyTooLong: 'The story must be at most 1,000 characters long',
+  storyHtml: 'The story must be plain text, without HTML tags',
+  photoRequired: 'Please choose a photo (JPEG, PNG or WebP, at most 5 MB)',
+  photoType: 'The photo must be a JPEG, PNG or WebP image',
+  photoTooLarge: 'The photo must be at most 5 MB',
+  photoUnreadable: 'The photo could not be read as an image: please choose another file',
+  photoTooSmall: 'The photo must be at least 600 × 400 pixels',
+  photoTooManyPixels: 'The photo must be at most 40 megapixels',
+  photoAltRequired: 'Please describe the photo (what it shows, for people using screen readers)',
+  photoAltTooLong: 'The photo description must be at most 200 characters long',
   duplicateName: 'A charity with this name already exists',
   hasPledges: 'This charity has pledges, so it cannot be deleted. Disable it instead.',
 } as const;
@@ -72,6 +100,23 @@ export function statesNoFigures(text: string): boolean {
   return !/[\d$£€¥]/u.test(text);
 }
 
+/** Markup such as <b>, </p> or <!-- …: the story is shown as plain text, so none is accepted. */
+export function holdsHtmlTags(text: string): boolean {
+  return /<\/?[a-z!?][^>]*>/i.test(text);
+}
+
+/** The story as stored: line breaks as \n, no trailing spaces at its ends. */
+const story = z
+  .string({ error: CHARITY_MESSAGES.storyTooLong })
+  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .max(STORY_MAX, { error: CHARITY_MESSAGES.storyTooLong })
+      .refine((value) => !holdsHtmlTags(value), { error: CHARITY_MESSAGES.storyHtml }),
+  )
+  .describe("The charity's story, plain text of at most 1,000 characters; blank lines separate paragraphs; empty for none");
+
 const impactCost = z
   .number({ error: CHARITY_MESSAGES.impactCostInvalid })
   .gt(0, { error: CHARITY_MESSAGES.impactCostInvalid })
@@ -102,9 +147,23 @@ export const charityRequestSchema = z.object({
   link: httpsLink(CHARITY_MESSAGES.linkInvalid),
   is_enabled: z.boolean({ error: CHARITY_MESSAGES.enabledInvalid }).default(true),
   logo_base64: logoField.optional(),
+  story: story.default(''),
 });
 export type CharityRequest = z.output<typeof charityRequestSchema>;
 export type CharityRequestInput = z.input<typeof charityRequestSchema>;
+
+/** PUT /api/admin/charities/{id}/photo: the photo file in base64 and what it shows. */
+export const charityPhotoRequestSchema = z.object({
+  photo_base64: z
+    .string({ error: CHARITY_MESSAGES.photoRequired })
+    .min(1, { error: CHARITY_MESSAGES.photoRequired })
+    .max(PHOTO_MAX_BASE64, { error: CHARITY_MESSAGES.photoTooLarge })
+    .describe('The photo file in base64; its type is read from its content (JPEG, PNG or WebP)'),
+  alt: text(PHOTO_ALT_MAX, CHARITY_MESSAGES.photoAltRequired, CHARITY_MESSAGES.photoAltTooLong).describe(
+    'What the photo shows, for screen readers (1–200 characters)',
+  ),
+});
+export type CharityPhotoRequest = z.infer<typeof charityPhotoRequestSchema>;
 
 /** A charity on the admin's screen: what donors see, whether it is offered, and how many pledges name it. */
 export const adminCharitySchema = recipientSchema
@@ -147,6 +206,7 @@ export function charityFormOf(charity: AdminCharity): CharityForm {
     description: charity.description,
     link: charity.link,
     is_enabled: charity.is_enabled,
+    story: charity.story,
   };
 }
 

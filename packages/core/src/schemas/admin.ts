@@ -127,6 +127,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'charity.create',
   'charity.edit',
   'charity.delete',
+  'charity.photo_set',
+  'charity.photo_delete',
   'challenge.create',
   'challenge.edit',
   'challenge.delete',

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { countryCodeSchema, idSchema } from './common.ts';
 
+/** A charity's photo (docs/decisions/129-charity-photos-and-stories.md): WebP, upright, without metadata. */
+export const recipientPhotoSchema = z
+  .object({
+    /** At most 1200 px wide. */
+    url: z.string(),
+    /** 600 px wide, for cards. */
+    card_url: z.string(),
+    /** What the photo shows, for screen readers. */
+    alt: z.string(),
+    /** The full size's pixels; the card's copy has the same proportions. */
+    width: z.number().int().min(1),
+    height: z.number().int().min(1),
+  })
+  .meta({ id: 'RecipientPhoto' });
+export type RecipientPhoto = z.infer<typeof recipientPhotoSchema>;
+
 /** A partner charity as the API answers it (product-rules §3); impact_cost is a decimal amount of its country's currency. */
 export const recipientSchema = z
   .object({
@@ -16,6 +32,9 @@ export const recipientSchema = z
     description: z.string(),
     link: z.string(),
     country: countryCodeSchema,
+    /** Plain text, at most 1,000 characters; blank lines separate paragraphs; '' for none. */
+    story: z.string(),
+    photo: recipientPhotoSchema.nullable(),
   })
   .meta({ id: 'Recipient' });
 export type Recipient = z.infer<typeof recipientSchema>;

@@ -33,6 +33,8 @@ const recipient = {
   description: 'Feeds kids',
   link: 'https://example.org',
   country: 'NZ',
+  story: '',
+  photo: null,
 };
 
 const user = {
@@ -56,6 +58,9 @@ describe('entity answers', () => {
   it('a charity has a decimal impact cost; its choice is the id, name and country', () => {
     expect(recipientSchema.parse(recipient)).toEqual(recipient);
     expect(recipientSchema.safeParse({ ...recipient, impact_cost: '12.50' }).success).toBe(false);
+    const photo = { url: '/api/recipient/2/photo?size=full&v=0123456789abcdef', card_url: '/api/recipient/2/photo?size=card&v=0123456789abcdef', alt: 'Children eating lunch', width: 1200, height: 800 };
+    expect(recipientSchema.parse({ ...recipient, story: 'Since 2005.', photo })).toEqual({ ...recipient, story: 'Since 2005.', photo });
+    expect(recipientSchema.safeParse({ ...recipient, photo: { ...photo, alt: undefined } }).success).toBe(false);
     expect(recipientChoiceSchema.parse(recipient)).toEqual({ id: 2, recipient_name: 'KidsCan', country: 'NZ' });
   });
 

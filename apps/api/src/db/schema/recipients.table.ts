@@ -24,6 +24,8 @@ export const recipients = pgTable(
     country: text({ enum: COUNTRY_CODES }).notNull(),
     /** A disabled charity is offered nowhere new; its pledges, payments and reports stay. */
     is_enabled: boolean().notNull().default(true),
+    /** Plain text an admin writes, at most 1,000 characters; '' for none (decision 129). */
+    story: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('recipients_slug_key').on(t.slug),
@@ -33,6 +35,7 @@ export const recipients = pgTable(
     check('recipients_country_check', sql`${t.country} in ${sql.raw(sqlList(COUNTRY_CODES))}`),
     check('recipients_impact_cost_check', sql`${t.impact_cost} > 0`),
     check('recipients_multiplier_check', sql`${t.impact_multiplier} > 0`),
+    check('recipients_story_check', sql`char_length(${t.story}) <= 1000`),
   ],
 );
 
@@ -52,4 +55,31 @@ export const recipientLogos = pgTable(
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('recipient_logos_size_check', sql`octet_length(${t.data}) <= 204800`)],
+);
+
+/**
+ * A charity's photo (decision 129): decoded and re-encoded on the server as WebP, upright, without
+ * metadata, at most 1200 px wide (`data`) and 600 px wide for cards (`card_data`).
+ */
+export const recipientPhotos = pgTable(
+  'recipient_photos',
+  {
+    recipient_id: integer()
+      .primaryKey()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    data: bytea().notNull(),
+    card_data: bytea().notNull(),
+    /** SHA-256 of the full size's bytes (hex): part of the photo's URLs, so a new photo is a new URL. */
+    sha256: text().notNull(),
+    /** The full size's pixels. */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** What the photo shows, for screen readers. */
+    alt: text().notNull(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('recipient_photos_alt_check', sql`char_length(${t.alt}) between 1 and 200`),
+    check('recipient_photos_size_check', sql`${t.width} between 1 and 1200 and ${t.height} > 0`),
+  ],
 );

@@ -3,8 +3,18 @@ import type { AdminCharity, CharityRequest } from '@uplift/core/schemas/admin-ch
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced, isUniqueViolation } from '../../db/pg-errors.ts';
 import { charityErrors } from './charities.errors.ts';
-import { countCharityPledges, deleteCharity, findCharity, insertCharity, saveLogo, updateCharity } from './charities.repository.ts';
+import {
+  countCharityPledges,
+  deleteCharity,
+  deletePhoto,
+  findCharity,
+  insertCharity,
+  saveLogo,
+  savePhoto,
+  updateCharity,
+} from './charities.repository.ts';
 import { logoUrl, readLogo } from './charity-logo.ts';
+import type { Photo } from './charity-photo.ts';
 
 /** A stable, unique, readable slug: the name's letters and digits plus a random tail. */
 function slugFor(name: string): string {
@@ -74,4 +84,21 @@ export async function removeCharity(db: Db, id: number): Promise<void> {
     throw err;
   }
   if (!deleted) throw charityErrors.notFound({ id });
+}
+
+/**
+ * Gives a charity its photo (read by readPhoto beforehand, outside the transaction), replacing any
+ * it had: a new photo is a new address (decision 129).
+ */
+export async function setCharityPhoto(db: Db, id: number, photo: Photo, alt: string, now: Date): Promise<AdminCharity> {
+  if (!(await findCharity(db, id))) throw charityErrors.notFound({ id });
+  await savePhoto(db, id, photo, alt, now);
+  return (await findCharity(db, id))!;
+}
+
+/** Removes a charity's photo; 404 when the charity or its photo is not there. */
+export async function removeCharityPhoto(db: Db, id: number): Promise<AdminCharity> {
+  if (!(await findCharity(db, id))) throw charityErrors.notFound({ id });
+  if (!(await deletePhoto(db, id))) throw charityErrors.noPhoto({ id });
+  return (await findCharity(db, id))!;
 }

@@ -3,16 +3,38 @@ import { fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { CharityExportRecord } from '@uplift/core/schemas/admin';
 import type { AdminCharity, CharityRequest } from '@uplift/core/schemas/admin-charities';
 import type { Recipient } from '@uplift/core/schemas/recipient';
-import { and, asc, eq, sql, desc } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, desc } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { campaignRecipients, recipients, pledges, recipientLogos, campaigns, charityExports, users } from '../../db/schema.ts';
+import { campaignRecipients, recipients, pledges, recipientLogos, recipientPhotos, campaigns, charityExports, users } from '../../db/schema.ts';
 import { MAX_SERIAL_ID } from '../campaigns/index.ts';
+import { photoUrl, type Photo, type PhotoSize } from './charity-photo.ts';
 
-type RecipientRow = typeof recipients.$inferSelect;
+/** What a charity's answer says of its photo (never the bytes); null columns when it has none. */
+const photoColumns = {
+  photo_sha256: recipientPhotos.sha256,
+  photo_width: recipientPhotos.width,
+  photo_height: recipientPhotos.height,
+  photo_alt: recipientPhotos.alt,
+};
+type PhotoColumns = { photo_sha256: string | null; photo_width: number | null; photo_height: number | null; photo_alt: string | null };
+type RecipientRow = typeof recipients.$inferSelect & PhotoColumns;
+
+const withPhoto = eq(recipientPhotos.recipient_id, recipients.id);
+
+function photoOf(row: { id: number } & PhotoColumns): Recipient['photo'] {
+  if (row.photo_sha256 === null || row.photo_width === null || row.photo_height === null || row.photo_alt === null) return null;
+  return {
+    url: photoUrl(row.id, row.photo_sha256, 'full'),
+    card_url: photoUrl(row.id, row.photo_sha256, 'card'),
+    alt: row.photo_alt,
+    width: row.photo_width,
+    height: row.photo_height,
+  };
+}
 
 /** A charity as the API answers it (core's recipientSchema); impact_cost becomes a decimal amount. */
-export function toRecipientJson(row: RecipientRow): Recipient {
+export function toRecipientJson(row: Omit<RecipientRow, 'slug' | 'is_enabled'>): Recipient {
   return {
     id: row.id,
     recipient_name: row.recipient_name,
@@ -25,14 +47,17 @@ export function toRecipientJson(row: RecipientRow): Recipient {
     description: row.description,
     link: row.link,
     country: row.country,
+    story: row.story,
+    photo: photoOf(row),
   };
 }
 
 /** Every enabled charity of a country, ordered by id. */
 export async function listCountryRecipients(db: Executor, country: CountryCode): Promise<RecipientRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(recipients), ...photoColumns })
     .from(recipients)
+    .leftJoin(recipientPhotos, withPhoto)
     .where(and(eq(recipients.country, country), eq(recipients.is_enabled, true)))
     .orderBy(asc(recipients.id));
 }
@@ -43,8 +68,9 @@ export async function listCountryRecipients(db: Executor, country: CountryCode):
  */
 export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: CountryCode }): Promise<RecipientRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(recipients), ...photoColumns })
     .from(recipients)
+    .leftJoin(recipientPhotos, withPhoto)
     .where(
       and(
         eq(recipients.country, campaign.country),
@@ -58,12 +84,16 @@ export async function listCampaignRecipients(db: Executor, campaign: { id: numbe
 
 export async function findRecipientById(db: Executor, id: number): Promise<RecipientRow | undefined> {
   if (id > MAX_SERIAL_ID) return undefined;
-  const [row] = await db.select().from(recipients).where(eq(recipients.id, id));
+  const [row] = await db
+    .select({ ...getTableColumns(recipients), ...photoColumns })
+    .from(recipients)
+    .leftJoin(recipientPhotos, withPhoto)
+    .where(eq(recipients.id, id));
   return row;
 }
 
 // The admin's view of a charity: every field, whether it is enabled and how many pledges name it.
-type Row = typeof recipients.$inferSelect & { pledge_count: number };
+type Row = RecipientRow & { pledge_count: number };
 
 // Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
 const pledgeCount = sql<number>`(select count(*) from ${pledges} p where p.recipient_id = "recipients"."id")`.mapWith(Number);
@@ -77,6 +107,7 @@ export async function listCharities(db: Executor): Promise<AdminCharity[]> {
   const rows = await db
     .select({ ...recipientColumns(), pledge_count: pledgeCount })
     .from(recipients)
+    .leftJoin(recipientPhotos, withPhoto)
     .orderBy(asc(recipients.country), asc(recipients.id));
   return rows.map(toAdminCharity);
 }
@@ -85,14 +116,13 @@ export async function findCharity(db: Executor, id: number): Promise<AdminCharit
   const [row] = await db
     .select({ ...recipientColumns(), pledge_count: pledgeCount })
     .from(recipients)
+    .leftJoin(recipientPhotos, withPhoto)
     .where(eq(recipients.id, id));
   return row ? toAdminCharity(row) : undefined;
 }
 
 function recipientColumns() {
-  const { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_unit_singular, impact_description, impact_multiplier, description, link, country, is_enabled } =
-    recipients;
-  return { id, slug, recipient_name, logo, impact_cost, impact_unit, impact_unit_singular, impact_description, impact_multiplier, description, link, country, is_enabled };
+  return { ...getTableColumns(recipients), ...photoColumns };
 }
 
 function columnsOf(input: CharityRequest) {
@@ -107,6 +137,7 @@ function columnsOf(input: CharityRequest) {
     description: input.description,
     link: input.link,
     is_enabled: input.is_enabled,
+    story: input.story,
   };
 }
 
@@ -133,6 +164,37 @@ export async function saveLogo(
   const values = { recipient_id: id, content_type: logo.contentType, data: logo.data, sha256: logo.sha256, updated_at: now };
   await db.insert(recipientLogos).values(values).onConflictDoUpdate({ target: recipientLogos.recipient_id, set: values });
   await db.update(recipients).set({ logo: url }).where(eq(recipients.id, id));
+}
+
+/** Stores a charity's photo in its two sizes, replacing any it had. */
+export async function savePhoto(db: Executor, id: number, photo: Photo, alt: string, now: Date): Promise<void> {
+  const values = {
+    recipient_id: id,
+    data: photo.data,
+    card_data: photo.cardData,
+    sha256: photo.sha256,
+    width: photo.width,
+    height: photo.height,
+    alt,
+    updated_at: now,
+  };
+  await db.insert(recipientPhotos).values(values).onConflictDoUpdate({ target: recipientPhotos.recipient_id, set: values });
+}
+
+/** Removes a charity's photo; false when it had none. */
+export async function deletePhoto(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(recipientPhotos).where(eq(recipientPhotos.recipient_id, id)).returning({ id: recipientPhotos.recipient_id });
+  return rows.length > 0;
+}
+
+/** One stored size of a charity's photo, for serving. */
+export async function findPhoto(db: Executor, id: number, size: PhotoSize) {
+  if (id > MAX_SERIAL_ID) return undefined;
+  const [row] = await db
+    .select({ data: size === 'card' ? recipientPhotos.card_data : recipientPhotos.data, sha256: recipientPhotos.sha256 })
+    .from(recipientPhotos)
+    .where(eq(recipientPhotos.recipient_id, id));
+  return row;
 }
 
 export async function deleteCharity(db: Executor, id: number): Promise<boolean> {

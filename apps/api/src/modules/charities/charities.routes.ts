@@ -4,7 +4,7 @@ import { recipientListSchema, recipientSchema } from '@uplift/core/schemas/recip
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { charityErrors } from './charities.errors.ts';
-import { findLogo } from './charities.repository.ts';
+import { findLogo, findPhoto } from './charities.repository.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { noCache } from '../../plugins/http-cache.ts';
 import {
@@ -97,6 +97,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         // The bytes as stored: a non-JSON answer skips the serializer; the schema is for the description.
         .send(logo.data as unknown as string);
+    },
+  );
+
+  // A charity's photo (decision 129): WebP the server encoded itself, in two sizes. Like the logo,
+  // its address carries the content's hash (?v=), so the current one is cached for a year.
+  app.get(
+    '/api/recipient/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: "A charity's photo (WebP): size=full (at most 1200 px wide) or card (600 px wide)",
+        params: idParamSchema,
+        querystring: z.object({
+          size: z.enum(['full', 'card'], { error: 'size must be full or card' }).default('full'),
+          v: z.string().max(64).optional(),
+        }),
+        response: { 200: z.string().describe('The image (image/webp)'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const photo = await findPhoto(app.db, request.params.id, request.query.size);
+      if (!photo) throw charityErrors.photoNotFound({ id: request.params.id });
+      const current = request.query.v !== undefined && request.query.v.length > 0 && photo.sha256.startsWith(request.query.v);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // The bytes as stored: a non-JSON answer skips the serializer; the schema is for the description.
+        .send(photo.data as unknown as string);
     },
   );
 };

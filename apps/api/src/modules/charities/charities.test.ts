@@ -40,6 +40,8 @@ describe('charity reads', () => {
       description: 'Youthline supports young New Zealanders through a free 24/7 helpline, counselling and youth programmes.',
       link: 'https://www.youthline.co.nz',
       country: 'NZ',
+      story: '',
+      photo: null,
     });
     expect(res.headers['cache-control']).toBe('no-cache');
     const ukRes = await get('/api/recipient/default/UK');

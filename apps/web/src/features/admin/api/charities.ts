@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCharity, CharityRequestInput } from '@uplift/core/schemas/admin-charities';
+import type { AdminCharity, CharityPhotoRequest, CharityRequestInput } from '@uplift/core/schemas/admin-charities';
 import { api } from '../../../lib/api-client';
 import { invalidateReferenceData } from '../../../lib/queries/invalidate';
 import { adminKeys } from './admin-keys';
@@ -40,6 +40,25 @@ export function useDeleteCharity() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: number) => api<{ message: string; id: number }>(`/api/admin/charities/${id}`, { method: 'DELETE', auth: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/admin/charities/{id}/photo (decision 129): the server re-encodes it; answers the charity. */
+export function useSaveCharityPhoto() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: CharityPhotoRequest }) =>
+      api<AdminCharity>(`/api/admin/charities/${id}/photo`, { method: 'PUT', body, auth: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/admin/charities/{id}/photo. */
+export function useDeleteCharityPhoto() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api<AdminCharity>(`/api/admin/charities/${id}/photo`, { method: 'DELETE', auth: true }),
     onSuccess: invalidate,
   });
 }

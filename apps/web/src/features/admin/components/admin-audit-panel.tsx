@@ -18,6 +18,8 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'charity.create': 'Added a charity',
   'charity.edit': 'Edited a charity',
   'charity.delete': 'Deleted a charity',
+  'charity.photo_set': 'Set a charity’s photo',
+  'charity.photo_delete': 'Removed a charity’s photo',
   'challenge.create': 'Added a challenge',
   'challenge.edit': 'Edited a challenge',
   'challenge.delete': 'Deleted a challenge',

@@ -24,6 +24,8 @@ const youthline: AdminCharity = {
   link: 'https://www.youthline.co.nz',
   is_enabled: true,
   pledge_count: 4,
+  story: '',
+  photo: null,
 };
 
 const coffees: AdminChallenge = {
@@ -122,6 +124,7 @@ describe('CharityManager', () => {
         link: 'https://harbourfood.example.org',
         is_enabled: true,
         logo_base64: 'iVBORw==',
+        story: '',
       },
     ]);
     expect(screen.queryByRole('heading', { name: 'Add a charity' })).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { fromMinor, parseAmountInput } from '@uplift/core/money';
 import {
   CHARITY_MESSAGES,
   LOGO_MAX_BYTES,
+  STORY_MAX,
   charityFormOf,
   charityFormSchema,
   type AdminCharity,
@@ -18,6 +19,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../c
 import { useAdminCharities, useDeleteCharity, useSaveCharity } from '../api/charities';
 import { AdminEditorForm } from './admin-editor-form';
 import { AdminError } from './admin-error';
+import { CharityPhotoSection } from './charity-photo-section';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
 import { MARKED_IN_RED, useAdminEditor } from './use-admin-editor';
@@ -34,6 +36,7 @@ const emptyCharity: CharityForm = {
   description: '',
   link: 'https://',
   is_enabled: true,
+  story: '',
 };
 
 function bodyOf(c: AdminCharity, changes: Partial<CharityRequestInput> = {}): CharityRequestInput {
@@ -48,6 +51,7 @@ function bodyOf(c: AdminCharity, changes: Partial<CharityRequestInput> = {}): Ch
     description: c.description,
     link: c.link,
     is_enabled: c.is_enabled,
+    story: c.story,
     ...changes,
   };
 }
@@ -98,6 +102,8 @@ export function CharityManager() {
     name: ['impact_cost', 'impact_multiplier', 'impact_unit', 'impact_unit_singular'],
   });
   const preview = impactPreview({ country, impact_cost, impact_multiplier, impact_unit, impact_unit_singular });
+  const storyLength = (useWatch({ control: form.control, name: 'story' }) ?? '').length;
+  const editedCharity = editing?.id === undefined ? undefined : charities.data?.find((c) => c.id === editing.id);
 
   async function onLogo(file: File | undefined) {
     form.setValue('logo_base64', undefined);
@@ -183,6 +189,20 @@ export function CharityManager() {
             {...form.register('impact_description')}
           />
           <TextAreaField label="Description" rows={3} error={errors.description?.message} {...form.register('description')} />
+          <TextAreaField
+            label="Story"
+            rows={6}
+            hint={
+              <>
+                Optional. The charity’s story in plain text, shown under “Their story” on its cards; a blank line starts a new paragraph.{' '}
+                <span className={storyLength > STORY_MAX ? 'field-error' : undefined} data-testid="story-count">
+                  {storyLength.toLocaleString('en-NZ')} of {STORY_MAX.toLocaleString('en-NZ')} characters
+                </span>
+              </>
+            }
+            error={errors.story?.message}
+            {...form.register('story')}
+          />
           <TextField label="More-info link" type="url" error={errors.link?.message} {...form.register('link')} />
           <TextField
             label="Logo"
@@ -192,6 +212,7 @@ export function CharityManager() {
             onChange={(e) => void onLogo(e.target.files?.[0])}
             error={errors.logo_base64?.message}
           />
+          <CharityPhotoSection key={editedCharity?.id ?? 'new'} charity={editedCharity} />
           <CheckboxField label="Offered to donors (enabled)" error={errors.is_enabled?.message} {...form.register('is_enabled')} />
         </AdminEditorForm>
       )}

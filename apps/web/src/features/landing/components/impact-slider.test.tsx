@@ -19,6 +19,8 @@ const charity = (over: Partial<Recipient>): Recipient => ({
   description: 'Support for young people.',
   link: 'https://www.youthline.co.nz',
   country: 'NZ',
+  story: '',
+  photo: null,
   ...over,
 });
 
@@ -60,5 +62,17 @@ describe('ImpactSlider', () => {
     render(<ImpactSlider country="UK" recipients={[charity({ recipient_name: 'The Trussell Trust', impact_cost: 5, impact_unit: 'emergency food parcels', impact_unit_singular: 'emergency food parcel', impact_multiplier: 1, country: 'UK' })]} />);
     expect(screen.getByText('Every £5.00 gives 1 emergency food parcel.')).toBeInTheDocument();
     expect(card('The Trussell Trust').querySelector('.impact-count')).toHaveTextContent(/^16 emergency food parcels$/);
+  });
+
+  it('shows a charity’s photo and story on its card when it has them', () => {
+    const photo = { url: '/p/full', card_url: '/p/card', alt: 'Volunteers answering phones', width: 1200, height: 675 };
+    render(<ImpactSlider country="NZ" recipients={[charity({ photo, story: 'Answering since 1970.\n\nDay and night.' }), kidscan]} />);
+    const img = within(card('Youthline')).getByRole('img', { name: 'Volunteers answering phones' });
+    expect(img).toHaveAttribute('src', '/p/card');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '675');
+    expect([...card('Youthline').querySelectorAll('.charity-story p')].map((p) => p.textContent)).toEqual(['Answering since 1970.', 'Day and night.']);
+    expect(card('KidsCan').querySelector('.impact-photo, details')).toBeNull();
   });
 });

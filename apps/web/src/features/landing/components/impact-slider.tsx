@@ -5,6 +5,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { impactCountAt, impactRateSentence, impactUnitFor } from '@uplift/core/impact';
 import { formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import type { Recipient } from '@uplift/core/schemas/recipient';
+import { CharityPhoto, CharityStory } from './charity-story';
 
 const MIN_WEEKLY = 5;
 const MAX_WEEKLY = 100;
@@ -47,7 +48,8 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
         {recipients.map((r) => {
           const count = impactCountAt(totalMinor, r);
           return (
-            <li key={r.id} className="impact-card">
+            <li key={r.id} className={`impact-card${r.photo ? ' has-photo' : ''}`}>
+              {r.photo && <CharityPhoto photo={r.photo} className="impact-photo" />}
               <img src={r.logo} alt="" width={64} height={64} />
               <div>
                 <h3>{r.recipient_name}</h3>
@@ -56,6 +58,14 @@ export function ImpactSlider({ country, recipients }: { country: CountryCode; re
                 </p>
                 <p className="muted">{impactRateSentence(r, country)}.</p>
                 <p>{r.description}</p>
+                {r.story && (
+                  <details className="impact-story">
+                    <summary>
+                      Their story<span className="visually-hidden">: {r.recipient_name}</span>
+                    </summary>
+                    <CharityStory story={r.story} />
+                  </details>
+                )}
                 <a href={r.link} target="_blank" rel="noopener noreferrer">
                   More about {r.recipient_name}
                   <span className="visually-hidden"> (opens in a new tab)</span>

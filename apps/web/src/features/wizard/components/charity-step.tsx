@@ -4,6 +4,7 @@ import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, toNearestMinor, type Minor } from '@uplift/core/money';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
+import { CharityPhoto, CharityStory } from './charity-story';
 import type { RecipientTotals } from '../api/get-recipient-totals';
 import type { Recipient } from '../api/types';
 import { useRovingChoice } from './use-roving-choice';
@@ -46,7 +47,8 @@ function CharityCard(props: {
   const nameId = useId();
   const impact = impactOf(pledgeTotalMinor, recipient);
   return (
-    <li className={`choice-card charity-card${selected ? ' selected' : ''}`}>
+    <li className={`choice-card charity-card${selected ? ' selected' : ''}${recipient.photo ? ' has-photo' : ''}`}>
+      {recipient.photo && <CharityPhoto photo={recipient.photo} className="charity-photo" />}
       <Logo src={recipient.logo} name={recipient.recipient_name} />
       <h3 id={nameId}>{recipient.recipient_name}</h3>
       {recipient.description && <p>{recipient.description}</p>}
@@ -64,6 +66,14 @@ function CharityCard(props: {
           <dd>{impact}</dd>
         </div>
       </dl>
+      {recipient.story && (
+        <details className="charity-more">
+          <summary>
+            Their story<span className="visually-hidden">: {recipient.recipient_name}</span>
+          </summary>
+          <CharityStory story={recipient.story} />
+        </details>
+      )}
       <a href={recipient.link} target="_blank" rel="noopener noreferrer">
         More about {recipient.recipient_name}
         <span className="visually-hidden"> (opens in a new tab)</span>

@@ -58,6 +58,8 @@ export const youthline = recipientSchema.parse({
   description: 'Youth helpline',
   link: 'https://example.org/youthline',
   country: 'NZ',
+  story: '',
+  photo: null,
 });
 
 /** 5 coffees a week at 3.50 for four weeks: 70 (product-rules §9). */
