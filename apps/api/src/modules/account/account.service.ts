@@ -119,7 +119,7 @@ export async function confirmEmailChange(
   deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'mailer'>,
   token: string,
   caller?: { userId: number; session: string | undefined },
-): Promise<void> {
+): Promise<number> {
   const now = deps.clock.now();
   let changed: { user: UserRow; session: string | undefined } | undefined;
   try {
@@ -141,6 +141,7 @@ export async function confirmEmailChange(
   const { user } = changed;
   await deps.mailer.send(user.email, 'email-changed', emailChangedMail({ firstName: user.first_name, country: user.country }));
   deps.log.info({ userId: user.id, keptSession: changed.session !== undefined }, 'email address changed; other sessions ended; old address told');
+  return user.id;
 }
 
 /** Sets a new password; every session ends and this one starts afresh (returned). */
@@ -148,7 +149,7 @@ export async function changePassword(
   deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>,
   userId: number,
   input: PasswordChange,
-): Promise<{ accessToken: string; refreshToken: string }> {
+): Promise<{ accessToken: string; refreshToken: string; family: string }> {
   const { db, clock, log } = deps;
   refuseWeakPassword('new_password', input.new_password);
   const user = await liveUser(db, userId);
@@ -172,7 +173,7 @@ export async function changePassword(
     return version;
   });
   log.info({ userId }, 'password changed; other sessions ended');
-  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken };
+  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken, family: session };
 }
 
 export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ConsentsUpdate): Promise<void> {

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionTokens } from './auth.service.ts';
+import { noteSubject } from './security-events.ts';
 import { REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from './tokens.ts';
+
+// The sign-in (started or refreshed) a reply carries, for its device's record (sessions-list.ts).
+const startedSessions = new WeakMap<FastifyReply, SessionTokens>();
+
+/** The session a reply's cookie was set for, if any. */
+export const sessionOfReply = (reply: FastifyReply): SessionTokens | undefined => startedSessions.get(reply);
 
 /** The refresh cookie of the routes that start, rotate or end a session (sign-in and its second factor). */
 export function sessionCookies(app: Pick<FastifyInstance, 'config' | 'clock'>) {
@@ -8,10 +15,13 @@ export function sessionCookies(app: Pick<FastifyInstance, 'config' | 'clock'>) {
   return {
     readRefreshCookie: (request: FastifyRequest): string | undefined => request.cookies[cookieName] || undefined,
     // The cookie lives as long as its token, which never outlives the session's absolute lifetime.
-    setSessionCookie: (reply: FastifyReply, session: SessionTokens) =>
-      reply
+    setSessionCookie: (reply: FastifyReply, session: SessionTokens) => {
+      noteSubject(reply.request, session.userId);
+      startedSessions.set(reply, session);
+      return reply
         .setCookie(cookieName, session.refreshToken, refreshCookieOptions(app.config, session.refreshExpiresAt.getTime() - app.clock.now().getTime()))
-        .header('cache-control', 'no-store'),
+        .header('cache-control', 'no-store');
+    },
     clearSessionCookie: (reply: FastifyReply) =>
       reply.clearCookie(cookieName, { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined }),
   };
