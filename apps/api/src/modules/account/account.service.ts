@@ -6,12 +6,13 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
-import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
+import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, receiptFactsFor } from '../pledges/index.ts';
 import { accountErrors } from './account.errors.ts';
 import { accountErasedMail, emailChangedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
@@ -211,10 +212,15 @@ export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'l
   deps.log.info({ userId }, 'consents updated');
 }
 
+/** "Pledge not found" for a pledge that is not the donor's; another donor's is a security event too (docs/security.md). */
+async function pledgeRefusal(db: AccountDeps['db'], pledgeId: number) {
+  return (await ownerOfPledge(db, pledgeId)) === undefined ? accountErrors.pledgeNotFound() : refusedForeignRecord(accountErrors.pledgeNotFound());
+}
+
 export async function pledgeReceipt(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
   const { db } = deps;
   await liveUser(db, userId);
-  if (!(await findPledge(db, userId, pledgeId))) throw accountErrors.pledgeNotFound();
+  if (!(await findPledge(db, userId, pledgeId))) throw await pledgeRefusal(db, pledgeId);
   const facts = await receiptFactsFor(db, userId, pledgeId, deps.clock.now());
   if (!facts) throw accountErrors.noReceipts();
   return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, deps.config.receipt) };
@@ -223,7 +229,7 @@ export async function pledgeReceipt(deps: Pick<AccountDeps, 'db' | 'clock' | 'co
 export async function pledgeCalendar(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
   await liveUser(deps.db, userId);
   const ics = await calendarFor(deps.db, userId, pledgeId, deps.config.appUrl, deps.clock.now());
-  if (!ics) throw accountErrors.pledgeNotFound();
+  if (!ics) throw await pledgeRefusal(deps.db, pledgeId);
   return ics;
 }
 

@@ -6,7 +6,7 @@ export { hashPassword, newPasswordProblem, refuseWeakPassword, verifyPassword } 
 export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
-export { noteSubject, refusedForeignRecord, securityEvent, securityEventsPlugin } from './security-events.ts';
+export { noteSubject, securityEvent, securityEventsPlugin } from './security-events.ts';
 export { endSessionsOfUser } from './sessions.ts';
 export { recordSessionDevice } from './sessions-list.ts';
 export { REFRESH_COOKIE_PATH, REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';

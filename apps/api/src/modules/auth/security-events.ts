@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isForeignRecordRefusal } from '../../errors.ts';
 
 // Security events (docs/security.md, docs/decisions/130): each is ONE structured log line
 // `{event: 'security.<name>', userId, ip, requestId}` and never a secret: no token, password,
@@ -37,17 +38,6 @@ export function noteSubject(request: FastifyRequest, userId: number | undefined)
   if (userId !== undefined) subjects.set(request, userId);
 }
 
-// Errors that refused a signed-in person another person's record (an id that exists).
-const foreign = new WeakSet<object>();
-
-/**
- * Marks the "not found" answer given for a record that exists but is someone else's: the answer
- * stays the same (no one learns the record exists), and the refusal is a security event.
- */
-export function refusedForeignRecord<E extends Error>(error: E): E {
-  foreign.add(error);
-  return error;
-}
 
 type RouteEvent = { ok?: SecurityEventName; refused?: SecurityEventName; subject?: 'param' };
 
@@ -87,7 +77,7 @@ function onAnswer(request: FastifyRequest, reply: FastifyReply, done: () => void
 /** The hooks that write the route-level events, refused access to others' records and rate-limit refusals, for every route. */
 export const securityEventsPlugin = fp(async function securityEvents(app: FastifyInstance) {
   app.addHook('onError', (request, _reply, error, done) => {
-    if (foreign.has(error)) securityEvent(request, 'access_refused', request.user?.id);
+    if (isForeignRecordRefusal(error)) securityEvent(request, 'access_refused', request.user?.id);
     done();
   });
   app.addHook('onResponse', onAnswer);
