@@ -28,7 +28,9 @@ function escapeText(s: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+    .split('')
+    .filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007F'))
+    .join('');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF and a space), never inside a character. */

@@ -15,7 +15,7 @@ const looksLikeFormula = (value: string) => FORMULA_START.test(value) || value.s
  * with a leading apostrophe, then the cell is quoted if needed.
  */
 export function csvText(value: string): string {
-  const clean = value.replace(/\u0000/g, '');
+  const clean = value.replaceAll('\u0000', '');
   const safe = looksLikeFormula(clean) ? `'${clean}` : clean;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
