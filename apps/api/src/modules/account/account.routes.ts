@@ -17,8 +17,7 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { noteSubject, perIpLimit, recordSessionDevice, REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
-import { ipCountry } from '../geo/index.ts';
+import { noteSubject, perIpLimit, recordRequestDevice, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -132,7 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { id } = currentUser(request);
       const session = await changePassword(deps, id, request.body);
       // The new sign-in's device, for the list of signed-in devices (docs/decisions/130).
-      await recordSessionDevice(app.db, { familyId: session.family, userId: id, userAgent: request.headers['user-agent'], country: ipCountry(request.headers), now: app.clock.now() });
+      await recordRequestDevice(app.db, request, { family: session.family, userId: id }, app.clock.now());
       reply.setCookie(refreshCookieName(app.config), session.refreshToken, refreshCookieOptions(app.config)).header('cache-control', 'no-store');
       return reply.send({ access_token: session.accessToken });
     },
@@ -214,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await eraseAccount(deps, currentUser(request).id, request.body.password);
-      reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+      reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), maxAge: undefined });
       return reply.send({ message: 'Your account has been deleted.' });
     },
   );

@@ -13,10 +13,9 @@ import { currentUser } from '../../plugins/auth.ts';
 import { activate, forgotPassword, login, logout, refreshSession, register, resetPassword, userInfo, type AuthDeps } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
-import { ipCountry } from '../geo/index.ts';
 import { noteSubject } from './security-events.ts';
 import { sessionCookies, sessionOfReply } from './session-cookie.ts';
-import { recordSessionDevice } from './sessions-list.ts';
+import { recordRequestDevice } from './sessions-list.ts';
 import sessionListRoutes from './sessions-list.routes.ts';
 import twoFactorRoutes from './two-factor.routes.ts';
 
@@ -45,10 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // A sign-in's device (user agent, the IP's country) when it starts; its last use on each refresh (docs/decisions/130).
   app.addHook('onSend', async (request, reply, payload) => {
     const session = sessionOfReply(reply);
-    if (session && reply.statusCode < 300) {
-      const userAgent = request.headers['user-agent'];
-      await recordSessionDevice(app.db, { familyId: session.family, userId: session.userId, userAgent, country: ipCountry(request.headers), now: app.clock.now() });
-    }
+    if (session && reply.statusCode < 300) await recordRequestDevice(app.db, request, session, app.clock.now());
     return payload;
   });
 

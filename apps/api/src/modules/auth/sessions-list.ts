@@ -1,8 +1,10 @@
 import type { AccountSession } from '@uplift/core/schemas/sessions';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { refreshTokens, sessionDevices } from '../../db/schema.ts';
 import { revokeOtherRefreshFamilies, revokeRefreshFamily } from './auth.repository.ts';
+import { ipCountry } from '../geo/index.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 // The donor's signed-in devices (docs/decisions/130): one row per live refresh-token family,
@@ -27,6 +29,11 @@ export async function recordSessionDevice(
       last_used_at: device.now,
     })
     .onConflictDoUpdate({ target: sessionDevices.family_id, set: { last_used_at: device.now } });
+}
+
+/** Notes the device of the request that started or refreshed the sign-in `session` (its user agent, its IP's country). */
+export async function recordRequestDevice(db: Executor, request: FastifyRequest, session: { family: string; userId: number }, now: Date): Promise<void> {
+  await recordSessionDevice(db, { familyId: session.family, userId: session.userId, userAgent: request.headers['user-agent'], country: ipCountry(request.headers), now });
 }
 
 /** The live sign-ins of a user, most recently used first; `current` is the asking device's family. */
