@@ -9,11 +9,13 @@ import { isForeignRecordRefusal } from '../../errors.ts';
 export const SECURITY_EVENTS = [
   'login',
   'login_failed',
+  'login_not_activated',
   'second_factor',
-  'second_factor_failed',
   'logout',
   'password_changed',
+  'password_reset_requested',
   'password_reset',
+  'password_reset_refused',
   'email_changed',
   'two_factor_changed',
   'account_erased',
@@ -25,9 +27,17 @@ export const SECURITY_EVENTS = [
 ] as const;
 export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
 
-/** Writes one security event of a request: who it concerns (null when unknown), the IP and the request id. */
-export function securityEvent(request: FastifyRequest, name: SecurityEventName, userId: number | null | undefined, extra: { actorId?: number } = {}): void {
-  request.log.info({ event: `security.${name}`, userId: userId ?? null, ip: request.ip, requestId: request.id, ...extra }, `security.${name}`);
+/** Refusals and failures are warnings; the rest is information. */
+const WARNINGS = new Set<SecurityEventName>(['login_failed', 'login_not_activated', 'password_reset_refused', 'access_refused', 'rate_limited']);
+
+/**
+ * Writes one security event of a request: who it concerns (null when unknown), the client's IP
+ * (after the trusted proxies, docs/decisions/071), the request id, and the answer's status.
+ */
+export function securityEvent(request: FastifyRequest, name: SecurityEventName, userId: number | null | undefined, extra: { actorId?: number; status?: number } = {}): void {
+  const line = { event: `security.${name}`, userId: userId ?? null, ip: request.ip, requestId: request.id, ...extra };
+  if (WARNINGS.has(name)) request.log.warn(line, `security event: ${name}`);
+  else request.log.info(line, `security event: ${name}`);
 }
 
 // Whom a request's event concerns when it is not the signed-in user (a sign-in, a logout, a reset).
@@ -39,15 +49,21 @@ export function noteSubject(request: FastifyRequest, userId: number | undefined)
 }
 
 
-type RouteEvent = { ok?: SecurityEventName; refused?: SecurityEventName; subject?: 'param' };
+/** A route's events: `ok` on a 2xx answer, else by status; `subject: 'param'`: the event is about the account `:id`. */
+type RouteEvent = { ok?: SecurityEventName; subject?: 'param' } & Partial<Record<number, SecurityEventName>>;
 
-/** The routes whose answer is a security event: `ok` on a 2xx, `refused` on a 4xx other than 429. */
+/**
+ * The routes whose answers are security events (a 429 on any route is one too). A refused second
+ * factor is `security.two_factor_failed`, written where the code is checked (two-factor.service.ts),
+ * and a refused admin route `security.admin_denied`, written by the guard (plugins/auth.ts).
+ */
 const ROUTE_EVENTS: Record<string, RouteEvent> = {
-  'POST /api/auth/login': { ok: 'login', refused: 'login_failed' },
-  'POST /api/auth/two-factor/verify': { ok: 'second_factor', refused: 'second_factor_failed' },
-  'POST /api/auth/two-factor/enrolment/confirm': { ok: 'two_factor_changed', refused: 'second_factor_failed' },
+  'POST /api/auth/login': { ok: 'login', 401: 'login_failed', 403: 'login_not_activated' },
+  'POST /api/auth/two-factor/verify': { ok: 'second_factor' },
+  'POST /api/auth/two-factor/enrolment/confirm': { ok: 'two_factor_changed' },
   'POST /api/auth/logout': { ok: 'logout' },
-  'POST /api/auth/reset': { ok: 'password_reset' },
+  'POST /api/auth/forgot': { ok: 'password_reset_requested' },
+  'POST /api/auth/reset': { ok: 'password_reset', 400: 'password_reset_refused' },
   'POST /api/account/password': { ok: 'password_changed' },
   'POST /api/account/email/confirm': { ok: 'email_changed' },
   'POST /api/account/erase': { ok: 'account_erased' },
@@ -61,14 +77,14 @@ function onAnswer(request: FastifyRequest, reply: FastifyReply, done: () => void
   const status = reply.statusCode;
   const route = ROUTE_EVENTS[`${request.method} ${request.routeOptions.url ?? ''}`];
   const signedIn = request.user?.id;
-  if (status === 429) securityEvent(request, 'rate_limited', subjects.get(request) ?? signedIn);
+  if (status === 429) securityEvent(request, 'rate_limited', subjects.get(request) ?? signedIn, { status });
   else if (route) {
-    const name = status < 300 ? route.ok : status >= 400 && status < 500 ? route.refused : undefined;
+    const name = status >= 200 && status < 300 ? route.ok : route[status];
     if (name) {
       if (route.subject === 'param') {
         const id = Number((request.params as { id?: string }).id);
-        securityEvent(request, name, Number.isInteger(id) ? id : null, signedIn === undefined ? {} : { actorId: signedIn });
-      } else securityEvent(request, name, subjects.get(request) ?? signedIn);
+        securityEvent(request, name, Number.isInteger(id) ? id : null, signedIn === undefined ? { status } : { actorId: signedIn, status });
+      } else securityEvent(request, name, subjects.get(request) ?? signedIn, { status });
     }
   }
   done();
@@ -77,7 +93,7 @@ function onAnswer(request: FastifyRequest, reply: FastifyReply, done: () => void
 /** The hooks that write the route-level events, refused access to others' records and rate-limit refusals, for every route. */
 export const securityEventsPlugin = fp(async function securityEvents(app: FastifyInstance) {
   app.addHook('onError', (request, _reply, error, done) => {
-    if (isForeignRecordRefusal(error)) securityEvent(request, 'access_refused', request.user?.id);
+    if (isForeignRecordRefusal(error)) securityEvent(request, 'access_refused', request.user?.id, { status: 404 });
     done();
   });
   app.addHook('onResponse', onAnswer);
