@@ -147,7 +147,7 @@ describe('account lifecycle', () => {
     expect(res.statusCode).toBe(200);
     const cleared = refreshCookieOf(res)!;
     expect(cleared.value).toBe('');
-    expect(cleared.path).toBe('/api/auth');
+    expect(cleared.path).toBe('/');
     const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [SECURE_COOKIE]: refreshToken } });
     expect(again.statusCode).toBe(401);
   });
