@@ -73,7 +73,7 @@ const ROUTE_EVENTS: Record<string, RouteEvent> = {
   'POST /api/admin/users/:id/two-factor/reset': { ok: 'two_factor_changed', subject: 'param' },
 };
 
-function onAnswer(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+function onAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
   const status = reply.statusCode;
   const route = ROUTE_EVENTS[`${request.method} ${request.routeOptions.url ?? ''}`];
   const signedIn = request.user?.id;
@@ -87,7 +87,7 @@ function onAnswer(request: FastifyRequest, reply: FastifyReply, done: () => void
       } else securityEvent(request, name, subjects.get(request) ?? signedIn, { status });
     }
   }
-  done();
+  done(null, payload);
 }
 
 /** The hooks that write the route-level events, refused access to others' records and rate-limit refusals, for every route. */
@@ -96,5 +96,6 @@ export const securityEventsPlugin = fp(async function securityEvents(app: Fastif
     if (isForeignRecordRefusal(error)) securityEvent(request, 'access_refused', request.user?.id, { status: 404 });
     done();
   });
-  app.addHook('onResponse', onAnswer);
+  // onSend, not onResponse: the line is written before the answer leaves, in the answer's order.
+  app.addHook('onSend', onAnswer);
 });
