@@ -13,7 +13,7 @@ export const API_MODULE_MAP = {
   audit: [],
   consents: [],
   backups: [],
-  auth: ['audit', 'consents', 'mail', 'pledges'],
+  auth: ['audit', 'consents', 'geo', 'mail', 'pledges'],
   campaigns: ['audit'],
   challenges: ['audit', 'campaigns'],
   charities: ['audit', 'campaigns', 'documents'],

@@ -11,7 +11,7 @@ import type { Queue } from './jobs/queue.ts';
 import { httpErrors } from './errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { apiRoutes } from './routes.ts';
-import { sessionStateOf } from './modules/auth/index.ts';
+import { securityEventsPlugin, sessionStateOf } from './modules/auth/index.ts';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/index.ts';
 import { createMailer, devMailRoutes, type Mailer } from './modules/mail/index.ts';
 import { mailAttachmentDrawer } from './modules/pledges/index.ts';
@@ -103,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // live in PostgreSQL, so every instance shares them (docs/decisions/072).
   await app.register(rateLimit, { global: false, store: pgRateLimitStore({ db: deps.db, clock: deps.clock }) });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, sessionStateOf: (userId, session) => sessionStateOf(deps.db, userId, session) });
+  // Security events of every route (docs/security.md).
+  await app.register(securityEventsPlugin);
   // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
   await app.register(openApiPlugin);
 

@@ -177,4 +177,18 @@ describe('serializeError', () => {
       expect.stringContaining('"proxy.local"'),
     ]);
   });
+
+  it('refuses a TRUST_PROXY range that trusts every address (start-up would otherwise crash)', () => {
+    const trustAll = "would trust every address, so any client could choose its own IP with X-Forwarded-For; list your proxies' addresses or CIDRs instead";
+    expect(problemsOf({ TRUST_PROXY: '0.0.0.0/0' })).toEqual([`TRUST_PROXY: "0.0.0.0/0" ${trustAll}`]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.1, ::/0' })).toEqual([`TRUST_PROXY: "::/0" ${trustAll}`]);
+  });
+
+  it('refuses an http:// APP_URL in production (a loopback one aside, for a benchmark on this machine)', () => {
+    expect(problemsOf({ ...prodBase, APP_URL: 'http://uplift.example.org' })).toEqual([
+      'APP_URL: must start with https:// in production (it is http://uplift.example.org); sign-ins and cookies need https',
+    ]);
+    expect(loadConfig({ ...prodBase, APP_URL: 'http://127.0.0.1:8080' }).appUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ APP_URL: 'http://uplift.example.org' }).appUrl).toBe('http://uplift.example.org');
+  });
 });

@@ -123,6 +123,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (isProduction && !env.SMTP_URL) problems.push('SMTP_URL: required in production (the dev outbox is not allowed)');
   if (isProduction && !env.APP_URL) problems.push('APP_URL: required in production');
+  // Over plain http the sign-in cookie would travel in the clear; only a loopback address (a benchmark on this machine) may.
+  if (isProduction && env.APP_URL && !env.APP_URL.startsWith('https://') && !isLoopbackUrl(env.APP_URL)) {
+    problems.push(`APP_URL: must start with https:// in production (it is ${env.APP_URL}); sign-ins and cookies need https`);
+  }
 
   const hasStripe = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
@@ -192,6 +196,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** http://localhost, http://127.0.0.1 (any 127.x) or http://[::1], with any port. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** proxy-addr's names for address ranges, accepted besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -212,6 +222,10 @@ function parseTrustProxy(value: string | undefined, problems: string[]): string[
     const version = isIP(address ?? '');
     const maxBits = version === 4 ? 32 : 128;
     const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (version !== 0 && okBits && bits !== undefined && Number(bits) === 0) {
+      problems.push(`TRUST_PROXY: "${entry}" would trust every address, so any client could choose its own IP with X-Forwarded-For; list your proxies' addresses or CIDRs instead`);
+      continue;
+    }
     if (!PROXY_RANGE_NAMES.has(entry) && (version === 0 || !okBits || extra !== undefined)) {
       problems.push(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR (such as 10.0.0.0/8) or one of loopback, linklocal, uniquelocal`);
     }

@@ -112,3 +112,18 @@ export class FieldError extends DomainError {
     this.field = field;
   }
 }
+
+// Refusals of a signed-in person's look at another person's record (an id that exists).
+const foreignRecordRefusals = new WeakSet<object>();
+
+/**
+ * Marks the "not found" answer given for a record that exists but is someone else's: the answer
+ * stays the same (no one learns the record exists), and the refusal is logged as the security
+ * event `security.access_refused` (docs/security.md).
+ */
+export function refusedForeignRecord<E extends Error>(error: E): E {
+  foreignRecordRefusals.add(error);
+  return error;
+}
+
+export const isForeignRecordRefusal = (error: unknown): boolean => typeof error === 'object' && error !== null && foreignRecordRefusals.has(error);

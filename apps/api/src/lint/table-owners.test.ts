@@ -14,6 +14,7 @@ const OWNERS: Record<string, string> = {
   users: 'auth',
   auth_tokens: 'auth',
   refresh_tokens: 'auth',
+  session_devices: 'auth',
   admin_recovery_codes: 'auth',
   auth_attempts: 'auth',
   email_changes: 'account',

@@ -9,7 +9,7 @@ describe('securityHeaders', () => {
     const h = securityHeaders({ isProduction: true });
     expect(directives(h['content-security-policy'])).toEqual(
       [
-        "base-uri 'self'",
+        "base-uri 'none'",
         'connect-src \'self\' https://api.stripe.com',
         "default-src 'self'",
         "font-src 'self' data:",

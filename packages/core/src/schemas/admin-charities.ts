@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromMinor, parseAmountInput, toMinor } from '../money.ts';
-import { MAX_AMOUNT, countryCodeSchema, hasAtMostTwoDecimals, idSchema } from './common.ts';
+import { MAX_AMOUNT, controlCharactersMessage, countryCodeSchema, hasAtMostTwoDecimals, hasControlCharacters, idSchema } from './common.ts';
 import { CHALLENGE_KINDS, challengeSchema } from './challenge.ts';
 import { recipientSchema } from './recipient.ts';
 
@@ -74,8 +74,14 @@ export const CHALLENGE_MESSAGES = {
   hasPledges: 'This challenge has pledges, so it cannot be deleted. Disable it instead.',
 } as const;
 
-const text = (max: number, required: string, tooLong = `At most ${max} characters, please`) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+/** Required text of at most `max` characters, with no control characters (newlines and tabs only where `multiline`). */
+const text = (field: { label: string; multiline?: boolean }, max: number, required: string, tooLong = `At most ${max} characters, please`) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong })
+    .refine((v) => !hasControlCharacters(v, field.multiline), { error: controlCharactersMessage(field.label, field.multiline) });
 
 /** An absolute https:// address (the only links shown to donors). */
 export function isHttpsUrl(value: string): boolean {
@@ -113,7 +119,8 @@ const story = z
     z
       .string()
       .max(STORY_MAX, { error: CHARITY_MESSAGES.storyTooLong })
-      .refine((value) => !holdsHtmlTags(value), { error: CHARITY_MESSAGES.storyHtml }),
+      .refine((value) => !holdsHtmlTags(value), { error: CHARITY_MESSAGES.storyHtml })
+      .refine((value) => !hasControlCharacters(value, true), { error: controlCharactersMessage('Story', true) }),
   )
   .describe("The charity's story, plain text of at most 1,000 characters; blank lines separate paragraphs; empty for none");
 
@@ -130,12 +137,12 @@ const logoField = z
 
 /** POST /api/admin/charities and PUT /api/admin/charities/{id}. `logo_base64` may be left out on edit. */
 export const charityRequestSchema = z.object({
-  recipient_name: text(100, CHARITY_MESSAGES.nameRequired, CHARITY_MESSAGES.nameTooLong),
+  recipient_name: text({ label: 'Charity name' }, 100, CHARITY_MESSAGES.nameRequired, CHARITY_MESSAGES.nameTooLong),
   country: countryCodeSchema,
   impact_cost: impactCost,
-  impact_unit: text(100, CHARITY_MESSAGES.impactUnitRequired),
-  impact_unit_singular: text(100, CHARITY_MESSAGES.impactUnitSingularRequired),
-  impact_description: text(500, CHARITY_MESSAGES.impactDescriptionRequired).refine(statesNoFigures, {
+  impact_unit: text({ label: 'Impact unit' }, 100, CHARITY_MESSAGES.impactUnitRequired),
+  impact_unit_singular: text({ label: 'Impact unit (singular)' }, 100, CHARITY_MESSAGES.impactUnitSingularRequired),
+  impact_description: text({ label: 'Impact description', multiline: true }, 500, CHARITY_MESSAGES.impactDescriptionRequired).refine(statesNoFigures, {
     error: CHARITY_MESSAGES.impactDescriptionFigures,
   }),
   impact_multiplier: z
@@ -143,7 +150,7 @@ export const charityRequestSchema = z.object({
     .int({ error: CHARITY_MESSAGES.multiplierInvalid })
     .min(1, { error: CHARITY_MESSAGES.multiplierInvalid })
     .max(1000, { error: CHARITY_MESSAGES.multiplierInvalid }),
-  description: text(1000, CHARITY_MESSAGES.descriptionRequired),
+  description: text({ label: 'Description', multiline: true }, 1000, CHARITY_MESSAGES.descriptionRequired),
   link: httpsLink(CHARITY_MESSAGES.linkInvalid),
   is_enabled: z.boolean({ error: CHARITY_MESSAGES.enabledInvalid }).default(true),
   logo_base64: logoField.optional(),
@@ -159,7 +166,7 @@ export const charityPhotoRequestSchema = z.object({
     .min(1, { error: CHARITY_MESSAGES.photoRequired })
     .max(PHOTO_MAX_BASE64, { error: CHARITY_MESSAGES.photoTooLarge })
     .describe('The photo file in base64; its type is read from its content (JPEG, PNG or WebP)'),
-  alt: text(PHOTO_ALT_MAX, CHARITY_MESSAGES.photoAltRequired, CHARITY_MESSAGES.photoAltTooLong).describe(
+  alt: text({ label: 'Photo description' }, PHOTO_ALT_MAX, CHARITY_MESSAGES.photoAltRequired, CHARITY_MESSAGES.photoAltTooLong).describe(
     'What the photo shows, for screen readers (1–200 characters)',
   ),
 });
@@ -228,10 +235,10 @@ export const deletedResponseSchema = z.object({ message: z.string(), id: idSchem
 
 /** POST /api/admin/challenges and PUT /api/admin/challenges/{id}. */
 export const challengeRequestSchema = z.object({
-  name: text(100, CHALLENGE_MESSAGES.nameRequired, CHALLENGE_MESSAGES.nameTooLong),
+  name: text({ label: 'Challenge name' }, 100, CHALLENGE_MESSAGES.nameRequired, CHALLENGE_MESSAGES.nameTooLong),
   icon: z.enum(CHALLENGE_ICONS, { error: CHALLENGE_MESSAGES.iconInvalid }),
-  unit: text(50, CHALLENGE_MESSAGES.unitRequired),
-  description: text(1000, CHALLENGE_MESSAGES.descriptionRequired),
+  unit: text({ label: 'Unit' }, 50, CHALLENGE_MESSAGES.unitRequired),
+  description: text({ label: 'Description', multiline: true }, 1000, CHALLENGE_MESSAGES.descriptionRequired),
   hashtag: z
     .string({ error: CHALLENGE_MESSAGES.hashtagInvalid })
     .trim()

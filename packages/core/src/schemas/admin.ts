@@ -133,6 +133,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'challenge.edit',
   'challenge.delete',
   'user.resend_activation',
+  'user.sessions_revoke',
   'two_factor.enrol',
   'two_factor.recovery_code_used',
   'two_factor.reset',

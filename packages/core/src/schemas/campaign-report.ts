@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar.ts';
 import { MSG } from '../messages.ts';
-import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, isId, MAX_AMOUNT, timestampSchema } from './common.ts';
+import { controlCharactersMessage, countryCodeSchema, dateSchema, hasAtMostTwoDecimals, hasControlCharacters, idSchema, isId, MAX_AMOUNT, timestampSchema } from './common.ts';
 
 // The campaign report and payouts (decisions 055–056). Amounts are decimal amounts of
 // the campaign country's currency, exact to the cent (computed in minor units).
@@ -114,7 +114,8 @@ export const payoutRequestSchema = z.object({
     .string({ error: PAYOUT_MESSAGES.referenceRequired })
     .trim()
     .min(1, { error: PAYOUT_MESSAGES.referenceRequired })
-    .max(200, { error: PAYOUT_MESSAGES.referenceTooLong }),
+    .max(200, { error: PAYOUT_MESSAGES.referenceTooLong })
+    .refine((v) => !hasControlCharacters(v), { error: controlCharactersMessage('Reference') }),
 });
 export type PayoutRequest = z.output<typeof payoutRequestSchema>;
 
@@ -148,7 +149,8 @@ export const payoutCorrectionRequestSchema = z.object({
     .string({ error: PAYOUT_MESSAGES.reasonRequired })
     .trim()
     .min(1, { error: PAYOUT_MESSAGES.reasonRequired })
-    .max(500, { error: PAYOUT_MESSAGES.reasonTooLong }),
+    .max(500, { error: PAYOUT_MESSAGES.reasonTooLong })
+    .refine((v) => !hasControlCharacters(v, true), { error: controlCharactersMessage('Reason', true) }),
 });
 export type PayoutCorrectionRequest = z.output<typeof payoutCorrectionRequestSchema>;
 

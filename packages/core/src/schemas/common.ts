@@ -70,3 +70,22 @@ export const decimalAmountSchema = z
 export function positiveIdField(message: string = MSG.idInvalid) {
   return z.number({ error: message }).refine(isId, { error: message });
 }
+
+/**
+ * True when text holds a C0 control character or DEL (NUL, escape, a lone carriage return…); in
+ * `multiline` text a newline, a CRLF and a tab are allowed. Such characters break CSV, calendar
+ * and mail text and show as nothing (docs/decisions/130).
+ */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x7f) continue;
+    if (multiline && (c === 0x0a || c === 0x09 || (c === 0x0d && text.charCodeAt(i + 1) === 0x0a))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The refusal of a field's control characters, naming the field. */
+export const controlCharactersMessage = (field: string, multiline = false) =>
+  `${field} cannot contain control characters${multiline ? ' (only line breaks and tabs)' : ' (such as line breaks, tabs or NUL)'}`;

@@ -17,7 +17,7 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { perIpLimit, REFRESH_COOKIE_PATH, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
+import { noteSubject, perIpLimit, recordRequestDevice, refreshCookieName, refreshCookieOptions } from '../auth/index.ts';
 import {
   changePassword,
   confirmEmailChange,
@@ -110,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // No sign-in needed; a signed-in browser of the account itself stays signed in.
       const caller = await app.identify(request);
-      await confirmEmailChange(deps, request.body.token, caller ? { userId: caller.id, session: caller.session } : undefined);
+      noteSubject(request, await confirmEmailChange(deps, request.body.token, caller ? { userId: caller.id, session: caller.session } : undefined));
       return reply.send({ message: 'Your email address has been changed.' });
     },
   );
@@ -128,7 +128,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await changePassword(deps, currentUser(request).id, request.body);
+      const { id } = currentUser(request);
+      const session = await changePassword(deps, id, request.body);
+      // The new sign-in's device, for the list of signed-in devices (docs/decisions/130).
+      await recordRequestDevice(app.db, request, { family: session.family, userId: id }, app.clock.now());
       reply.setCookie(refreshCookieName(app.config), session.refreshToken, refreshCookieOptions(app.config)).header('cache-control', 'no-store');
       return reply.send({ access_token: session.accessToken });
     },
@@ -210,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await eraseAccount(deps, currentUser(request).id, request.body.password);
-      reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), path: REFRESH_COOKIE_PATH, maxAge: undefined });
+      reply.clearCookie(refreshCookieName(app.config), { ...refreshCookieOptions(app.config), maxAge: undefined });
       return reply.send({ message: 'Your account has been deleted.' });
     },
   );

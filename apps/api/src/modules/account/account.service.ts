@@ -6,12 +6,13 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
-import { calendarFor, cancelRemainingForErasure, findPledge, receiptFactsFor } from '../pledges/index.ts';
+import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, receiptFactsFor } from '../pledges/index.ts';
 import { accountErrors } from './account.errors.ts';
 import { accountErasedMail, emailChangedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
@@ -119,7 +120,7 @@ export async function confirmEmailChange(
   deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'mailer'>,
   token: string,
   caller?: { userId: number; session: string | undefined },
-): Promise<void> {
+): Promise<number> {
   const now = deps.clock.now();
   let changed: { user: UserRow; session: string | undefined } | undefined;
   try {
@@ -141,6 +142,7 @@ export async function confirmEmailChange(
   const { user } = changed;
   await deps.mailer.send(user.email, 'email-changed', emailChangedMail({ firstName: user.first_name, country: user.country }));
   deps.log.info({ userId: user.id, keptSession: changed.session !== undefined }, 'email address changed; other sessions ended; old address told');
+  return user.id;
 }
 
 /** Sets a new password; every session ends and this one starts afresh (returned). */
@@ -148,7 +150,7 @@ export async function changePassword(
   deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>,
   userId: number,
   input: PasswordChange,
-): Promise<{ accessToken: string; refreshToken: string }> {
+): Promise<{ accessToken: string; refreshToken: string; family: string }> {
   const { db, clock, log } = deps;
   refuseWeakPassword('new_password', input.new_password);
   const user = await liveUser(db, userId);
@@ -172,7 +174,7 @@ export async function changePassword(
     return version;
   });
   log.info({ userId }, 'password changed; other sessions ended');
-  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken };
+  return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken, family: session };
 }
 
 export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'log'>, userId: number, input: ConsentsUpdate): Promise<void> {
@@ -210,10 +212,15 @@ export async function updateConsents(deps: Pick<AccountDeps, 'db' | 'clock' | 'l
   deps.log.info({ userId }, 'consents updated');
 }
 
+/** "Pledge not found" for a pledge that is not the donor's; another donor's is a security event too (docs/security.md). */
+async function pledgeRefusal(db: AccountDeps['db'], pledgeId: number) {
+  return (await ownerOfPledge(db, pledgeId)) === undefined ? accountErrors.pledgeNotFound() : refusedForeignRecord(accountErrors.pledgeNotFound());
+}
+
 export async function pledgeReceipt(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
   const { db } = deps;
   await liveUser(db, userId);
-  if (!(await findPledge(db, userId, pledgeId))) throw accountErrors.pledgeNotFound();
+  if (!(await findPledge(db, userId, pledgeId))) throw await pledgeRefusal(db, pledgeId);
   const facts = await receiptFactsFor(db, userId, pledgeId, deps.clock.now());
   if (!facts) throw accountErrors.noReceipts();
   return { filename: receiptFilename(facts), contentType: 'application/pdf', body: await renderReceiptPdf(facts, deps.config.receipt) };
@@ -222,7 +229,7 @@ export async function pledgeReceipt(deps: Pick<AccountDeps, 'db' | 'clock' | 'co
 export async function pledgeCalendar(deps: Pick<AccountDeps, 'db' | 'clock' | 'config'>, userId: number, pledgeId: number): Promise<File> {
   await liveUser(deps.db, userId);
   const ics = await calendarFor(deps.db, userId, pledgeId, deps.config.appUrl, deps.clock.now());
-  if (!ics) throw accountErrors.pledgeNotFound();
+  if (!ics) throw await pledgeRefusal(deps.db, pledgeId);
   return ics;
 }
 

@@ -234,7 +234,7 @@ describe('my account', () => {
         expect(res.statusCode, res.body).toBe(200);
         return { headers: { authorization: `Bearer ${res.json<{ access_token: string }>().access_token}` }, cookie: refreshCookieOf(res)!.value };
       };
-      const refreshWith = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': cookie } });
+      const refreshWith = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Host-uplift_refresh': cookie } });
       const [here, there] = [await signIn(), await signIn()];
       const asked = await ctx.app.inject({ method: 'POST', url: '/api/account/email', headers: here.headers, payload: { new_email: 'tama.new@example.org', password: PASSWORD } });
       expect(asked.statusCode).toBe(202);
@@ -267,7 +267,7 @@ describe('my account', () => {
       const stranger = { authorization: `Bearer ${await tokenFor(ctx, (await donorWithPassword('NZ', campaign.id, 'Other')).user.id)}` };
       expect((await ctx.app.inject({ method: 'POST', url: '/api/account/email/confirm', headers: stranger, payload: { token } })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/account', headers })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': refreshCookieOf(res)!.value } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Host-uplift_refresh': refreshCookieOf(res)!.value } })).statusCode).toBe(401);
     });
 
     it('changes the password with the current one and ends the other sessions', async () => {
@@ -281,8 +281,8 @@ describe('my account', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/account/password', headers, payload: { current_password: session.password, new_password: 'another long passphrase' } });
       expect(res.statusCode).toBe(200);
       const mine = refreshCookieOf(res)!.value;
-      // APP_URL is https here, so the refresh cookie carries the __Secure- prefix (docs/decisions/073).
-      const refreshWith = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': token } });
+      // APP_URL is https here, so the refresh cookie carries the __Host- prefix (docs/decisions/130).
+      const refreshWith = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Host-uplift_refresh': token } });
       expect((await refreshWith(otherRefresh)).statusCode).toBe(401);
       expect((await refreshWith(session.refreshToken)).statusCode).toBe(401);
       expect((await refreshWith(mine)).statusCode).toBe(200);
@@ -556,7 +556,7 @@ describe('my account', () => {
       expect(login.statusCode).toBe(401);
       expect(login.json().message).toBe('Login details incorrect');
       await ctx.db.update(refreshTokens).set({ revoked_at: null }).where(eq(refreshTokens.user_id, donor.user.id));
-      const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': signedInCookie } });
+      const refresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Host-uplift_refresh': signedInCookie } });
       expect(refresh.statusCode).toBe(401);
     });
   });

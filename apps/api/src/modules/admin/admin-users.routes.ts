@@ -3,7 +3,7 @@ import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { resendActivation, resetSecondFactor } from '../auth/index.ts';
+import { endSessionsOfUser, resendActivation, resetSecondFactor } from '../auth/index.ts';
 import { auditorFor, withAudit } from '../audit/index.ts';
 import { listUsers } from './admin-users.repository.ts';
 
@@ -45,6 +45,26 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       request.log.info({ userId: request.params.id, adminId: request.user?.id }, 'activation mail resent');
       return reply.send({ message });
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/sessions/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "End every sign-in of an account (a stolen laptop): its devices are signed out at once (docs/decisions/130)",
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await audited(request, async (tx) => {
+        await endSessionsOfUser(tx, id, app.clock.now());
+        return withAudit(undefined, { action: 'user.sessions_revoke', target: `user ${id}` });
+      });
+      return reply.send({ message: 'Every device of this account has been signed out.' });
     },
   );
 

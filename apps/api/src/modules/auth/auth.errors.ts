@@ -29,6 +29,10 @@ export const authErrors = defineErrors('auth', {
   },
   notAnAdmin: { code: 'auth.not_an_admin', status: 409, message: 'That account is not an admin.' },
 
+  // The donor's signed-in devices (docs/decisions/130).
+  sessionNotFound: { code: 'session.not_found', status: 404, message: 'That device is not signed in to your account.' },
+  noCurrentSession: { code: 'session.no_current', status: 409, message: 'Please log in again to sign out your other devices.' },
+
   // An admin resends an activation mail (docs/decisions/057).
   userNotFound: { code: 'user.not_found', status: 404, message: 'There is no account with id {id}' },
   alreadyActivated: { code: 'user.already_activated', status: 409, message: 'This account is already activated' },

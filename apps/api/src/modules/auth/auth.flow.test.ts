@@ -6,7 +6,7 @@ import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, startSmtp
 import { TERMS_VERSION } from './auth.service.ts';
 import { hashToken } from './tokens.ts';
 
-const SECURE_COOKIE = '__Secure-uplift_refresh';
+const SECURE_COOKIE = '__Host-uplift_refresh';
 
 // The whole account lifecycle against a real PostgreSQL and a real SMTP server, with the app's
 // logs captured (production configuration) so the last test can prove no secret was logged.
@@ -106,8 +106,8 @@ describe('account lifecycle', () => {
     const cookie = refreshCookieOf(res)!;
     refreshToken = cookie.value;
     secrets.push(refreshToken);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
-    // APP_URL is https here: the cookie is Secure and __Secure-prefixed (docs/decisions/071).
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // APP_URL is https here: the cookie is Secure and __Host-prefixed (docs/decisions/130).
     expect(cookie).toMatchObject({ name: SECURE_COOKIE, secure: true });
     expect(res.headers['cache-control']).toBe('no-store');
     const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
@@ -147,7 +147,7 @@ describe('account lifecycle', () => {
     expect(res.statusCode).toBe(200);
     const cleared = refreshCookieOf(res)!;
     expect(cleared.value).toBe('');
-    expect(cleared.path).toBe('/api/auth');
+    expect(cleared.path).toBe('/');
     const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [SECURE_COOKIE]: refreshToken } });
     expect(again.statusCode).toBe(401);
   });

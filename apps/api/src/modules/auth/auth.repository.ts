@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { authAttempts, authTokens, refreshTokens, users } from '../../db/schema.ts';
+import { authAttempts, authTokens, refreshTokens, sessionDevices, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'activation' | 'reset';
@@ -206,9 +206,10 @@ export async function anonymiseUser(db: Executor, userId: number, tombstone: str
     .where(eq(users.id, userId));
 }
 
-/** Erasure: every activation, reset and other emailed token of the account goes. */
+/** Erasure: every activation, reset and other emailed token of the account goes, and what its sign-ins' devices were. */
 export async function deleteAuthTokens(db: Executor, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.user_id, userId));
+  await db.delete(sessionDevices).where(eq(sessionDevices.user_id, userId));
 }
 
 // Retention (docs/decisions/128-receipts-off-the-charge-path-and-retention.md): the daily job deletes what has served its purpose.

@@ -13,7 +13,10 @@ import { currentUser } from '../../plugins/auth.ts';
 import { activate, forgotPassword, login, logout, refreshSession, register, resetPassword, userInfo, type AuthDeps } from './auth.service.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
-import { sessionCookies } from './session-cookie.ts';
+import { noteSubject } from './security-events.ts';
+import { sessionCookies, sessionOfReply } from './session-cookie.ts';
+import { recordRequestDevice } from './sessions-list.ts';
+import sessionListRoutes from './sessions-list.routes.ts';
 import twoFactorRoutes from './two-factor.routes.ts';
 
 const tags = ['auth'];
@@ -38,6 +41,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   dummyHash().catch((err: unknown) => app.log.error({ err }, 'could not prepare the dummy password hash'));
 
   const { readRefreshCookie, setSessionCookie, clearSessionCookie } = sessionCookies(app);
+  // A sign-in's device (user agent, the IP's country) when it starts; its last use on each refresh (docs/decisions/130).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const session = sessionOfReply(reply);
+    if (session && reply.statusCode < 300) await recordRequestDevice(app.db, request, session, app.clock.now());
+    return payload;
+  });
 
   app.post(
     '/api/auth/register',
@@ -118,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/logout',
     { schema: { tags, summary: 'End the session of the refresh cookie', response: { 200: messageResponseSchema, ...errorResponses() } } },
     async (request, reply) => {
-      await logout(deps, readRefreshCookie(request));
+      noteSubject(request, await logout(deps, readRefreshCookie(request)));
       clearSessionCookie(reply);
       return reply.send({ message: 'You have been logged out.' });
     },
@@ -153,7 +162,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.reset),
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body);
+      noteSubject(request, await resetPassword(deps, request.body));
       clearSessionCookie(reply);
       return reply.send({ message: 'Your password has been changed. Please log in with your new password.' });
     },
@@ -169,6 +178,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(twoFactorRoutes);
+  await app.register(sessionListRoutes);
 };
 
 export default routes;

@@ -34,7 +34,7 @@ export type AuthDeps = {
  * A signed-in session: the access token for the body, the refresh token (and its expiry) for the
  * cookie, and for an admin short of the second factor the step that is left.
  */
-export type SessionTokens = { accessToken: string; refreshToken: string; refreshExpiresAt: Date; twoFactor?: TwoFactorStep };
+export type SessionTokens = { userId: number; family: string; accessToken: string; refreshToken: string; refreshExpiresAt: Date; twoFactor?: TwoFactorStep };
 
 /**
  * Issues a refresh token of a family begun at `familyStartedAt` (it never outlives the family's
@@ -59,7 +59,8 @@ export async function startSession(
   });
   const step = secondFactorState(user, family.secondFactor);
   const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version, session: family.id });
-  return step === 'passed' ? { accessToken, refreshToken, refreshExpiresAt: expiresAt } : { accessToken, refreshToken, refreshExpiresAt: expiresAt, twoFactor: step };
+  const tokens = { userId: user.id, family: family.id, accessToken, refreshToken, refreshExpiresAt: expiresAt };
+  return step === 'passed' ? tokens : { ...tokens, twoFactor: step };
 }
 
 /** Outside production with no SMTP server the token is logged too, so a developer can go on. */
@@ -190,11 +191,12 @@ export async function refreshSession(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'
   return startSession(deps, user, { id: row.family_id, startedAt, secondFactor: row.second_factor });
 }
 
-/** Ends the session the refresh token belongs to. Without one there is nothing to end. */
-export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string | undefined): Promise<void> {
-  if (!token) return;
+/** Ends the session the refresh token belongs to (answers whose it was). Without one there is nothing to end. */
+export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string | undefined): Promise<number | undefined> {
+  if (!token) return undefined;
   const row = await repo.findRefreshToken(deps.db, hashToken(token));
   if (row) await repo.revokeRefreshFamily(deps.db, row.family_id, deps.clock.now());
+  return row?.user_id;
 }
 
 /**
@@ -229,7 +231,7 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mail
  * Sets a new password with a live reset token, ends every session of the account and, since
  * the mail proved the address, activates it if it was not yet (docs/decisions/010).
  */
-export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<void> {
+export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<number> {
   const { db, clock, log } = deps;
   refuseWeakPassword('new_password', input.new_password);
   const tokenHash = hashToken(input.reset_token);
@@ -248,6 +250,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>
   if (!user) throw authErrors.invalidToken();
   await clearAttempts(db, ['login'], { email: user.email });
   log.info({ userId: user.id }, 'password reset; all sessions ended');
+  return user.id;
 }
 
 export async function userInfo(deps: Pick<AuthDeps, 'db'>, userId: number): Promise<User> {

@@ -423,18 +423,37 @@ describe('refresh cookie over https', () => {
     await smtp.close();
   });
 
-  it('is __Secure-prefixed and Secure whenever APP_URL is https', async () => {
+  it('is __Host-prefixed, Secure and on Path=/ whenever APP_URL is https (docs/decisions/130)', async () => {
     const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
     const body = registration(open.pledge);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${tokenIn(smtp.last(body.email, /Activate/))}` });
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
-    const cookie = login.cookies.find((c) => c.name === '__Secure-uplift_refresh')!;
-    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
-    expect(login.cookies.find((c) => c.name === 'uplift_refresh')).toBeUndefined();
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': cookie.value } });
+    const cookie = login.cookies.find((c) => c.name === '__Host-uplift_refresh')!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+    // __Host- means no Domain attribute.
+    expect(cookie.domain).toBeUndefined();
+    expect(login.cookies.find((c) => c.name === 'uplift_refresh' || c.name === '__Secure-uplift_refresh')).toBeUndefined();
+    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Host-uplift_refresh': cookie.value } });
     expect(refreshed.statusCode).toBe(200);
     // The unprefixed name is not read: a cookie planted over plain http cannot stand in.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: cookie.value } })).statusCode).toBe(401);
+    const next = refreshed.cookies.find((c) => c.name === '__Host-uplift_refresh')!.value;
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { uplift_refresh: next } })).statusCode).toBe(401);
+  });
+
+  it('still takes the old __Secure- cookie when refreshing, for one release, and replaces it with the __Host- one', async () => {
+    const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
+    const body = registration(open.pledge);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${tokenIn(smtp.last(body.email, /Activate/))}` });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+    const token = login.cookies.find((c) => c.name === '__Host-uplift_refresh')!.value;
+    // A browser that signed in before the rename holds the token under the old name.
+    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { '__Secure-uplift_refresh': token } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.cookies.find((c) => c.name === '__Host-uplift_refresh')).toMatchObject({ path: '/', secure: true, httpOnly: true });
+    const old = refreshed.cookies.find((c) => c.name === '__Secure-uplift_refresh')!;
+    expect(old).toMatchObject({ value: '', path: '/api/auth' });
+    expect(old.expires!.getTime()).toBeLessThan(Date.now());
   });
 });

@@ -131,9 +131,9 @@ export function registration(
 
 type Injectable = { inject: (opts: InjectOptions) => Promise<LightMyRequestResponse> };
 
-/** The refresh cookie an answer sets (value and attributes), if any (`__Secure-`-prefixed when APP_URL is https). */
+/** The refresh cookie an answer sets (value and attributes), if any (`__Host-`-prefixed when APP_URL is https). */
 export function refreshCookieOf(res: LightMyRequestResponse) {
-  return res.cookies.find((c) => c.name === 'uplift_refresh' || c.name === '__Secure-uplift_refresh');
+  return res.cookies.find((c) => c.name === 'uplift_refresh' || c.name === '__Host-uplift_refresh');
 }
 
 /** Registers through the API, activates with the mailed token and logs in. */

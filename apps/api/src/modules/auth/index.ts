@@ -6,5 +6,8 @@ export { hashPassword, newPasswordProblem, refuseWeakPassword, verifyPassword } 
 export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
-export { REFRESH_COOKIE_PATH, REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';
+export { noteSubject, securityEvent, securityEventsPlugin } from './security-events.ts';
+export { endSessionsOfUser } from './sessions.ts';
+export { recordRequestDevice } from './sessions-list.ts';
+export { REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';
 export { resetSecondFactor } from './two-factor.service.ts';

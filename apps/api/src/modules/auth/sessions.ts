@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema.ts';
-import { revokeAllRefreshTokens } from './auth.repository.ts';
+import { findUserById, revokeAllRefreshTokens } from './auth.repository.ts';
+import { authErrors } from './auth.errors.ts';
 import { hashToken } from './tokens.ts';
 import type { Executor } from '../../db/client.ts';
 
@@ -23,4 +24,10 @@ export async function endOtherSessions(db: Executor, userId: number, keepRefresh
     .where(
       and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at), kept ? ne(refreshTokens.family_id, kept.family) : undefined),
     );
+}
+
+/** An admin ends every sign-in of an account (docs/decisions/130); 404 when there is no such account. */
+export async function endSessionsOfUser(db: Executor, userId: number, now: Date): Promise<void> {
+  if (!(await findUserById(db, userId))) throw authErrors.userNotFound({ id: userId });
+  await endAllSessions(db, userId, now);
 }

@@ -30,22 +30,35 @@ export const sessionLifetimeMs = (role: string): number => (role === 'admin' ? S
 export const REFRESH_COOKIE = 'uplift_refresh';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
-/** Where the cookie is set: over https (APP_URL) it is Secure and `__Secure-`-prefixed. */
+/** Where the cookie is set: over https (APP_URL) it is Secure and `__Host-`-prefixed. */
 export type CookieSite = { appUrl: string; isProduction: boolean };
 const isHttps = (site: CookieSite) => site.appUrl.startsWith('https:');
 
-/** The refresh cookie's name: `__Secure-uplift_refresh` whenever APP_URL is https. */
+/**
+ * The refresh cookie's name: `__Host-uplift_refresh` whenever APP_URL is https, so the browser
+ * takes it only when Secure, with Path=/ and no Domain: no subdomain or plain-http page can set
+ * one in its place (docs/decisions/130).
+ */
 export function refreshCookieName(site: CookieSite): string {
-  return isHttps(site) ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE;
+  return isHttps(site) ? `__Host-${REFRESH_COOKIE}` : REFRESH_COOKIE;
 }
 
-/** The refresh cookie: httpOnly, SameSite=Strict, only sent to /api/auth, Secure over https and in production. */
+/**
+ * The name the refresh cookie had before (`__Secure-`, Path=/api/auth): still read when
+ * refreshing, for one release, then replaced by the new one (docs/decisions/130).
+ */
+export const LEGACY_REFRESH_COOKIE = `__Secure-${REFRESH_COOKIE}`;
+
+/** The refresh cookie's path: `/` as `__Host-` requires over https, else only /api/auth. */
+export const refreshCookiePath = (site: CookieSite): string => (isHttps(site) ? '/' : REFRESH_COOKIE_PATH);
+
+/** The refresh cookie: httpOnly, SameSite=Strict, Secure over https and in production; over http only sent to /api/auth. */
 export function refreshCookieOptions(site: CookieSite, maxAgeMs: number = REFRESH_TTL_MS) {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,
     secure: isHttps(site) || site.isProduction,
-    path: REFRESH_COOKIE_PATH,
+    path: refreshCookiePath(site),
     maxAge: Math.floor(maxAgeMs / 1000),
   };
 }

@@ -4,6 +4,7 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { refusedForeignRecord } from '../../errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { findOwnEnabledMethodByReference, loadPayment, type Outcome, outcomeOf, paymentErrors, type PaymentProvider, type PaymentToCharge, recordOutcome, type Session, startDonorAttempt, withPaymentHeld } from '../payments/index.ts';
 import { billingErrors } from './billing.errors.ts';
@@ -32,7 +33,9 @@ function notFailed(payment: PaymentToCharge) {
 
 async function ownPayment(session: Session, userId: number, paymentId: number): Promise<PaymentToCharge> {
   const payment = await loadPayment(session, paymentId);
-  if (!payment || payment.user_id !== userId) throw billingErrors.paymentNotFound();
+  if (!payment) throw billingErrors.paymentNotFound();
+  // Another donor's payment is answered as missing, and is a security event.
+  if (payment.user_id !== userId) throw refusedForeignRecord(billingErrors.paymentNotFound());
   return payment;
 }
 

@@ -18,9 +18,19 @@ const compact = (d: IsoDate) => {
   return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 };
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks (CRLF, LF or a lone CR) are
+ * escaped in TEXT values; any other control character (TEXT allows none but tab) is dropped.
+ */
 function escapeText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .split('')
+    .filter((ch) => ch === '\t' || (ch >= ' ' && ch !== '\u007F'))
+    .join('');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF and a space), never inside a character. */

@@ -4,9 +4,19 @@ const NEEDS_QUOTES = /[",\r\n]/;
 // A cell starting with one of these is run as a formula by spreadsheets (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One text cell: a leading formula character is neutralised with an apostrophe, then quoted if needed. */
+/**
+ * Spreadsheets that split on `;` see each part as a cell of its own: a value is a formula risk
+ * when it, or any `;`-separated part of it (leading spaces aside), starts with a formula character.
+ */
+const looksLikeFormula = (value: string) => FORMULA_START.test(value) || value.split(';').some((part) => FORMULA_START.test(part.trimStart()));
+
+/**
+ * One text cell: NUL characters are removed, a value that looks like a formula is neutralised
+ * with a leading apostrophe, then the cell is quoted if needed.
+ */
 export function csvText(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const clean = value.replaceAll('\u0000', '');
+  const safe = looksLikeFormula(clean) ? `'${clean}` : clean;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

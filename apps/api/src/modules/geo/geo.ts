@@ -51,3 +51,16 @@ export function guessCountry(headers: Record<string, string | string[] | undefin
   if (region) return { country: fromRegion(region), source: 'language' };
   return { country: 'NZ', source: 'none' };
 }
+
+/**
+ * The country a request's IP is in, as the CDN says (two letters, upper case), or undefined: the
+ * signed-in devices list shows it instead of the IP (docs/decisions/130).
+ */
+export function ipCountry(headers: Record<string, string | string[] | undefined>): string | undefined {
+  for (const name of CDN_COUNTRY_HEADERS) {
+    const raw = headers[name];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (isRegion(value)) return value.toUpperCase();
+  }
+  return undefined;
+}

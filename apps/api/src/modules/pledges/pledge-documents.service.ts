@@ -73,3 +73,6 @@ export async function calendarFor(db: Executor, userId: number, pledgeId: number
 
 /** One of the donor's pledges, or undefined when it is not theirs. */
 export const findPledge = repo.findPledgeDocumentFacts;
+
+/** Who a pledge belongs to (undefined: no such pledge), to tell a refused look at another's pledge (docs/security.md). */
+export const ownerOfPledge = repo.ownerOfPledge;

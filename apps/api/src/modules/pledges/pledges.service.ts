@@ -8,6 +8,7 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { type Db, type Executor, setLocalLockTimeout } from '../../db/client.ts';
 import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
+import { refusedForeignRecord } from '../../errors.ts';
 import { cancelRemainingPayments, findOwnEnabledMethodByReference, holdRemainingPayments, paymentErrors, scheduleWeeklyPayments } from '../payments/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { calendarAttachment } from './pledge-documents.service.ts';
@@ -94,7 +95,11 @@ export async function closestPledge(deps: Pick<PledgeDeps, 'db' | 'clock'>, user
 /** GET /api/pledge/:id: the user's own pledge and its payments; another's is answered as missing. */
 export async function ownPledgeWithPayments(deps: Pick<PledgeDeps, 'db'>, userId: number, id: number) {
   const pledge = await repo.findOwnPledge(deps.db, userId, id);
-  if (!pledge) throw pledgeErrors.notFound();
+  if (!pledge) {
+    // Another's pledge gets the same answer as a missing one, and is a security event.
+    const owner = await repo.ownerOfPledge(deps.db, id);
+    throw owner === undefined ? pledgeErrors.notFound() : refusedForeignRecord(pledgeErrors.notFound());
+  }
   return { pledge, payments: await repo.listPledgePayments(deps.db, pledge.id) };
 }
 

@@ -1,2 +1,2 @@
 // Query keys of the account page's own reads.
-export const accountKeys = { all: ['account'] as const };
+export const accountKeys = { all: ['account'] as const, sessions: ['account', 'sessions'] as const };

@@ -6,6 +6,7 @@ import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { DetailsSection } from './details-section';
 import { ReceiptsSection } from './receipts-section';
+import { SessionsSection } from './sessions-section';
 import './account.css';
 
 /**
@@ -43,12 +44,14 @@ function AccountSections({ account }: { account: Account }) {
         <a href="#details">My details</a>
         <a href="#consents">My consents</a>
         <a href="#receipts">Receipts and calendar</a>
+        <a href="#devices">Signed-in devices</a>
         <a href="#data">Download my data</a>
         <a href="#delete">Delete my account</a>
       </nav>
       <DetailsSection account={account} />
       <ConsentsSection account={account} />
       <ReceiptsSection account={account} />
+      <SessionsSection country={account.country} />
       <DataSection />
       <DeleteSection account={account} />
     </div>

@@ -32,6 +32,13 @@ export function useResendActivation() {
   });
 }
 
+/** POST /api/admin/users/:id/sessions/revoke: every device of the account is signed out (audited). */
+export function useRevokeSessions() {
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>(`/api/admin/users/${id}/sessions/revoke`, { method: 'POST', auth: true }),
+  });
+}
+
 export function useUsers(params: UserListParams) {
   return useQuery(usersQuery(params));
 }

@@ -5,7 +5,7 @@ import type { AdminUser, UserSort } from '@uplift/core/schemas/admin';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminCampaigns } from '../api/get-campaigns';
-import { useResendActivation, useUsers } from '../api/get-users';
+import { useResendActivation, useRevokeSessions, useUsers } from '../api/get-users';
 import type { UserListParams } from '../types';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
@@ -48,6 +48,30 @@ function ResendActivation({ user }: { user: AdminUser }) {
     </div>
   );
 }
+/** 'Sign out everywhere': ends every sign-in of the account at once (a lost device; docs/decisions/130). */
+function RevokeSessions({ user }: { user: AdminUser }) {
+  const revoke = useRevokeSessions();
+  if (user.erased) return null;
+  return (
+    <div className="admin-resend">
+      <button
+        type="button"
+        className="button admin-small secondary"
+        onClick={() => revoke.mutate(user.id)}
+        disabled={revoke.isPending}
+        aria-label={`Sign out every device of ${user.email}`}
+      >
+        {revoke.isPending ? 'Signing out…' : 'Sign out everywhere'}
+      </button>
+      {revoke.isSuccess && <span role="status">Signed out</span>}
+      {revoke.isError && (
+        <span role="alert" className="field-error">
+          {reasonOf(revoke.error)}
+        </span>
+      )}
+    </div>
+  );
+}
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 // Column ids are the server's sort keys; only those it can sort by are sortable.
@@ -63,6 +87,7 @@ const columns = [
   column.accessor('activated', { header: 'Activated', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
   column.accessor((u) => pledgeText(u), { id: 'pledge', header: 'Pledge', enableSorting: false }),
   column.display({ id: 'resend', header: 'Activation', cell: (c) => <ResendActivation user={c.row.original} /> }),
+  column.display({ id: 'sessions', header: 'Sessions', cell: (c) => <RevokeSessions user={c.row.original} /> }),
 ];
 
 /**
