@@ -14,3 +14,4 @@ export * from './schema/payouts.table.ts';
 export * from './schema/rate-limits.table.ts';
 export * from './schema/admin-audit.table.ts';
 export * from './schema/backups.table.ts';
+export * from './schema/passkeys.table.ts';

@@ -14,6 +14,7 @@ import { activate, forgotPassword, login, logout, refreshSession, register, rese
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { sessionCookies } from './session-cookie.ts';
+import passkeyRoutes from './passkeys.routes.ts';
 import twoFactorRoutes from './two-factor.routes.ts';
 
 const tags = ['auth'];
@@ -169,6 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes);
 };
 
 export default routes;

@@ -2,6 +2,7 @@
 export { ensureAdmin } from './admin-bootstrap.ts';
 export { default as authRoutes } from './auth.routes.ts';
 export { anonymiseUser, deleteAuthTokens, findUserByEmail, findUserById, insertRefreshToken, lockUser, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow } from './auth.service.ts';
+export { deleteAllPasskeys, listPasskeys } from './passkeys.service.ts';
 export { hashPassword, newPasswordProblem, refuseWeakPassword, verifyPassword } from './password.ts';
 export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
