@@ -8,4 +8,5 @@ export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
 export { REFRESH_COOKIE_PATH, REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';
-export { resetSecondFactor } from './two-factor.service.ts';
+export { SecretsKeyError, secretsKeyId } from './secrets.ts';
+export { resetSecondFactor, rotateSecrets, sealSecretsAtRest } from './two-factor.service.ts';

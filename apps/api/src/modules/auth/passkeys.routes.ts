@@ -29,14 +29,14 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/passkeys',
-    { preHandler: app.authenticate, schema: { tags, summary: "The account's passkeys", response: { 200: passkeyListSchema, ...errorResponses(401, 403) } } },
+    { onRequest: app.authenticate, schema: { tags, summary: "The account's passkeys", response: { 200: passkeyListSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => reply.header('cache-control', 'no-store').send({ passkeys: await listPasskeys(deps, currentUser(request).id) }),
   );
 
   app.post(
     '/api/auth/passkeys/registration/options',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'Options to create a passkey (a resident key with user verification)', response: { 200: passkeyOptionsSchema, ...errorResponses(401, 403, 409) } },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await registrationOptions(deps, currentUser(request).id)),
@@ -45,7 +45,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/passkeys/registration/verify',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Add the passkey the browser created, with its name',
@@ -59,7 +59,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/auth/passkeys/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'Remove a passkey', params: passkeyIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
