@@ -5,6 +5,7 @@ import { ConsentsSection } from './consents-section';
 import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { DetailsSection } from './details-section';
+import { PasskeysSection } from './passkeys-section';
 import { ReceiptsSection } from './receipts-section';
 import './account.css';
 
@@ -42,12 +43,14 @@ function AccountSections({ account }: { account: Account }) {
       <nav aria-label="On this page" className="account-toc">
         <a href="#details">My details</a>
         <a href="#consents">My consents</a>
+        <a href="#passkeys">Passkeys</a>
         <a href="#receipts">Receipts and calendar</a>
         <a href="#data">Download my data</a>
         <a href="#delete">Delete my account</a>
       </nav>
       <DetailsSection account={account} />
       <ConsentsSection account={account} />
+      <PasskeysSection account={account} />
       <ReceiptsSection account={account} />
       <DataSection />
       <DeleteSection account={account} />
