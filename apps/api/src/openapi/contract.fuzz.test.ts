@@ -432,6 +432,7 @@ describe(`contract fuzzing of the OpenAPI description (FUZZ_SEED=${SEED})`, () =
 
   it('sent a bounded number of requests', () => {
     expect(requests).toBeGreaterThan(1000);
-    expect(requests).toBeLessThan(5500);
+    // About 60 requests per operation: the ceiling grows with the description (6 passkey operations, docs/decisions/131).
+    expect(requests).toBeLessThan(6000);
   });
 });
