@@ -93,6 +93,26 @@ describe('passkeys', () => {
     expect((await inject({ method: 'GET', url: '/api/admin/audit', headers: bearer(tokenOf(refreshed)) })).statusCode).toBe(200);
   });
 
+  it("removes an admin's passkeys when another admin resets the lost second factor", async () => {
+    const lost = await insertUser(ctx, { role: 'admin' });
+    const helper = await insertUser(ctx, { role: 'admin' });
+    const { passkey } = await addPasskey((await signInAdmin(ctx, lost)).access_token);
+    const reset = await inject({ method: 'POST', url: `/api/admin/users/${lost.id}/two-factor/reset`, headers: bearer((await signInAdmin(ctx, helper)).access_token) });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await ctx.db.select().from(passkeys).where(eq(passkeys.user_id, lost.id))).toEqual([]);
+    expect((await signIn(getAssertion(passkey, await signInOptions(), here))).statusCode).toBe(401);
+  });
+
+  it('limits passkey sign-ins per IP as logins are (30 in 10 minutes)', async () => {
+    const from = { remoteAddress: '198.51.100.44' };
+    for (let i = 0; i < 30; i += 1) expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/passkeys/authentication/options', ...from })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/passkeys/authentication/options', ...from })).statusCode).toBe(429);
+    const verifyCalls = await Promise.all(
+      Array.from({ length: 31 }, () => ctx.app.inject({ method: 'POST', url: '/api/auth/passkeys/authentication/verify', payload: { response: {} }, ...from })),
+    );
+    expect(verifyCalls.filter((r) => r.statusCode === 429)).toHaveLength(1);
+  });
+
   it("refuses to add a passkey with an admin's password-step token or without a token", async () => {
     const admin = await insertUser(ctx, { role: 'admin', totp_secret: null });
     const passwordStep = await ctx.app.signAccessToken({ id: admin.id, role: 'admin', secondFactor: 'code' });

@@ -6,6 +6,7 @@ import { recordAdminAction } from '../audit/index.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
 import { authErrors } from './auth.errors.ts';
+import { deleteAllPasskeys } from './passkeys.service.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { hashToken } from './tokens.ts';
 import type { Config } from '../../config.ts';
@@ -117,8 +118,9 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
 }
 
 /**
- * Another admin forgets this admin's second factor (a lost phone): every session ends, the wrong
- * codes counted so far are forgotten, and the next sign-in enrols.
+ * Another admin forgets this admin's second factor (a lost phone): the TOTP secret, the recovery
+ * codes and the passkeys go, every session ends, the wrong codes counted so far are forgotten, and
+ * the next sign-in enrols.
  */
 export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'log'>, adminId: number, targetId: number): Promise<void> {
   const now = deps.clock.now();
@@ -126,6 +128,8 @@ export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock'
     const target = await repo.findUserById(tx, targetId);
     if (!target || target.role !== 'admin') throw authErrors.notAnAdmin();
     await tfRepo.clearSecondFactor(tx, targetId, now);
+    // A passkey is a second factor too (docs/decisions/131), and may be on the lost phone.
+    await deleteAllPasskeys(tx, targetId);
     await clearAttempts(tx, ['two_factor'], { userId: targetId });
     await repo.revokeAllRefreshTokens(tx, targetId, now);
     await recordAdminAction(tx, {
