@@ -26,6 +26,7 @@ export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promi
       EMBEDDED_PG_PORT: String(pgPort),
       DATABASE_URL: '',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-123',
+      SECRETS_KEY: 'YmVuY2gtc2VjcmV0cy1rZXktMzItYnl0ZXMtbG9uZyE=',
       // Production requires SMTP; nothing is mailed during a benchmark.
       SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
       ALLOW_TEST_PAYMENTS: 'true',

@@ -69,7 +69,7 @@ test.describe.serial('admin', () => {
     await menu.getByRole('link', { name: 'Campaign' }).click();
     await expect(page).toHaveURL(/\/admin-campaign$/);
     await expect(campaignRows(page).first()).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Campaign Name', 'Country', 'Start Date', 'End Date', 'Billing Start Date', 'Active', 'Actions'].map((t) => new RegExp(t)));
+    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Campaign Name', 'Country', 'Start Date', 'End Date', 'Billing Start Date', 'Active', 'Goal', 'Actions'].map((t) => new RegExp(t)));
 
     // Add: a bad row first (the reason shows beside the product-rules §8 text), then a good one.
     await page.getByRole('button', { name: 'Add campaign' }).click();

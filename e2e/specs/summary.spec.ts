@@ -5,7 +5,7 @@ import { formatLongDate } from '@uplift/core/calendar';
 import { splitPayments } from '@uplift/core/calculator';
 import { formatMoney } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
-import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
+import { DONOR_PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
@@ -60,7 +60,7 @@ function runBilling(asOf: string): Promise<{ code: number | null; output: string
   });
 }
 
-test('after paying, the summary shows the pledge; a billing run grows the impact; the modal cancels it', async ({ page }) => {
+test('after paying, the summary shows the pledge; a billing run grows the impact; the modal cancels it', async ({ page, request }) => {
   const donor = await donorWithConfirmedPledge(page);
   const money = (minor: number) => formatMoney(minor, 'NZ');
   // The login above set the refresh cookie; the saved flag makes the app restore the session.
@@ -111,7 +111,11 @@ test('after paying, the summary shows the pledge; a billing run grows the impact
   await waitForMail(donor.email, /pledge has been cancelled/);
 
   // The server agrees: the pledge is Cancelled, the paid payment stands, the rest are Cancelled.
-  const auth = { authorization: `Bearer ${donor.token}` };
+  // Asked from a sign-in of its own: the cancel logged the browser out, which ends at once every
+  // token of that sign-in, the one the donor's API login shared with it included.
+  expect((await page.request.get('/api/pledge/closest', { headers: { authorization: `Bearer ${donor.token}` } })).status()).toBe(401);
+  const { access_token } = await json<{ access_token: string }>(await request.post('/api/auth/login', { data: { email: donor.email, password: DONOR_PASSWORD } }));
+  const auth = { authorization: `Bearer ${access_token}` };
   const pledge = await json<{ pledge_status: string }>(await page.request.get('/api/pledge/closest', { headers: auth }));
   expect(pledge.pledge_status).toBe('Cancelled');
   const payments = await json<{ payment_status: string }[]>(await page.request.get('/api/payment/', { headers: auth }));

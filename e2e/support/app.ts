@@ -40,7 +40,7 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
  * a real SMTP sink whose messages are kept as JSON in `mailDir`. `env` adds to or overrides the
  * app's environment (for example TEST_CLOCK_START, SEED_DEMO).
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, opts: { hostname?: string } = {}): Promise<RunningApp> {
   const dir = await mkdtemp(path.join(tmpdir(), 'uplift-e2e-'));
   await chmod(dir, 0o755); // the embedded server may run as the 'postgres' user
 
@@ -48,7 +48,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const [appPort, pgPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
   const stopSmtp = await startSmtpSink(smtpPort, mailDir);
 
-  const baseUrl = `http://127.0.0.1:${appPort}`;
+  // `hostname` 'localhost' for WebAuthn, whose relying party ID cannot be an IP address (it listens on 127.0.0.1 either way).
+  const baseUrl = `http://${opts.hostname ?? '127.0.0.1'}:${appPort}`;
   const smtpUrl = `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
   const dataDir = path.join(dir, 'data');
   const appEnv: NodeJS.ProcessEnv = {
@@ -71,7 +72,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
   const child = spawn(process.execPath, ['apps/api/src/server.ts'], { cwd: ROOT, env: appEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
-    await waitForHealth(baseUrl, child, 90_000);
+    await waitForHealth(`http://127.0.0.1:${appPort}`, child, 90_000);
   } catch (err) {
     child.kill('SIGTERM');
     await stopSmtp();

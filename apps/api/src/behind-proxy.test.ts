@@ -88,6 +88,7 @@ describe('behind a proxy', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: 'a-production-secret-of-at-least-thirty-two-chars',
+      SECRETS_KEY: 'cHJvZHVjdGlvbi1zZWNyZXRzLWtleS0zMi1ieXRlcyE=',
       SMTP_URL: 'smtp://127.0.0.1:1',
       APP_URL: 'https://uplift.example.org',
       ALLOW_TEST_PAYMENTS: 'true',

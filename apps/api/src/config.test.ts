@@ -8,6 +8,7 @@ const prodBase = {
   JWT_SECRET: 'a-production-secret-of-at-least-thirty-two-chars',
   SMTP_URL: 'smtp://mail.example.org:587',
   APP_URL: 'https://uplift.example.org',
+  SECRETS_KEY: 'cHJvZHVjdGlvbi1zZWNyZXRzLWtleS0zMi1ieXRlcyE=',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   RECEIPT_IRD_NUMBER: '123-456-789',
@@ -107,6 +108,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'admin@example.org' })).toEqual([expect.stringContaining('ADMIN_EMAIL and ADMIN_PASSWORD')]);
     expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT:/);
     expect(problemsOf({ JWT_SECRET: 'short' })[0]).toMatch(/JWT_SECRET: JWT_SECRET must be at least 32 characters/);
+  });
+
+  it('refuses production without SECRETS_KEY, and a key that is not 32 bytes of base64; outside production a fixed development key stands in', () => {
+    const { SECRETS_KEY: _, ...withoutKey } = prodBase;
+    expect(problemsOf(withoutKey)).toEqual(['SECRETS_KEY: required in production (32 random bytes in base64: openssl rand -base64 32)']);
+    const short = 'c2hvcnQ=';
+    expect(problemsOf({ ...prodBase, SECRETS_KEY: short })).toEqual(['SECRETS_KEY: SECRETS_KEY must be 32 random bytes in base64, such as the output of: openssl rand -base64 32']);
+    expect(problemsOf({ NEW_SECRETS_KEY: 'not base64 at all!' })[0]).toMatch(/^NEW_SECRETS_KEY: NEW_SECRETS_KEY must be 32 random bytes/);
+    const prod = loadConfig(prodBase).secrets;
+    expect(prod).toEqual({ key: Buffer.from(prodBase.SECRETS_KEY, 'base64'), development: false, newKey: undefined });
+    const dev = loadConfig({}).secrets;
+    expect(dev.development).toBe(true);
+    expect(dev.key).toHaveLength(32);
+    expect(loadConfig({}).secrets.key.equals(dev.key)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -7,6 +7,22 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** A key of 32 random bytes in base64, as `openssl rand -base64 32` prints it. */
+const secretsKey = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+      error: `${name} must be 32 random bytes in base64, such as the output of: openssl rand -base64 32`,
+    })
+    .transform((v) => Buffer.from(v, 'base64'));
+
+/**
+ * Outside production, without SECRETS_KEY, TOTP secrets are sealed with this fixed key (and the
+ * app logs a warning): development data stays readable across restarts (docs/decisions/131).
+ */
+const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('uplift development secrets key: never used in production').digest();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -37,6 +53,8 @@ const envSchema = z.object({
   RECEIPT_SIGNATORY_TITLE: z.string().trim().min(1).optional(),
   RECEIPT_TAX_CREDIT: z.enum(['true', 'false']).default('true'),
   TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  SECRETS_KEY: secretsKey('SECRETS_KEY').optional(),
+  NEW_SECRETS_KEY: secretsKey('NEW_SECRETS_KEY').optional(),
   BACKUP_DIR: z.string().trim().min(1, 'BACKUP_DIR must name a folder').optional(),
   BACKUP_PASSPHRASE: z.union([z.literal(''), z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters')]).optional(),
   BACKUP_SCHEDULE: z
@@ -83,6 +101,12 @@ export type Config = {
    * takes its daily backup of the embedded database (cron, UTC).
    */
   backup: { dir: string; passphrase: string | undefined; schedule: string };
+  /**
+   * The key TOTP secrets are encrypted with (SECRETS_KEY; `development`: the fixed development key,
+   * never in production) and, for `npm run rotate-secrets` only, the key to re-encrypt them with
+   * (NEW_SECRETS_KEY). docs/decisions/131-passkeys-and-secrets-at-rest.md.
+   */
+  secrets: { key: Buffer; development: boolean; newKey: Buffer | undefined };
 };
 
 export type ReceiptConfig = {
@@ -127,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && env.APP_URL && !env.APP_URL.startsWith('https://') && !isLoopbackUrl(env.APP_URL)) {
     problems.push(`APP_URL: must start with https:// in production (it is ${env.APP_URL}); sign-ins and cookies need https`);
   }
+  if (isProduction && !env.SECRETS_KEY) problems.push('SECRETS_KEY: required in production (32 random bytes in base64: openssl rand -base64 32)');
 
   const hasStripe = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY);
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
@@ -193,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       passphrase: env.BACKUP_PASSPHRASE || undefined,
       schedule: env.BACKUP_SCHEDULE,
     },
+    secrets: { key: env.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, development: !env.SECRETS_KEY, newKey: env.NEW_SECRETS_KEY },
   };
 }
 

@@ -5,7 +5,7 @@ import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
-import { ensureAdmin } from './modules/auth/index.ts';
+import { ensureAdmin, sealSecretsAtRest } from './modules/auth/index.ts';
 import { openRuntime } from './runtime.ts';
 
 async function main() {
@@ -13,6 +13,9 @@ async function main() {
   const { config, log, db } = runtime;
   const clock = clockFor(config);
 
+  if (config.secrets.development) log.warn('SECRETS_KEY is not set: TOTP secrets are sealed with the fixed development key (never in production)');
+  // Plain TOTP secrets and SHA-256 recovery codes kept before are sealed now (docs/decisions/131).
+  await sealSecretsAtRest({ db, log }, config.secrets.key);
   await seedReferenceData(db);
   if (config.seedDemo) await seedDemoData(db, clock.now(), log);
   if (config.admin) {

@@ -15,3 +15,4 @@ export * from './schema/rate-limits.table.ts';
 export * from './schema/admin-audit.table.ts';
 export * from './schema/backups.table.ts';
 export * from './schema/session-devices.table.ts';
+export * from './schema/passkeys.table.ts';

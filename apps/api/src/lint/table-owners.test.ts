@@ -17,6 +17,8 @@ const OWNERS: Record<string, string> = {
   session_devices: 'auth',
   admin_recovery_codes: 'auth',
   auth_attempts: 'auth',
+  passkeys: 'auth',
+  passkey_challenges: 'auth',
   email_changes: 'account',
   receipt_counters: 'account',
   consent_events: 'consents',

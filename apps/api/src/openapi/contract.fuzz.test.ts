@@ -432,6 +432,8 @@ describe(`contract fuzzing of the OpenAPI description (FUZZ_SEED=${SEED})`, () =
 
   it('sent a bounded number of requests', () => {
     expect(requests).toBeGreaterThan(1000);
-    expect(requests).toBeLessThan(5500);
+    // About 60 requests per operation, never more than 70: bounded per operation, so the run grows
+    // with the description and not beyond it.
+    expect(requests).toBeLessThan(operations.length * 70);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
 import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
+import { passkeySchema } from './passkeys.ts';
 
 // The donor's own account area, /account (decision 083): details, consents, receipts, data, erasure.
 
@@ -108,6 +109,8 @@ export const dataExportSchema = z
     payments: z.array(z.record(z.string(), z.unknown())),
     saved_cards: z.array(z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })),
     mails: z.array(z.object({ subject: z.string(), created_at: timestampSchema })),
+    /** The account's passkeys: names and dates, never the keys. */
+    passkeys: z.array(passkeySchema),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

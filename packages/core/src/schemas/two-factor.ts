@@ -18,6 +18,8 @@ export const twoFactorCodeSchema = z.object({
   code: z
     .string({ error: MSG.twoFactorCodeRequired })
     .max(64, { error: MSG.twoFactorCodeInvalid })
+    // Something besides spaces and dashes (which are ignored): said in the API description too.
+    .regex(/[^\s-]/, { error: MSG.twoFactorCodeRequired })
     .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
     .pipe(z.string().min(1, { error: MSG.twoFactorCodeRequired })),
 });

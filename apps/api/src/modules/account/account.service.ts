@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
-import { anonymiseUser, clearAttempts, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, receiptFactsFor } from '../pledges/index.ts';
@@ -236,12 +236,13 @@ export async function pledgeCalendar(deps: Pick<AccountDeps, 'db' | 'clock' | 'c
 export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>, userId: number): Promise<DataExport> {
   const { db } = deps;
   const user = await liveUser(db, userId);
-  const [pledgeRows, paymentRows, events, cards, sent] = await Promise.all([
+  const [pledgeRows, paymentRows, events, cards, sent, passkeys] = await Promise.all([
     repo.listPledges(db, userId),
     repo.listPayments(db, userId),
     listConsentEvents(db, userId),
     repo.listSavedCards(db, userId),
     listMailsTo(db, user.email),
+    listPasskeys({ db }, userId),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
@@ -271,6 +272,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     })),
     saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
     mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
+    passkeys,
   };
 }
 
@@ -308,6 +310,7 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
     await deleteSavedCards(tx, userId);
     await revokeAllRefreshTokens(tx, userId, now);
     await deleteAuthTokens(tx, userId);
+    await deleteAllPasskeys(tx, userId);
     await repo.deleteEmailChanges(tx, userId);
     await recordConsentEvents(
       tx,

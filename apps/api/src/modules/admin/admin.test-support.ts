@@ -2,6 +2,7 @@ import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
+import { encryptSecret } from '../auth/secrets.ts';
 import { newTotpSecret, totpCode } from '../auth/totp.ts';
 
 // Direct inserts for the admin tests: each test sets up exactly the rows it reasons about.
@@ -35,7 +36,7 @@ export async function insertUser(
  */
 export async function signInAdmin(ctx: Pick<TestContext, 'app' | 'db' | 'clock'>, admin: { id: number }): Promise<{ access_token: string; totpSecret: string }> {
   const totpSecret = newTotpSecret();
-  await ctx.db.update(users).set({ totp_secret: totpSecret, totp_enrolled_at: ctx.clock.now() }).where(eq(users.id, admin.id));
+  await ctx.db.update(users).set({ totp_secret: encryptSecret(totpSecret, ctx.app.config.secrets.key), totp_enrolled_at: ctx.clock.now() }).where(eq(users.id, admin.id));
   const passwordStep = await ctx.app.signAccessToken({ id: admin.id, role: 'admin', secondFactor: 'code' });
   const verified = await ctx.app.inject({
     method: 'POST',

@@ -27,6 +27,13 @@ export const authErrors = defineErrors('auth', {
     status: 409,
     message: 'Please start the set-up again: scan the new QR code, then enter its code.',
   },
+  // Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md).
+  /** Unknown passkey, wrong origin, used or expired challenge, bad signature, counter gone back: one answer. */
+  passkeyRefused: { code: 'auth.passkey_refused', status: 401, message: 'That passkey could not be used to sign in. Please try again, or log in with your password.' },
+  passkeyNotAdded: { code: 'auth.passkey_not_added', status: 400, message: 'The passkey could not be added. Please try again.' },
+  passkeyExists: { code: 'auth.passkey_exists', status: 409, message: 'That passkey is already added.' },
+  passkeyLimit: { code: 'auth.passkey_limit', status: 409, message: 'An account can have at most {max} passkeys. Please remove one first.' },
+  passkeyNotFound: { code: 'auth.passkey_not_found', status: 404, message: 'There is no such passkey on your account.' },
   notAnAdmin: { code: 'auth.not_an_admin', status: 409, message: 'That account is not an admin.' },
 
   // The donor's signed-in devices (docs/decisions/130).

@@ -17,6 +17,7 @@ import { noteSubject } from './security-events.ts';
 import { sessionCookies, sessionOfReply } from './session-cookie.ts';
 import { recordRequestDevice } from './sessions-list.ts';
 import sessionListRoutes from './sessions-list.routes.ts';
+import passkeyRoutes from './passkeys.routes.ts';
 import twoFactorRoutes from './two-factor.routes.ts';
 
 const tags = ['auth'];
@@ -179,6 +180,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(twoFactorRoutes);
   await app.register(sessionListRoutes);
+  await app.register(passkeyRoutes);
 };
 
 export default routes;

@@ -191,7 +191,7 @@ describe('loopback in production', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     prod = await createTestContext({
-      env: { NODE_ENV: 'production', SMTP_URL: smtp.url, APP_URL: 'https://uplift.example.org', ALLOW_TEST_PAYMENTS: 'true', RECEIPT_TAX_CREDIT: 'false' },
+      env: { NODE_ENV: 'production', SMTP_URL: smtp.url, APP_URL: 'https://uplift.example.org', ALLOW_TEST_PAYMENTS: 'true', RECEIPT_TAX_CREDIT: 'false', SECRETS_KEY: 'cHJvZHVjdGlvbi1zZWNyZXRzLWtleS0zMi1ieXRlcyE=' },
     });
   });
   afterAll(async () => {

@@ -2,12 +2,14 @@
 export { ensureAdmin } from './admin-bootstrap.ts';
 export { default as authRoutes } from './auth.routes.ts';
 export { anonymiseUser, deleteAuthTokens, findUserByEmail, findUserById, insertRefreshToken, lockUser, purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow } from './auth.service.ts';
+export { deleteAllPasskeys, listPasskeys } from './passkeys.service.ts';
 export { hashPassword, newPasswordProblem, refuseWeakPassword, verifyPassword } from './password.ts';
 export { clearAttempts, perIpLimit } from './rate-limits.ts';
 export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
 export { noteSubject, securityEvent, securityEventsPlugin } from './security-events.ts';
+export { SecretsKeyError, secretsKeyId } from './secrets.ts';
 export { endSessionsOfUser } from './sessions.ts';
 export { recordRequestDevice } from './sessions-list.ts';
 export { REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';
-export { resetSecondFactor } from './two-factor.service.ts';
+export { resetSecondFactor, rotateSecrets, sealSecretsAtRest } from './two-factor.service.ts';

@@ -142,7 +142,7 @@ describe('security events', () => {
     let adminAccess = '';
     await expectEvent('second_factor', admin!.id, async () => {
       // The admin's sign-in through the second factor, from the same client address.
-      const app = { inject, signAccessToken: ctx.app.signAccessToken } as unknown as TestContext['app'];
+      const app = { inject, signAccessToken: ctx.app.signAccessToken, config: ctx.app.config } as unknown as TestContext['app'];
       adminAccess = (await signInAdmin({ app, db: ctx.db, clock: ctx.clock }, admin!)).access_token;
     });
     await expectEvent('two_factor_changed', otherAdmin!.id, () => inject({ method: 'POST', url: `/api/admin/users/${otherAdmin!.id}/two-factor/reset`, headers: bearer(adminAccess) }));

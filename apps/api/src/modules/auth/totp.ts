@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT } from '@uplift/core/schemas/two-factor';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -49,8 +49,4 @@ export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${pick()}-${pick()}`);
 }
 
-/**
- * What the database keeps of a recovery code: a SHA-256 of it as typed-normalised (no dash, lower
- * case). A fast hash is enough for random codes this long, whose guessing is rate-limited.
- */
-export const recoveryCodeHash = (code: string): string => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+// What the database keeps of a recovery code: a salted scrypt hash (secrets.ts).

@@ -13,7 +13,7 @@ const BODY_ERRORS = [400, 413, 415] as const;
 
 /** An admin's second factor (docs/decisions/077), asked with the password step's access token. */
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken };
+  const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken, config: app.config };
   const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
   // These three routes, and no others, take the password step's token (docs/decisions/123).
   const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction), acceptsPendingSecondFactor: true as const };

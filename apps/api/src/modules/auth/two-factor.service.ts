@@ -6,9 +6,12 @@ import { recordAdminAction } from '../audit/index.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
 import { authErrors } from './auth.errors.ts';
+import { deleteAllPasskeys } from './passkeys.service.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { hashToken } from './tokens.ts';
-import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, recoveryCodeHash, totpStep } from './totp.ts';
+import type { Config } from '../../config.ts';
+import { decryptSecret, encryptSecret, hashRecoveryCode, isEncryptedSecret, isLegacyRecoveryHash, keyIdOf, recoveryCodeMatches, SecretsKeyError, secretsKeyId, upgradeLegacyRecoveryHash } from './secrets.ts';
+import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, totpStep } from './totp.ts';
 import * as tfRepo from './two-factor.repository.ts';
 
 // Admin two-factor sign-in (docs/decisions/077). The password step gives a session without admin
@@ -19,7 +22,8 @@ export type Asker = { userId: number; ip: string; refreshToken: string | undefin
 
 const wrongCode = () => new FieldError('code', MSG.twoFactorCodeInvalid);
 
-export type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>;
+/** `config.secrets.key` seals the TOTP secrets (docs/decisions/131-passkeys-and-secrets-at-rest.md). */
+export type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'> & { config: Pick<Config, 'secrets'> };
 
 async function adminOf(db: TwoFactorDeps['db'], userId: number): Promise<repo.UserRow> {
   const user = await repo.findUserById(db, userId);
@@ -44,7 +48,10 @@ async function upgradeSession(deps: TwoFactorDeps, user: repo.UserRow, refreshTo
 /** Uses a recovery code and records it, together: a code is used once, and its use never goes unrecorded. */
 async function useRecoveryCode(db: TwoFactorDeps['db'], userId: number, code: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!(await tfRepo.useRecoveryCode(tx, userId, recoveryCodeHash(code), now))) return false;
+    const unused = await tfRepo.lockUnusedRecoveryCodes(tx, userId);
+    const matches = await Promise.all(unused.map((row) => recoveryCodeMatches(code, row.code_hash)));
+    const match = unused.find((_, i) => matches[i]);
+    if (!match || !(await tfRepo.markRecoveryCodeUsed(tx, match.id, now))) return false;
     const remaining = await tfRepo.unusedRecoveryCodes(tx, userId);
     await recordAdminAction(tx, { adminId: userId, action: 'two_factor.recovery_code_used', target: `admin ${userId}`, after: { remaining }, at: now });
     return true;
@@ -56,7 +63,7 @@ export async function beginEnrolment(deps: TwoFactorDeps, asker: Asker): Promise
   const user = await adminOf(deps.db, asker.userId);
   if (user.totp_secret) throw authErrors.twoFactorEnrolled();
   const secret = newTotpSecret();
-  await tfRepo.setPendingSecret(deps.db, user.id, secret, deps.clock.now());
+  await tfRepo.setPendingSecret(deps.db, user.id, encryptSecret(secret, deps.config.secrets.key), deps.clock.now());
   const uri = otpauthUri(secret, user.email);
   return { secret, otpauth_uri: uri, qr_code: await qrCodeDataUrl(uri) };
 }
@@ -66,8 +73,9 @@ export async function confirmEnrolment(deps: TwoFactorDeps, asker: Asker, code: 
   const { db, clock, log } = deps;
   const user = await adminOf(db, asker.userId);
   if (user.totp_secret) throw authErrors.twoFactorEnrolled();
-  const secret = user.totp_pending_secret;
-  if (!secret) throw authErrors.twoFactorNotStarted();
+  const sealed = user.totp_pending_secret;
+  if (!sealed) throw authErrors.twoFactorNotStarted();
+  const secret = decryptSecret(sealed, deps.config.secrets.key);
   const now = clock.now();
   const release = await claimAttempt(db, 'two_factor', { userId: user.id }, now);
   const step = totpStep(secret, code, now);
@@ -76,14 +84,15 @@ export async function confirmEnrolment(deps: TwoFactorDeps, asker: Asker, code: 
     throw wrongCode();
   }
   const recoveryCodes = newRecoveryCodes();
+  const hashes = await Promise.all(recoveryCodes.map(hashRecoveryCode));
   await db.transaction(async (tx) => {
-    if (!(await tfRepo.confirmSecret(tx, user.id, secret, step, now))) throw authErrors.twoFactorNotStarted();
-    await tfRepo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map(recoveryCodeHash), now);
+    if (!(await tfRepo.confirmSecret(tx, user.id, sealed, step, now))) throw authErrors.twoFactorNotStarted();
+    await tfRepo.replaceRecoveryCodes(tx, user.id, hashes, now);
     await recordAdminAction(tx, { adminId: user.id, action: 'two_factor.enrol', target: `admin ${user.id}`, after: { recovery_codes: recoveryCodes.length }, at: now });
   });
   await release();
   log.info({ userId: user.id }, 'admin enrolled in two-factor sign-in');
-  return { session: await upgradeSession(deps, { ...user, totp_secret: secret }, asker.refreshToken), recoveryCodes };
+  return { session: await upgradeSession(deps, { ...user, totp_secret: sealed }, asker.refreshToken), recoveryCodes };
 }
 
 /** The code step of an enrolled admin's sign-in: a TOTP code not used before, or an unused recovery code. */
@@ -93,7 +102,7 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
   if (!user.totp_secret) throw authErrors.twoFactorNotEnrolled();
   const now = clock.now();
   const release = await claimAttempt(db, 'two_factor', { userId: user.id }, now);
-  const step = totpStep(user.totp_secret, code, now);
+  const step = totpStep(decryptSecret(user.totp_secret, deps.config.secrets.key), code, now);
   if (step !== undefined) {
     if (!(await tfRepo.claimTotpStep(db, user.id, step))) {
       logFailedCode(log, asker, 'code already used');
@@ -109,8 +118,9 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
 }
 
 /**
- * Another admin forgets this admin's second factor (a lost phone): every session ends, the wrong
- * codes counted so far are forgotten, and the next sign-in enrols.
+ * Another admin forgets this admin's second factor (a lost phone): the TOTP secret, the recovery
+ * codes and the passkeys go, every session ends, the wrong codes counted so far are forgotten, and
+ * the next sign-in enrols.
  */
 export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'log'>, adminId: number, targetId: number): Promise<void> {
   const now = deps.clock.now();
@@ -118,6 +128,8 @@ export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock'
     const target = await repo.findUserById(tx, targetId);
     if (!target || target.role !== 'admin') throw authErrors.notAnAdmin();
     await tfRepo.clearSecondFactor(tx, targetId, now);
+    // A passkey is a second factor too (docs/decisions/131), and may be on the lost phone.
+    await deleteAllPasskeys(tx, targetId);
     await clearAttempts(tx, ['two_factor'], { userId: targetId });
     await repo.revokeAllRefreshTokens(tx, targetId, now);
     await recordAdminAction(tx, {
@@ -130,4 +142,55 @@ export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock'
     });
   });
   deps.log.info({ adminId, targetId }, 'admin two-factor sign-in reset');
+}
+
+/**
+ * At start-up (docs/decisions/131-passkeys-and-secrets-at-rest.md): TOTP secrets kept in plain
+ * text are encrypted with SECRETS_KEY, and recovery codes kept as a bare SHA-256 become salted
+ * scrypt hashes of it, in one transaction. Does nothing when there is nothing left to do.
+ */
+export async function sealSecretsAtRest(deps: Pick<TwoFactorDeps, 'db' | 'log'>, key: Buffer): Promise<{ secrets: number; recoveryCodes: number }> {
+  const seal = (value: string | null) => (value === null || isEncryptedSecret(value) ? value : encryptSecret(value, key));
+  const done = await deps.db.transaction(async (tx) => {
+    let secrets = 0;
+    for (const row of await tfRepo.lockTotpSecrets(tx)) {
+      const sealed = { totp_secret: seal(row.totp_secret), totp_pending_secret: seal(row.totp_pending_secret) };
+      if (sealed.totp_secret === row.totp_secret && sealed.totp_pending_secret === row.totp_pending_secret) continue;
+      await tfRepo.setTotpSecrets(tx, row.id, sealed);
+      secrets += 1;
+    }
+    let recoveryCodes = 0;
+    for (const row of await tfRepo.lockRecoveryCodeHashes(tx)) {
+      if (!isLegacyRecoveryHash(row.code_hash)) continue;
+      await tfRepo.setRecoveryCodeHash(tx, row.id, await upgradeLegacyRecoveryHash(row.code_hash));
+      recoveryCodes += 1;
+    }
+    return { secrets, recoveryCodes };
+  });
+  if (done.secrets + done.recoveryCodes > 0) deps.log.info(done, 'secrets at rest sealed: plain TOTP secrets encrypted, SHA-256 recovery codes rehashed');
+  return done;
+}
+
+/**
+ * `npm run rotate-secrets`: every TOTP secret re-encrypted from `oldKey` to `newKey`, in one
+ * transaction (all or none). A value already under the new key is left as it is, so the command
+ * can be run again; a value under a third key stops it, and nothing changes.
+ */
+export async function rotateSecrets(db: TwoFactorDeps['db'], oldKey: Buffer, newKey: Buffer): Promise<number> {
+  const newId = secretsKeyId(newKey);
+  const reseal = (value: string | null) => {
+    if (value === null || keyIdOf(value) === newId) return value;
+    return encryptSecret(isEncryptedSecret(value) ? decryptSecret(value, oldKey) : value, newKey);
+  };
+  if (oldKey.equals(newKey)) throw new SecretsKeyError('NEW_SECRETS_KEY is the same key as SECRETS_KEY');
+  return db.transaction(async (tx) => {
+    let n = 0;
+    for (const row of await tfRepo.lockTotpSecrets(tx)) {
+      const resealed = { totp_secret: reseal(row.totp_secret), totp_pending_secret: reseal(row.totp_pending_secret) };
+      if (resealed.totp_secret === row.totp_secret && resealed.totp_pending_secret === row.totp_pending_secret) continue;
+      await tfRepo.setTotpSecrets(tx, row.id, resealed);
+      n += 1;
+    }
+    return n;
+  });
 }

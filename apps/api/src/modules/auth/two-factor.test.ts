@@ -8,6 +8,7 @@ import { createTestContext, TEST_NOW, type TestContext } from '../../test/contex
 import { insertUser } from '../admin/admin.test-support.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { captureLogs, refreshCookieOf } from './auth.test-support.ts';
+import { decryptSecret } from './secrets.ts';
 import { totpCode } from './totp.ts';
 
 const PASSWORD = 'admin password 123';
@@ -100,7 +101,14 @@ describe('admin two-factor sign-in', () => {
     const stored = await ctx.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.user_id, row!.id));
     expect(stored).toHaveLength(10);
     for (const s of stored) expect(recovery_codes.join()).not.toContain(s.code_hash);
-    expect(row).toMatchObject({ totp_secret: enrolment.secret, totp_pending_secret: null });
+    // Salted scrypt hashes, one salt per code (docs/decisions/131-passkeys-and-secrets-at-rest.md).
+    for (const s of stored) expect(s.code_hash).toMatch(/^scrypt-sha256\$14\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(new Set(stored.map((s) => s.code_hash.split('$')[4])).size).toBe(10);
+    // The secret is sealed with SECRETS_KEY, never kept as typed.
+    expect(row).toMatchObject({ totp_pending_secret: null });
+    expect(row!.totp_secret).toMatch(/^enc1:/);
+    expect(row!.totp_secret).not.toContain(enrolment.secret);
+    expect(decryptSecret(row!.totp_secret!, ctx.config.secrets.key)).toBe(enrolment.secret);
 
     const [entry] = await audit(access_token);
     expect(entry).toMatchObject({ action: 'two_factor.enrol', admin_user_id: row!.id, target: `admin ${row!.id}`, after: { recovery_codes: 10 } });

@@ -5,6 +5,7 @@ import { ConsentsSection } from './consents-section';
 import { DataSection } from './data-section';
 import { DeleteSection } from './delete-section';
 import { DetailsSection } from './details-section';
+import { PasskeysSection } from './passkeys-section';
 import { ReceiptsSection } from './receipts-section';
 import { SessionsSection } from './sessions-section';
 import './account.css';
@@ -43,6 +44,7 @@ function AccountSections({ account }: { account: Account }) {
       <nav aria-label="On this page" className="account-toc">
         <a href="#details">My details</a>
         <a href="#consents">My consents</a>
+        <a href="#passkeys">Passkeys</a>
         <a href="#receipts">Receipts and calendar</a>
         <a href="#devices">Signed-in devices</a>
         <a href="#data">Download my data</a>
@@ -50,6 +52,7 @@ function AccountSections({ account }: { account: Account }) {
       </nav>
       <DetailsSection account={account} />
       <ConsentsSection account={account} />
+      <PasskeysSection account={account} />
       <ReceiptsSection account={account} />
       <SessionsSection country={account.country} />
       <DataSection />

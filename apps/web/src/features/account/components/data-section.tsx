@@ -14,7 +14,7 @@ export function DataSection() {
       <h2 id="data-title">Download my data</h2>
       <p>
         One file with everything we hold about you: your details, your consents and when you gave them, your pledges, payments
-        and receipts, the saved card (brand, last four digits and expiry only) and the emails we sent you.
+        and receipts, the saved card (brand, last four digits and expiry only), your passkeys (names and dates) and the emails we sent you.
       </p>
       <div className="account-actions">
         <button type="button" className="button" onClick={() => download('/api/account/export')}>

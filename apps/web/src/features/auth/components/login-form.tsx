@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { closestPledgeQuery, pledgeStatusOf } from '../../../lib/queries/closest-pledge';
 import { useLogin } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { forgetRegisteredEmail } from '../registered-email';
 import { pathAfterLogin, safeReturnPath } from '../return-path';
 import '../auth.css';
@@ -26,6 +27,7 @@ export function LoginForm() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const loginCall = useLogin();
+  const passkeyCall = usePasskeySignIn();
   const [failure, setFailure] = useState<ReactNode>();
   const arrival = location.state as { notice?: string; email?: string } | null;
   const notice = arrival?.notice;
@@ -42,6 +44,15 @@ export function LoginForm() {
     if (prefilled) setFocus('password');
   }, [prefilled, setFocus]);
 
+  /** After either sign-in: the second factor if the password left one, else where the user was going. */
+  const goOn = async (secondStep: string | undefined) => {
+    forgetRegisteredEmail();
+    const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
+    // An admin's password is only the first step: the second factor comes next, then the admin page.
+    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });
+    else navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(undefined);
     let secondStep: string | undefined;
@@ -51,12 +62,21 @@ export function LoginForm() {
       setFailure(describeLoginFailure(err));
       return;
     }
-    forgetRegisteredEmail();
-    const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
-    // An admin's password is only the first step: the second factor comes next, then the admin page.
-    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });
-    else navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
+    await goOn(secondStep);
   });
+
+  // A passkey is a whole sign-in, an admin's second factor included (docs/decisions/131).
+  const onPasskey = async () => {
+    setFailure(undefined);
+    let secondStep: string | undefined;
+    try {
+      secondStep = (await passkeyCall.mutateAsync()).two_factor;
+    } catch (err) {
+      setFailure(describePasskeyFailure(err));
+      return;
+    }
+    await goOn(secondStep);
+  };
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Log in">
@@ -70,6 +90,11 @@ export function LoginForm() {
         </button>
         <button type="button" className="button secondary" onClick={() => navigate(paths.challenge)}>
           Register
+        </button>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button secondary" disabled={passkeyCall.isPending} onClick={() => void onPasskey()}>
+          {passkeyCall.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
         </button>
       </div>
       <ul className="form-links auth-links">
@@ -108,4 +133,11 @@ function describeLoginFailure(err: unknown): ReactNode {
   }
   if (err.status === 429 || err.status >= 500) return err.message;
   return MSG.loginFailed;
+}
+
+function describePasskeyFailure(err: unknown): string {
+  if (err instanceof ApiError) return err.status === 429 || err.status >= 500 || err.status === 401 ? err.message : MSG.loginFailed;
+  if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return 'No passkey was used: the request was cancelled or timed out. You can log in with your password.';
+  if (err instanceof Error && err.name !== 'TypeError' && err.message) return err.message;
+  return 'We could not reach Uplift. Please check your connection and try again.';
 }
