@@ -88,10 +88,11 @@ test.describe.serial('admin', () => {
     await page.getByLabel('Start date, new campaign', { exact: true }).fill('2030-12-01');
     await page.getByLabel('End date, new campaign', { exact: true }).fill('2030-12-31');
     await page.getByLabel('Billing start date, new campaign', { exact: true }).fill('2030-12-03');
+    await page.getByLabel('Goal in the campaign’s currency, new campaign', { exact: true }).fill('5,000');
     await page.getByRole('button', { name: 'Save new campaign' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Added campaign' })).toContainText(campaignName);
     const added = rowNamed(page, campaignName);
-    await expect(added.locator('td')).toHaveText([/^\d+$/, campaignName, 'United Kingdom', '01/12/2030', '31/12/2030', '03/12/2030', 'Yes', /Edit.*Delete/]);
+    await expect(added.locator('td')).toHaveText([/^\d+$/, campaignName, 'United Kingdom', '01/12/2030', '31/12/2030', '03/12/2030', 'Yes', '£5,000.00', /Edit.*Delete/]);
     const id = (await added.locator('td').first().textContent())!.trim();
 
     // Edit in place; Enter saves.
@@ -99,9 +100,10 @@ test.describe.serial('admin', () => {
     const renamed = `December Renamed ${RUN}`;
     await page.getByLabel(`Campaign name, campaign ${id}`, { exact: true }).fill(renamed);
     await page.getByLabel(`Active, campaign ${id}`, { exact: true }).uncheck();
+    await page.getByLabel(`Goal in the campaign’s currency, campaign ${id}`, { exact: true }).fill('');
     await page.getByLabel(`End date, campaign ${id}`, { exact: true }).fill('2030-12-24');
     await page.getByLabel(`End date, campaign ${id}`, { exact: true }).press('Enter');
-    await expect(rowNamed(page, renamed).locator('td')).toHaveText([id, renamed, 'United Kingdom', '01/12/2030', '24/12/2030', '03/12/2030', 'No', /Edit/]);
+    await expect(rowNamed(page, renamed).locator('td')).toHaveText([id, renamed, 'United Kingdom', '01/12/2030', '24/12/2030', '03/12/2030', 'No', 'None', /Edit/]);
     await expect(page.getByRole('button', { name: `Edit campaign ${id}` })).toBeFocused();
 
     // A campaign with pledges cannot be deleted: its Delete is disabled, with the reason beside it.
@@ -154,7 +156,7 @@ test.describe.serial('admin', () => {
 
     await page.getByLabel('Search by name or email').fill(`${donor.lastName}, Hemi`);
     await expect(rows).toHaveCount(1);
-    await expect(rows.first().locator('td')).toHaveText([/^\d+$/, `${donor.lastName}, Hemi`, 'New Zealand', 'No', 'Yes', donor.email, '5 Charity Lane, Wellington', 'Yes', /^Confirmed, \$\d+\.\d\d$/, '']);
+    await expect(rows.first().locator('td')).toHaveText([/^\d+$/, `${donor.lastName}, Hemi`, 'New Zealand', 'No', 'Yes', donor.email, '5 Charity Lane, Wellington', 'Yes', /^Confirmed, \$\d+\.\d\d$/, '', 'Sign out everywhere']);
     await expect(page).toHaveURL(new RegExp(`search=${donor.lastName}`));
 
     // Sorted by last name on the server: ascending first, then descending.
