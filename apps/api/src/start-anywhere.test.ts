@@ -83,7 +83,8 @@ describe('start anywhere', () => {
       throw new Error(`${(err as Error).message}\n${output}`);
     } finally {
       child.kill('SIGTERM');
-      expect(await exit).toBe(0);
+      // A clean stop; the app's own words say why if it was not.
+      expect(await exit, `exit code after SIGTERM; the app said:\n${output}`).toBe(0);
     }
     expect((await stat(home)).mode & 0o777).toBe(0o700);
   }, 150_000);
