@@ -110,7 +110,7 @@ describe('the admin guard', () => {
   it('anonymous: 401, logged as a security event with the address and the route', async () => {
     expect((await get(ADMIN_ROUTE)).statusCode).toBe(401);
     expect(denials()).toEqual([
-      expect.objectContaining({ level: 40, status: 401, ip: '127.0.0.1', url: ADMIN_ROUTE, msg: 'security event: admin route refused' }),
+      expect.objectContaining({ level: 40, status: 401, ip: '127.0.0.1', userId: null, route: ADMIN_ROUTE, requestId: expect.stringMatching(/\S/), msg: 'security event: admin_denied' }),
     ]);
   });
 
@@ -118,7 +118,7 @@ describe('the admin guard', () => {
     const res = await get(ADMIN_ROUTE, auth.userAuth.authorization);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'auth.forbidden', message: NOT_ALLOWED });
-    expect(denials()).toEqual([expect.objectContaining({ status: 403, ip: '127.0.0.1', url: ADMIN_ROUTE })]);
+    expect(denials()).toEqual([expect.objectContaining({ status: 403, ip: '127.0.0.1', userId: auth.user.id, route: ADMIN_ROUTE })]);
   });
 
   it('an admin: through, and nothing logged as refused', async () => {

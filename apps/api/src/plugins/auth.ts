@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
 import { httpErrors } from '../errors.ts';
+import { writeSecurityEvent } from '../security-log.ts';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -133,7 +134,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const user = await verify(request);
     if (user.twoFactor && request.routeOptions.config.acceptsPendingSecondFactor !== true) {
-      request.log.warn({ event: 'security.second_factor_pending', ip: request.ip, url: request.url, userId: user.id }, 'security event: route refused before the second factor');
+      writeSecurityEvent(request.log, 'second_factor_pending', { userId: user.id, ip: request.ip, requestId: request.id, route: request.routeOptions.url, status: 403 });
       throw secondFactorNeeded(user.twoFactor);
     }
     request.user = user;
@@ -147,8 +148,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
 
   /** Every admin route's guard: a refusal is a security event, logged with the client's address. */
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const denied = (status: number) =>
-      request.log.warn({ event: 'security.admin_denied', ip: request.ip, url: request.url, status }, 'security event: admin route refused');
+    const denied = (status: number, userId: number | null = null) =>
+      writeSecurityEvent(request.log, 'admin_denied', { userId, ip: request.ip, requestId: request.id, route: request.routeOptions.url, status });
     try {
       request.user = await verify(request);
     } catch (err) {
@@ -156,7 +157,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       throw err;
     }
     if (!request.user.permissions.includes(ROLE_ADMIN)) {
-      denied(403);
+      denied(403, request.user.id);
       throw request.user.twoFactor ? secondFactorNeeded(request.user.twoFactor) : httpErrors.forbidden();
     }
   });

@@ -32,4 +32,11 @@ describe('dev outbox', () => {
     // The password never appears, even here.
     expect(all).not.toContain(body.password);
   });
+
+  it('answers a client on another machine as if it did not exist, and logs the refusal as a security event', async () => {
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress: '198.51.100.9' });
+    expect(refused.statusCode).toBe(404);
+    const events = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'security.dev_outbox_refused');
+    expect(events).toEqual([expect.objectContaining({ level: 40, userId: null, ip: '198.51.100.9', requestId: expect.stringMatching(/\S/), status: 404 })]);
+  });
 });

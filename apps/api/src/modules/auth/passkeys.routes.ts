@@ -89,7 +89,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await verifyAuthentication(deps, request.body, request.ip);
+      const session = await verifyAuthentication(deps, request.body, { ip: request.ip, requestId: request.id });
       setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
     },

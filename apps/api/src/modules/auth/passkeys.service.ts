@@ -11,6 +11,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { writeSecurityEvent } from '../../security-log.ts';
 import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
@@ -36,11 +37,11 @@ export function relyingParty(appUrl: string): { id: string; origin: string } {
 export const userHandleOf = (userId: number): Uint8Array<ArrayBuffer> => new TextEncoder().encode(`uplift:${userId}`);
 const userHandleText = (userId: number): string => Buffer.from(userHandleOf(userId)).toString('base64url');
 
-/** The challenge a browser signed, read from its client data; undefined when that is not JSON with one. */
+/** The challenge a browser signed, read from its client data; undefined when that is not JSON with a string one. */
 function challengeOf(clientDataJSON: string): string | undefined {
   try {
     const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof data.challenge === 'string' && data.challenge.length > 0 ? data.challenge : undefined;
+    return typeof data.challenge === 'string' ? data.challenge : undefined;
   } catch {
     return undefined;
   }
@@ -80,7 +81,8 @@ export async function registrationOptions(deps: PasskeyDeps, userId: number): Pr
     attestationType: 'none',
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports })),
-    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+    // The library sets `requireResidentKey` from a required resident key, as WebAuthn asks.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await pkRepo.insertChallenge(db, { challenge: options.challenge, purpose: 'register', user_id: user.id, expires_at: new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS) }, now);
   return options as unknown as PasskeyOptions;
@@ -100,11 +102,11 @@ export async function verifyRegistration(deps: PasskeyDeps, userId: number, inpu
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: true,
-  }).catch((err: unknown) => {
-    log.info({ userId, why: err instanceof Error ? err.message : String(err) }, 'passkey registration refused');
-    return undefined;
-  });
-  if (!verification?.verified) throw authErrors.passkeyNotAdded();
+  }).catch((err: unknown) => err as Error);
+  if (verification instanceof Error || !verification.verified) {
+    log.info({ userId, why: verification instanceof Error ? verification.message : 'not verified' }, 'passkey registration refused');
+    throw authErrors.passkeyNotAdded();
+  }
   const { credential } = verification.registrationInfo;
   try {
     const row = await pkRepo.insertPasskey(db, {
@@ -116,7 +118,6 @@ export async function verifyRegistration(deps: PasskeyDeps, userId: number, inpu
       name: input.name,
       created_at: now,
     });
-    log.info({ userId, passkeyId: row.id }, 'passkey added');
     return toPasskey(row);
   } catch (err) {
     if (isUniqueViolation(err, 'passkeys_credential_id_key')) throw authErrors.passkeyExists();
@@ -124,9 +125,9 @@ export async function verifyRegistration(deps: PasskeyDeps, userId: number, inpu
   }
 }
 
-export async function removePasskey(deps: Pick<PasskeyDeps, 'db' | 'log'>, userId: number, passkeyId: number): Promise<void> {
+/** Removes one of the account's own passkeys (the route's `security.passkey_removed` event records it). */
+export async function removePasskey(deps: Pick<PasskeyDeps, 'db'>, userId: number, passkeyId: number): Promise<void> {
   if (!(await pkRepo.deletePasskey(deps.db, userId, passkeyId))) throw authErrors.passkeyNotFound();
-  deps.log.info({ userId, passkeyId }, 'passkey removed');
 }
 
 /** Options for navigator.credentials.get(): any passkey of this site (discoverable), with user verification. */
@@ -137,16 +138,20 @@ export async function authenticationOptions(deps: PasskeyDeps): Promise<PasskeyO
   return options as unknown as PasskeyOptions;
 }
 
+/** Who asks to sign in, for the security event of a refusal. */
+export type PasskeyAsker = { ip: string; requestId: string };
+
 /**
- * Signs in with a passkey: a live challenge of ours used once, a known credential, our origin and
- * RP ID, user verification, a valid signature and a counter that went forward (or stays 0). The
- * session has passed the second factor.
+ * Signs in with a passkey: a live challenge of ours used once, a known credential of a live account,
+ * that account's user handle (a discoverable credential always returns it), our origin and RP ID,
+ * user verification, a valid signature and a counter that went forward (or stays 0). The session
+ * has passed the second factor. Each refusal is a `security.passkey_refused` event naming why.
  */
-export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuthenticationInput, ip: string): Promise<SessionTokens> {
+export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuthenticationInput, asker: PasskeyAsker): Promise<SessionTokens> {
   const { db, clock, config, log } = deps;
   const now = clock.now();
-  const refuse = (why: string, userId?: number) => {
-    log.warn({ event: 'security.passkey_refused', ip, userId, why }, 'security event: passkey sign-in refused');
+  const refuse = (why: string, userId: number | null = null) => {
+    writeSecurityEvent(log, 'passkey_refused', { userId, ip: asker.ip, requestId: asker.requestId, status: 401, why });
     return authErrors.passkeyRefused();
   };
   const challenge = challengeOf(input.response.response.clientDataJSON);
@@ -155,8 +160,7 @@ export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuth
   if (!passkey) throw refuse('unknown credential');
   const user = await repo.findUserById(db, passkey.user_id);
   if (!user || !user.activated || user.erased_at) throw refuse('account not live', passkey.user_id);
-  const handle = input.response.response.userHandle;
-  if (handle !== undefined && handle !== userHandleText(user.id)) throw refuse('user handle of another account', user.id);
+  if (input.response.response.userHandle !== userHandleText(user.id)) throw refuse('not the user handle of this account', user.id);
   const rp = relyingParty(config.appUrl);
   const verification = await verifyAuthenticationResponse({
     response: input.response as AuthenticationResponseJSON,
@@ -165,13 +169,11 @@ export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuth
     expectedRPID: rp.id,
     credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: passkey.counter, transports: passkey.transports },
     requireUserVerification: true,
-  }).catch((err: unknown) => {
-    log.info({ userId: user.id, why: err instanceof Error ? err.message : String(err) }, 'passkey assertion did not verify');
-    return undefined;
-  });
-  if (!verification?.verified || !verification.authenticationInfo.userVerified) throw refuse('assertion did not verify', user.id);
+  }).catch((err: unknown) => err as Error);
+  // The library's own words say which check failed (origin, RP ID, user verification, signature, counter).
+  if (verification instanceof Error) throw refuse(`assertion refused: ${verification.message}`, user.id);
+  if (!verification.verified) throw refuse('assertion did not verify', user.id);
   if (!(await pkRepo.recordPasskeyUse(db, passkey.id, passkey.counter, verification.authenticationInfo.newCounter, now))) throw refuse('assertion used twice at once', user.id);
-  log.info({ userId: user.id, passkeyId: passkey.id }, 'logged in with a passkey');
   return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor: true });
 }
 

@@ -48,9 +48,17 @@ export type SoftPasskey = { credentialId: Buffer; privateKey: KeyObject; publicK
 /** Options for the answer: where the browser says it is, and whether the user was verified. */
 export type Ceremony = { origin: string; rpId: string; userVerified?: boolean };
 
-/** navigator.credentials.create(): a new resident P-256 key for `options` (the server's JSON), attestation "none". */
-export function createCredential(options: { challenge: string; user: { id: string } }, at: Ceremony): { passkey: SoftPasskey; response: object } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+/**
+ * navigator.credentials.create(): a new resident P-256 key for `options` (the server's JSON),
+ * attestation "none". `same`: answer with that passkey's key and credential id again (an
+ * authenticator offering a credential it already made); `transports`: what it says it supports.
+ */
+export function createCredential(
+  options: { challenge: string; user: { id: string } },
+  at: Ceremony,
+  { same, transports = ['internal'] }: { same?: SoftPasskey; transports?: string[] | null } = {},
+): { passkey: SoftPasskey; response: object } {
+  const { privateKey, publicKey } = same ?? generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });
   // COSE_Key (RFC 9053): kty EC2 (2), alg ES256 (-7), crv P-256 (1), x, y.
   const coseKey = cbor(
@@ -62,7 +70,7 @@ export function createCredential(options: { challenge: string; user: { id: strin
       [-3, Buffer.from(jwk.y!, 'base64url')],
     ]),
   );
-  const credentialId = randomBytes(32);
+  const credentialId = same?.credentialId ?? randomBytes(32);
   const idLength = Buffer.alloc(2);
   idLength.writeUInt16BE(credentialId.length);
   const attested = Buffer.concat([Buffer.alloc(16), idLength, credentialId, coseKey]); // AAGUID all zero
@@ -83,7 +91,7 @@ export function createCredential(options: { challenge: string; user: { id: strin
       type: 'public-key',
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), ...(transports ? { transports } : {}) },
     },
   };
 }

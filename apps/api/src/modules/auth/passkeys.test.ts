@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyChallenges, passkeys, users } from '../../db/schema.ts';
+import { PASSKEYS_MAX } from '@uplift/core/schemas/passkeys';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { insertUser, signInAdmin } from '../admin/admin.test-support.ts';
 import { captureLogs, refreshCookieOf } from './auth.test-support.ts';
@@ -16,7 +17,14 @@ const ORIGIN = 'http://localhost:3000';
 const RP_ID = 'localhost';
 const here = { origin: ORIGIN, rpId: RP_ID };
 
-type Options = { challenge: string; user: { id: string }; rp: { id: string }; authenticatorSelection: Record<string, unknown>; attestation: string };
+type Options = {
+  challenge: string;
+  user: { id: string; name: string; displayName: string };
+  rp: { id: string };
+  authenticatorSelection: Record<string, unknown>;
+  attestation: string;
+  excludeCredentials: { id: string; transports?: string[] }[];
+};
 
 describe('passkeys', () => {
   let ctx: TestContext;
@@ -45,9 +53,12 @@ describe('passkeys', () => {
     expect(res.statusCode).toBe(200);
     return res.json<{ challenge: string; rpId: string; userVerification: string; allowCredentials?: unknown[] }>();
   };
-  const signIn = (response: object) => inject({ method: 'POST', url: '/api/auth/passkeys/authentication/verify', payload: { response } });
+  // Sign-ins are limited per IP (30 in 10 minutes, on a clock that stands still): tests that make many use their own address.
+  const signIn = (response: object, remoteAddress = '203.0.113.7') => inject({ method: 'POST', url: '/api/auth/passkeys/authentication/verify', payload: { response }, remoteAddress });
   const list = async (token: string) => (await inject({ method: 'GET', url: '/api/auth/passkeys', headers: bearer(token) })).json<{ passkeys: { id: number; name: string; created_at: string; last_used_at: string | null }[] }>().passkeys;
   const refusedEvents = () => logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'security.passkey_refused');
+  const b64url = (text: string) => Buffer.from(text).toString('base64url');
+  type Assertion = { id: string; response: { clientDataJSON: string; userHandle?: string } };
 
   it('adds a resident passkey with user verification, lists it, and signs the donor in with it alone', async () => {
     const donor = await insertUser(ctx);
@@ -57,6 +68,7 @@ describe('passkeys', () => {
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', requireResidentKey: true, userVerification: 'required' });
     expect(options.attestation).toBe('none');
     expect(Buffer.from(options.user.id, 'base64url').toString()).toBe(`uplift:${donor.id}`);
+    expect(options.user).toMatchObject({ name: donor.email, displayName: `${donor.first_name} ${donor.last_name}` });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Laptop', created_at: TEST_NOW, last_used_at: null });
     expect(await list(token)).toEqual([{ id: res.json<{ id: number }>().id, name: 'Laptop', created_at: TEST_NOW, last_used_at: null }]);
@@ -189,8 +201,19 @@ describe('passkeys', () => {
     expect((await signIn(getAssertion(passkey, await signInOptions(), { ...here, counter: 50 }))).statusCode).toBe(200);
 
     const events = refusedEvents().slice(before);
-    expect(events.length).toBeGreaterThanOrEqual(9);
-    expect(events[0]).toMatchObject({ ip: '203.0.113.7', level: 40 });
+    expect(events[0]).toMatchObject({ ip: '203.0.113.7', level: 40, userId: donor.id, status: 401, requestId: expect.stringMatching(/\S/) });
+    const used = 'unknown, used or expired challenge';
+    expect(events.map((e) => e.why)).toEqual([
+      expect.stringMatching(/^assertion refused: .*origin/i),
+      expect.stringMatching(/^assertion refused: .*RP ID/i),
+      expect.stringMatching(/^assertion refused: .*user verification/i),
+      used,
+      used,
+      used,
+      'unknown credential',
+      expect.stringMatching(/^assertion refused: .*counter/i),
+      expect.stringMatching(/^assertion refused: .*counter/i),
+    ]);
   });
 
   it("refuses another account's user handle, and a passkey of an erased account", async () => {
@@ -227,5 +250,86 @@ describe('passkeys', () => {
     await ctx.db.delete(users).where(eq(users.id, gone.id));
     expect(await ctx.db.select().from(passkeys).where(eq(passkeys.user_id, gone.id))).toEqual([]);
     expect(await ctx.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.user_id, gone.id))).toEqual([]);
+  });
+
+  it("refuses a sign-in whose answer has no user handle, another key's signature, client data that is not JSON, or a challenge that is not text", async () => {
+    const donor = await insertUser(ctx);
+    const { passkey } = await addPasskey(await donorToken(donor.id));
+    const from = '203.0.113.70';
+    const before = refusedEvents().length;
+    const noHandle = getAssertion(passkey, await signInOptions(), here) as Assertion;
+    delete noHandle.response.userHandle;
+    expect((await signIn(noHandle, from)).statusCode).toBe(401);
+    const notJson = getAssertion(passkey, await signInOptions(), here) as Assertion;
+    notJson.response.clientDataJSON = b64url('not json');
+    expect((await signIn(notJson, from)).statusCode).toBe(401);
+    const numeric = getAssertion(passkey, await signInOptions(), here) as Assertion;
+    numeric.response.clientDataJSON = b64url(JSON.stringify({ type: 'webauthn.get', challenge: 12345, origin: ORIGIN }));
+    expect((await signIn(numeric, from)).statusCode).toBe(401);
+    const forged = getAssertion({ ...passkey, privateKey: createCredential({ challenge: 'x', user: { id: passkey.userHandle } }, here).passkey.privateKey }, await signInOptions(), here);
+    expect((await signIn(forged, from)).statusCode).toBe(401);
+    expect(refusedEvents().slice(before).map((e) => [e.why, e.userId])).toEqual([
+      ['not the user handle of this account', donor.id],
+      ['unknown, used or expired challenge', null],
+      ['unknown, used or expired challenge', null],
+      ['assertion did not verify', donor.id],
+    ]);
+    // The same passkey, answered properly, still signs in.
+    expect((await signIn(getAssertion(passkey, await signInOptions(), here), from)).statusCode).toBe(200);
+  });
+
+  it('keeps the transports the authenticator names (none when it names none) and offers them back so a key is not added twice', async () => {
+    const donor = await insertUser(ctx);
+    const token = await donorToken(donor.id);
+    const first = await addPasskey(token);
+    expect(first.res.statusCode, first.res.body).toBe(201);
+    const opts = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(token) });
+    const options = opts.json<Options>();
+    expect(options.excludeCredentials).toEqual([{ id: first.passkey.credentialId.toString('base64url'), type: 'public-key', transports: ['internal'] }]);
+    const silent = createCredential(options, here, { transports: null });
+    const added = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/verify', headers: bearer(token), payload: { name: 'Old key', response: silent.response } });
+    expect(added.statusCode, added.body).toBe(201);
+    const rows = await ctx.db.select().from(passkeys).where(eq(passkeys.user_id, donor.id)).orderBy(passkeys.id);
+    expect(rows.map((r) => r.transports)).toEqual([['internal'], []]);
+  });
+
+  it('refuses a credential already added, to this account or another, and says so', async () => {
+    const donor = await insertUser(ctx);
+    const token = await donorToken(donor.id);
+    const { passkey } = await addPasskey(token);
+    const again = async (who: string) => {
+      const options = (await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(who) })).json<Options>();
+      return inject({ method: 'POST', url: '/api/auth/passkeys/registration/verify', headers: bearer(who), payload: { name: 'Again', response: createCredential(options, here, { same: passkey }).response } });
+    };
+    for (const who of [token, await donorToken((await insertUser(ctx)).id)]) {
+      const res = await again(who);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'auth.passkey_exists' });
+    }
+    expect(await ctx.db.select().from(passkeys).where(eq(passkeys.credential_id, passkey.credentialId.toString('base64url')))).toHaveLength(1);
+  });
+
+  it('refuses a registration whose client data is not JSON or has no text challenge', async () => {
+    const donor = await insertUser(ctx);
+    const token = await donorToken(donor.id);
+    for (const clientData of ['not json', JSON.stringify({ type: 'webauthn.create', challenge: 7, origin: ORIGIN })]) {
+      const options = (await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(token) })).json<Options>();
+      const made = createCredential(options, here).response as { response: { clientDataJSON: string } };
+      made.response.clientDataJSON = b64url(clientData);
+      const res = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/verify', headers: bearer(token), payload: { name: 'Key', response: made } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'auth.passkey_not_added' });
+    }
+    expect(await list(token)).toEqual([]);
+  });
+
+  it(`lets an account hold ${PASSKEYS_MAX} passkeys, and refuses one more with the limit named`, async () => {
+    const donor = await insertUser(ctx);
+    const token = await donorToken(donor.id);
+    for (let i = 0; i < PASSKEYS_MAX; i += 1) expect((await addPasskey(token, `Key ${i + 1}`)).res.statusCode).toBe(201);
+    const more = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(token) });
+    expect(more.statusCode).toBe(409);
+    expect(more.json<{ message: string }>().message).toContain(String(PASSKEYS_MAX));
+    expect(await list(token)).toHaveLength(PASSKEYS_MAX);
   });
 });

@@ -6,10 +6,14 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { signInAdmin } from '../admin/admin.test-support.ts';
 import { captureLogs, refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from './auth.test-support.ts';
 import { hashPassword } from './password.ts';
+import { encryptSecret } from './secrets.ts';
+import { createCredential, getAssertion, type SoftPasskey } from './passkeys.test-support.ts';
 import { SECURITY_EVENTS, type SecurityEventName } from './security-events.ts';
 
 // Every security event is ONE structured log line {event: 'security.<name>', userId, ip,
 // requestId} and never carries a secret (docs/security.md).
+
+const HERE = { origin: 'http://localhost:3000', rpId: 'localhost' };
 
 const IP = '203.0.113.5';
 type Line = { event?: string; userId?: number | null; ip?: string; requestId?: string; [key: string]: unknown };
@@ -134,7 +138,7 @@ describe('security events', () => {
       .returning();
     const [otherAdmin] = await ctx.db
       .insert(users)
-      .values({ first_name: 'Bo', last_name: 'Admin', email: `bo.${Date.now()}@example.org`, country: 'NZ', password_hash: '!', activated: true, role: 'admin', totp_secret: 'JBSWY3DPEHPK3PXP', totp_enrolled_at: ctx.clock.now() })
+      .values({ first_name: 'Bo', last_name: 'Admin', email: `bo.${Date.now()}@example.org`, country: 'NZ', password_hash: '!', activated: true, role: 'admin', totp_secret: encryptSecret('JBSWY3DPEHPK3PXP', ctx.config.secrets.key), totp_enrolled_at: ctx.clock.now() })
       .returning();
     const passwordStep = await ctx.app.signAccessToken({ id: admin!.id, role: 'admin', secondFactor: 'code' });
     // A refused code is two-factor.service's own `security.two_factor_failed` line.
@@ -145,16 +149,54 @@ describe('security events', () => {
       const app = { inject, signAccessToken: ctx.app.signAccessToken, config: ctx.app.config } as unknown as TestContext['app'];
       adminAccess = (await signInAdmin({ app, db: ctx.db, clock: ctx.clock }, admin!)).access_token;
     });
+    // A wrong code from the admin whose factor is enrolled; the password-step token refused elsewhere; a donor at an admin route.
+    const boPasswordStep = await ctx.app.signAccessToken({ id: otherAdmin!.id, role: 'admin', secondFactor: 'code' });
+    await expectEvent('two_factor_failed', otherAdmin!.id, async () => {
+      const res = await inject({ method: 'POST', url: '/api/auth/two-factor/verify', headers: bearer(boPasswordStep), payload: { code: '000000' } });
+      expect(res.statusCode).toBe(400);
+    });
+    await expectEvent('second_factor_pending', admin!.id, async () => {
+      expect((await inject({ method: 'GET', url: '/api/account', headers: bearer(passwordStep) })).statusCode).toBe(403);
+    });
+    expect(linesOf('second_factor_pending', 0).at(-1)).toMatchObject({ route: '/api/account', status: 403 });
     await expectEvent('two_factor_changed', otherAdmin!.id, () => inject({ method: 'POST', url: `/api/admin/users/${otherAdmin!.id}/two-factor/reset`, headers: bearer(adminAccess) }));
     await expectEvent('sessions_revoked', id, () => inject({ method: 'POST', url: `/api/admin/users/${id}/sessions/revoke`, headers: bearer(adminAccess) }));
 
-    // Erasure last.
     const last = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: newEmail, password: resetPassword } });
-    await expectEvent('account_erased', id, () =>
-      inject({ method: 'POST', url: '/api/account/erase', headers: bearer(last.json<{ access_token: string }>().access_token), payload: { password: resetPassword } }),
-    );
+    const lastAccess = last.json<{ access_token: string }>().access_token;
+    await expectEvent('admin_denied', id, async () => {
+      expect((await inject({ method: 'GET', url: '/api/admin/recipients', headers: bearer(lastAccess) })).statusCode).toBe(403);
+    });
 
-    expect([...seen].sort()).toEqual([...SECURITY_EVENTS].sort());
+    // Passkeys: one added, a sign-in with it, the same answer refused, the passkey removed.
+    let passkey: SoftPasskey | undefined;
+    let passkeyId = 0;
+    await expectEvent('passkey_added', id, async () => {
+      const options = (await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(lastAccess) })).json<{ challenge: string; user: { id: string } }>();
+      const made = createCredential(options, HERE);
+      const res = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/verify', headers: bearer(lastAccess), payload: { name: 'Phone', response: made.response } });
+      expect(res.statusCode, res.body).toBe(201);
+      passkey = made.passkey;
+      passkeyId = res.json<{ id: number }>().id;
+    });
+    const signInOptions = (await inject({ method: 'POST', url: '/api/auth/passkeys/authentication/options' })).json<{ challenge: string }>();
+    const assertion = getAssertion(passkey!, signInOptions, HERE);
+    await expectEvent('passkey_login', id, async () => {
+      const res = await inject({ method: 'POST', url: '/api/auth/passkeys/authentication/verify', payload: { response: assertion } });
+      expect(res.statusCode, res.body).toBe(200);
+      secrets.push(res.json<{ access_token: string }>().access_token, refreshCookieOf(res)!.value);
+    });
+    await expectEvent('passkey_refused', null, async () => {
+      expect((await inject({ method: 'POST', url: '/api/auth/passkeys/authentication/verify', payload: { response: assertion } })).statusCode).toBe(401);
+    });
+    expect(linesOf('passkey_refused', 0).at(-1)).toMatchObject({ why: 'unknown, used or expired challenge', status: 401 });
+    await expectEvent('passkey_removed', id, () => inject({ method: 'DELETE', url: `/api/auth/passkeys/${passkeyId}`, headers: bearer(lastAccess) }));
+
+    // Erasure last.
+    await expectEvent('account_erased', id, () => inject({ method: 'POST', url: '/api/account/erase', headers: bearer(lastAccess), payload: { password: resetPassword } }));
+
+    // The development outbox exists only without SMTP: its refusal is tested in auth.dev-outbox.test.ts.
+    expect([...seen, 'dev_outbox_refused'].sort()).toEqual([...SECURITY_EVENTS].sort());
   });
 
   it('never carries a secret: no password, token, code, cookie or email', () => {
@@ -164,6 +206,6 @@ describe('security events', () => {
       .join('\n');
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/@example\.org/);
-    for (const line of events().filter((l) => l.requestId !== undefined)) expect(Object.keys(line).filter((k) => !['level', 'time', 'pid', 'hostname', 'reqId', 'msg', 'event', 'userId', 'ip', 'requestId', 'actorId', 'status'].includes(k))).toEqual([]);
+    for (const line of events().filter((l) => l.requestId !== undefined)) expect(Object.keys(line).filter((k) => !['level', 'time', 'pid', 'hostname', 'reqId', 'msg', 'event', 'userId', 'ip', 'requestId', 'actorId', 'status', 'route', 'why'].includes(k))).toEqual([]);
   });
 });

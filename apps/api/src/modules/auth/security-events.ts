@@ -1,43 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isForeignRecordRefusal } from '../../errors.ts';
+import { writeSecurityEvent, type SecurityEventFields, type SecurityEventName } from '../../security-log.ts';
 
-// Security events (docs/security.md, docs/decisions/130): each is ONE structured log line
-// `{event: 'security.<name>', userId, ip, requestId}` and never a secret: no token, password,
-// code, cookie or email is ever a field (the logger's redaction is a second net, not the first).
+// Which answers are security events (docs/security.md); `security-log.ts` writes the line.
 
-export const SECURITY_EVENTS = [
-  'login',
-  'login_failed',
-  'login_not_activated',
-  'second_factor',
-  'logout',
-  'password_changed',
-  'password_reset_requested',
-  'password_reset',
-  'password_reset_refused',
-  'email_changed',
-  'two_factor_changed',
-  'account_erased',
-  'access_refused',
-  'rate_limited',
-  'session_ended',
-  'sessions_ended_others',
-  'sessions_revoked',
-] as const;
-export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
+export { SECURITY_EVENTS, type SecurityEventName } from '../../security-log.ts';
 
-/** Refusals and failures are warnings; the rest is information. */
-const WARNINGS = new Set<SecurityEventName>(['login_failed', 'login_not_activated', 'password_reset_refused', 'access_refused', 'rate_limited']);
-
-/**
- * Writes one security event of a request: who it concerns (null when unknown), the client's IP
- * (after the trusted proxies, docs/decisions/071), the request id, and the answer's status.
- */
-export function securityEvent(request: FastifyRequest, name: SecurityEventName, userId: number | null | undefined, extra: { actorId?: number; status?: number } = {}): void {
-  const line = { event: `security.${name}`, userId: userId ?? null, ip: request.ip, requestId: request.id, ...extra };
-  if (WARNINGS.has(name)) request.log.warn(line, `security event: ${name}`);
-  else request.log.info(line, `security event: ${name}`);
+/** Writes one security event of a request: who it concerns (null when unknown), its IP and request id, and the answer's status. */
+export function securityEvent(request: FastifyRequest, name: SecurityEventName, userId: number | null | undefined, extra: Pick<SecurityEventFields, 'actorId' | 'status' | 'why'> = {}): void {
+  writeSecurityEvent(request.log, name, { userId: userId ?? null, ip: request.ip, requestId: request.id, ...extra });
 }
 
 // Whom a request's event concerns when it is not the signed-in user (a sign-in, a logout, a reset).
@@ -53,14 +25,17 @@ export function noteSubject(request: FastifyRequest, userId: number | undefined)
 type RouteEvent = { ok?: SecurityEventName; subject?: 'param' } & Partial<Record<number, SecurityEventName>>;
 
 /**
- * The routes whose answers are security events (a 429 on any route is one too). A refused second
- * factor is `security.two_factor_failed`, written where the code is checked (two-factor.service.ts),
- * and a refused admin route `security.admin_denied`, written by the guard (plugins/auth.ts).
+ * The routes whose answers are security events (a 429 on any route is one too). Refusals that
+ * carry a reason are written where they are decided: a second-factor code (two-factor.service.ts),
+ * a passkey (passkeys.service.ts), an admin route or a token owing its second factor (plugins/auth.ts).
  */
 const ROUTE_EVENTS: Record<string, RouteEvent> = {
   'POST /api/auth/login': { ok: 'login', 401: 'login_failed', 403: 'login_not_activated' },
   'POST /api/auth/two-factor/verify': { ok: 'second_factor' },
   'POST /api/auth/two-factor/enrolment/confirm': { ok: 'two_factor_changed' },
+  'POST /api/auth/passkeys/authentication/verify': { ok: 'passkey_login' },
+  'POST /api/auth/passkeys/registration/verify': { ok: 'passkey_added' },
+  'DELETE /api/auth/passkeys/:id': { ok: 'passkey_removed' },
   'POST /api/auth/logout': { ok: 'logout' },
   'POST /api/auth/forgot': { ok: 'password_reset_requested' },
   'POST /api/auth/reset': { ok: 'password_reset', 400: 'password_reset_refused' },

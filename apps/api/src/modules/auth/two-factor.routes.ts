@@ -17,7 +17,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
   // These three routes, and no others, take the password step's token (docs/decisions/123).
   const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction), acceptsPendingSecondFactor: true as const };
-  const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, refreshToken: readRefreshCookie(request) });
+  const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, requestId: request.id, refreshToken: readRefreshCookie(request) });
 
   app.post(
     '/api/auth/two-factor/enrolment',

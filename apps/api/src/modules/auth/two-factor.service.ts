@@ -10,6 +10,7 @@ import { deleteAllPasskeys } from './passkeys.service.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
 import { hashToken } from './tokens.ts';
 import type { Config } from '../../config.ts';
+import { writeSecurityEvent } from '../../security-log.ts';
 import { decryptSecret, encryptSecret, hashRecoveryCode, isEncryptedSecret, isLegacyRecoveryHash, keyIdOf, recoveryCodeMatches, SecretsKeyError, secretsKeyId, upgradeLegacyRecoveryHash } from './secrets.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, totpStep } from './totp.ts';
 import * as tfRepo from './two-factor.repository.ts';
@@ -18,7 +19,7 @@ import * as tfRepo from './two-factor.repository.ts';
 // rights; enrolling or typing a code ends that session and starts one that has them.
 
 /** Who asks, from where: the IP goes into the security log of a failed code. */
-export type Asker = { userId: number; ip: string; refreshToken: string | undefined };
+export type Asker = { userId: number; ip: string; requestId: string; refreshToken: string | undefined };
 
 const wrongCode = () => new FieldError('code', MSG.twoFactorCodeInvalid);
 
@@ -34,7 +35,7 @@ async function adminOf(db: TwoFactorDeps['db'], userId: number): Promise<repo.Us
 
 /** A failed code is a security event: who, from where, never the code. */
 function logFailedCode(log: TwoFactorDeps['log'], asker: Asker, why: string) {
-  log.warn({ event: 'security.two_factor_failed', ip: asker.ip, userId: asker.userId, why }, 'security event: second factor refused');
+  writeSecurityEvent(log, 'two_factor_failed', { userId: asker.userId, ip: asker.ip, requestId: asker.requestId, why });
 }
 
 /** Ends the password-step session the cookie belongs to and starts one past the second factor. */

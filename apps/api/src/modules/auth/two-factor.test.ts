@@ -8,6 +8,7 @@ import { createTestContext, TEST_NOW, type TestContext } from '../../test/contex
 import { insertUser } from '../admin/admin.test-support.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { captureLogs, refreshCookieOf } from './auth.test-support.ts';
+import { hashPassword } from './password.ts';
 import { decryptSecret } from './secrets.ts';
 import { totpCode } from './totp.ts';
 
@@ -195,6 +196,12 @@ describe('admin two-factor sign-in', () => {
     expect((await post('/api/auth/two-factor/enrolment', donorToken)).statusCode).toBe(403);
     expect((await post('/api/auth/two-factor/verify', donorToken, { code: '123456' })).statusCode).toBe(403);
     expect((await inject({ method: 'POST', url: '/api/auth/two-factor/verify', payload: { code: '123456' } })).statusCode).toBe(401);
+    // A donor's password sign-in owes no second factor.
+    const withPassword = await insertUser(ctx, { role: 'user', email: 'donor.no.factor@example.org', password_hash: await hashPassword(PASSWORD) });
+    const donorSignIn = await login(withPassword.email);
+    expect(donorSignIn.statusCode, donorSignIn.body).toBe(200);
+    expect(donorSignIn.json()).not.toHaveProperty('two_factor');
+    expect((await inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${tokenOf(donorSignIn)}` } })).statusCode).toBe(200);
 
     await ensureAdmin(ctx.db, { email: 'out.of.turn@example.org', password: PASSWORD }, ctx.clock.now());
     const signedIn = await login('out.of.turn@example.org');

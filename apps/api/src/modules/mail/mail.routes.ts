@@ -3,6 +3,7 @@ import { devMailListSchema, devMailPageSchema, type DevMail } from '@uplift/core
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { httpErrors } from '../../errors.ts';
 import { isLoopback } from '../../plugins/security.ts';
+import { writeSecurityEvent } from '../../security-log.ts';
 import { listNewestMails, type MailRow } from './mail.repository.ts';
 
 /** How many mails the dev outbox shows. */
@@ -21,7 +22,7 @@ const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   // request through a trusted proxy counts as its real client's address).
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.ip)) {
-      request.log.warn({ ip: request.ip, event: 'security.dev_outbox_refused' }, 'dev outbox refused to a non-local client');
+      writeSecurityEvent(request.log, 'dev_outbox_refused', { userId: null, ip: request.ip, requestId: request.id, status: 404 });
       throw httpErrors.notFound();
     }
   });
