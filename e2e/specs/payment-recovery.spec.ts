@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { splitPayments } from '@uplift/core/calculator';
 import { formatMoney } from '@uplift/core/money';
 import { DONOR_PASSWORD, registerConfirmedDonor } from '../support/donor.ts';
+import { runBilling } from '../support/files.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
@@ -11,31 +10,8 @@ import { rememberSignIn } from '../support/session.ts';
 // cards: a bank that wants the donor to confirm (4000 0027 6000 3184), reached from the mailed
 // link through the login; and a declined card (4000 0000 0000 0341) changed for 4242 and paid now.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const money = (minor: number) => formatMoney(minor, 'NZ');
 
-/** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */
-function runBilling(asOf: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts', '--as-of', asOf], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: process.env.E2E_DATA_DIR!,
-        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        LOG_LEVEL: 'warn',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 async function donorWithCard(page: Page, card: string, tag: string) {
   const donor = await registerConfirmedDonor(page.request, {

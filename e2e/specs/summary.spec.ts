@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatLongDate } from '@uplift/core/calendar';
 import { splitPayments } from '@uplift/core/calculator';
 import { formatMoney } from '@uplift/core/money';
 import { MSG } from '@uplift/core/messages';
 import { DONOR_PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
+import { runBilling } from '../support/files.ts';
 import { waitForMail } from '../support/mail.ts';
 import { rememberSignIn } from '../support/session.ts';
 
@@ -13,7 +12,6 @@ import { rememberSignIn } from '../support/session.ts';
 // impact; a billing run grows the impact so far; the modal cancels; signed out goes to /login.
 // Everything before the summary is set up through the API, as a donor's browser would.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIRST_NAME = 'Mere';
 
 type Donor = { email: string; token: string; billingStart: string; paymentMinor: number; recipientName: string };
@@ -37,28 +35,6 @@ async function donorWithConfirmedPledge(page: Page): Promise<Donor> {
   };
 }
 
-/** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */
-function runBilling(asOf: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts', '--as-of', asOf], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: process.env.E2E_DATA_DIR!,
-        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        LOG_LEVEL: 'warn',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 test('after paying, the summary shows the pledge; a billing run grows the impact; the modal cancels it', async ({ page, request }) => {
   const donor = await donorWithConfirmedPledge(page);
