@@ -67,12 +67,12 @@ const envSchema = z.object({
     .regex(/^\S+(\s+\S+){4}$/, 'BACKUP_SCHEDULE must be a cron expression of 5 fields, such as "0 2 * * *"')
     .default('0 2 * * *'),
   METRICS_TOKEN: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9._~+/=-]{24,}$/, 'METRICS_TOKEN must be at least 24 characters of letters, digits or ._~+/=- (such as the output of: openssl rand -hex 24)')
-    .optional()
-    .or(z.literal('')),
-  APP_COMMIT: z.string().trim().regex(/^[0-9a-f]{7,40}$/i, 'APP_COMMIT must be a git commit id (7 to 40 hex digits)').optional().or(z.literal('')),
+    .union([
+      z.literal(''),
+      z.string().regex(/^[A-Za-z0-9._~+/=-]{24,}$/, 'METRICS_TOKEN must be at least 24 characters of letters, digits or ._~+/=- (such as the output of: openssl rand -hex 24)'),
+    ])
+    .optional(),
+  APP_COMMIT: z.union([z.literal(''), z.string().regex(/^[0-9a-f]{7,40}$/i, 'APP_COMMIT must be a git commit id (7 to 40 hex digits)')]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
