@@ -24,7 +24,8 @@ describe('GET /metrics', () => {
   });
 
   it('answers 401 without the bearer token or with another', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+    for (const headers of attempts) {
       const res = await scrape(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.json()).toMatchObject({ code: 'metrics.unauthorized', message: expect.stringContaining('METRICS_TOKEN') });
