@@ -57,7 +57,8 @@ function rowsOf(s: SystemResponse): Row[] {
       state: s.queue.state,
       details: s.queue.available ? (
         <>
-          {s.queue.waiting} waiting, {s.queue.failed} failed in the last 24 hours. Oldest waiting since {when(s.queue.oldest_waiting_at, 'none waiting')}.
+          {s.queue.waiting} waiting, {s.queue.failed} failed in the last 24 hours.
+          {s.queue.oldest_waiting_at ? <> The oldest has waited since {when(s.queue.oldest_waiting_at, '')}.</> : null}
         </>
       ) : (
         'The job queue has not started on this database.'
