@@ -25,6 +25,7 @@ export const API_MODULE_MAP = {
   summary: ['campaigns', 'pledges'],
   account: ['auth', 'consents', 'documents', 'mail', 'payments', 'pledges'],
   admin: ['audit', 'auth', 'campaigns', 'charities', 'documents', 'mail'],
+  system: ['auth', 'backups', 'billing', 'mail', 'payments'],
 };
 
 /** The first cycle in a dependency map, as a path (['a', 'b', 'a']), or undefined. */

@@ -1,5 +1,5 @@
 // The real app on a throwaway embedded PostgreSQL (migrated, reference data seeded), in this
-// process, for the benchmarks that time one request at a time (bench:totals, bench:login, bench:report, bench:users).
+// process, for the benchmarks that time one request at a time (bench:totals, bench:login, bench:report, bench:users, bench:system).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed.ts';
 import { freePort } from '../apps/api/src/test/free-port.ts';
 
-export async function startBenchApp(now: string) {
+/** `env`: more settings for the app (e.g. METRICS_TOKEN for bench:system). */
+export async function startBenchApp(now: string, env: Record<string, string> = {}) {
   const log = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));
   const embedded = await startEmbeddedDatabase({ dataDir, port: await freePort(), database: 'bench', log });
@@ -27,6 +28,7 @@ export async function startBenchApp(now: string) {
     DATABASE_URL: embedded.url,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    ...env,
   });
   const app = await buildApp({ config, db, clock, logger: pino({ level: 'silent' }) });
   await app.ready();

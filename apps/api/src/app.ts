@@ -21,6 +21,7 @@ import openApiPlugin from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import { metricsPlugin } from './modules/system/index.ts';
 import { createShareImageCache, shareImageMeta, shareImageRoutes, type ShareImageDeps } from './modules/share-image/index.ts';
 
 export type AppDeps = {
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityEventsPlugin);
   // Before the routes: it collects their schemas into /api/openapi.json and /api/docs.
   await app.register(openApiPlugin);
+  // Request counts and latency by route, and GET /metrics behind METRICS_TOKEN (docs/decisions/133).
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(apiRoutes);
   if (config.devOutbox) await app.register(devMailRoutes);

@@ -45,6 +45,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ BACKUP_DIR: ' ' })).toEqual(['BACKUP_DIR: BACKUP_DIR must name a folder']);
   });
 
+  it('takes METRICS_TOKEN (unset: /metrics is off) and APP_COMMIT (unset: "unknown"), refusing bad values by name', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).metricsToken).toBe('a'.repeat(24));
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 24 characters of letters, digits or ._~+/=- (such as the output of: openssl rand -hex 24)',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: `${'a'.repeat(24)} b` })).toHaveLength(1);
+    expect(loadConfig({}).app).toEqual({ version: '0.1.0', commit: 'unknown' });
+    expect(loadConfig({ APP_COMMIT: 'f7077bb' }).app.commit).toBe('f7077bb');
+    expect(problemsOf({ APP_COMMIT: 'main' })).toEqual(['APP_COMMIT: APP_COMMIT must be a git commit id (7 to 40 hex digits)']);
+  });
+
   it('gives working defaults for development', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,6 +24,9 @@ const secretsKey = (name: string) =>
  * app logs a warning): development data stays readable across restarts (docs/decisions/131).
  */
 const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('uplift development secrets key: never used in production').digest();
+
+/** The API's version, from its package.json. */
+const APP_VERSION: string = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -62,6 +66,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^\S+(\s+\S+){4}$/, 'BACKUP_SCHEDULE must be a cron expression of 5 fields, such as "0 2 * * *"')
     .default('0 2 * * *'),
+  METRICS_TOKEN: z
+    .union([
+      z.literal(''),
+      z.string().regex(/^[A-Za-z0-9._~+/=-]{24,}$/, 'METRICS_TOKEN must be at least 24 characters of letters, digits or ._~+/=- (such as the output of: openssl rand -hex 24)'),
+    ])
+    .optional(),
+  APP_COMMIT: z.union([z.literal(''), z.string().regex(/^[0-9a-f]{7,40}$/i, 'APP_COMMIT must be a git commit id (7 to 40 hex digits)')]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +118,10 @@ export type Config = {
    * (NEW_SECRETS_KEY). docs/decisions/131-passkeys-and-secrets-at-rest.md.
    */
   secrets: { key: Buffer; development: boolean; newKey: Buffer | undefined };
+  /** The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); unset: /metrics answers 404 (docs/decisions/133). */
+  metricsToken: string | undefined;
+  /** What the system page shows: package.json's version and the git commit (APP_COMMIT, else "unknown"). */
+  app: { version: string; commit: string };
 };
 
 export type ReceiptConfig = {
@@ -219,6 +234,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       schedule: env.BACKUP_SCHEDULE,
     },
     secrets: { key: env.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, development: !env.SECRETS_KEY, newKey: env.NEW_SECRETS_KEY },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    app: { version: APP_VERSION, commit: env.APP_COMMIT || 'unknown' },
   };
 }
 

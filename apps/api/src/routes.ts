@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
 import { pledgeRoutes } from './modules/pledges/index.ts';
 import { summaryRoutes } from './modules/summary/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
 import { totalsRoutes } from './modules/totals/index.ts';
 
 // Every module's HTTP routes, in the order of the API description (docs/openapi.json lists paths
@@ -31,6 +32,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(campaignReportRoutes);
   await app.register(challengeAdminRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(systemRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {

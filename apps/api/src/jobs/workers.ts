@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
+import { registerAlertsJob } from './alerts.job.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
 import { registerRetentionJob } from './retention.job.ts';
@@ -9,7 +10,7 @@ import { registerRetentionJob } from './retention.job.ts';
 export type WorkerDeps = BillingJobDeps & {
   /** The database's connection string and the backup settings, for the daily backup of the embedded database. */
   databaseUrl: string;
-  config: BillingJobDeps['config'] & Pick<Config, 'databaseUrl' | 'dataDir' | 'backup'>;
+  config: BillingJobDeps['config'] & Pick<Config, 'databaseUrl' | 'dataDir' | 'backup' | 'app'>;
 };
 
 /** Starts the queue's workers and schedules. Each job's handler is idempotent. */
@@ -27,4 +28,6 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await registerBackupJob(deps);
   // Daily: what has outlived its retention period is deleted or anonymised (docs/decisions/128).
   await registerRetentionJob(deps);
+  // Every 5 minutes: alert mails to the admins (docs/decisions/133).
+  await registerAlertsJob(deps);
 }

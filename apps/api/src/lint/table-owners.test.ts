@@ -45,6 +45,8 @@ const OWNERS: Record<string, string> = {
   payouts: 'admin',
   rate_limit_counters: 'plugins/rate-limit-store.ts',
   backups: 'backups',
+  billing_runs: 'billing',
+  alerts_sent: 'system',
 };
 
 /** Column-level exceptions: the provider's customer id on a user is the payments module's. */

@@ -30,6 +30,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
   { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
   { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
+  { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

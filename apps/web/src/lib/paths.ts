@@ -26,6 +26,8 @@ export const paths = {
   adminCharities: '/admin-charities',
   adminChallenges: '/admin-challenges',
   adminCampaignReport: '/admin-campaign/:id/report',
+  /** Operators' view (docs/decisions/133): billing runs, job queue, mail, backups, database, version. */
+  adminSystem: '/admin-system',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

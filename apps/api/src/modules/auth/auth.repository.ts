@@ -239,3 +239,9 @@ export async function purgeAuthAttempts(db: Executor, before: Date): Promise<num
   const gone = await db.delete(authAttempts).where(lt(authAttempts.created_at, before));
   return gone.rowCount ?? 0;
 }
+
+/** Every admin's address (not erased), for the operators' alerts (docs/decisions/133). */
+export async function selectAdminEmails(db: Executor): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.erased_at)));
+  return rows.map((r) => r.email);
+}

@@ -277,3 +277,8 @@ export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateP
 
 /** The daily retention job's deletions (docs/decisions/128). */
 export { purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens } from './auth.repository.ts';
+
+/** Every admin's address, for the operators' alerts (docs/decisions/133). */
+export async function listAdminEmails(db: Db): Promise<string[]> {
+  return repo.selectAdminEmails(db);
+}

@@ -1,7 +1,7 @@
 // The auth module's public face: what other modules, app.ts, jobs and the CLI may use (docs/architecture.md).
 export { ensureAdmin } from './admin-bootstrap.ts';
 export { default as authRoutes } from './auth.routes.ts';
-export { anonymiseUser, deleteAuthTokens, findUserByEmail, findUserById, insertRefreshToken, lockUser, purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow } from './auth.service.ts';
+export { anonymiseUser, deleteAuthTokens, listAdminEmails, findUserByEmail, findUserById, insertRefreshToken, lockUser, purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens, revokeAllRefreshTokens, revokeOtherRefreshFamilies, sessionStateOf, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow } from './auth.service.ts';
 export { deleteAllPasskeys, listPasskeys } from './passkeys.service.ts';
 export { hashPassword, newPasswordProblem, refuseWeakPassword, verifyPassword } from './password.ts';
 export { clearAttempts, perIpLimit } from './rate-limits.ts';

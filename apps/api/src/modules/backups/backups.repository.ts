@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { backups } from '../../db/schema.ts';
 
@@ -35,4 +35,10 @@ export async function selectLedgerSuccess(db: Executor): Promise<{ country: stri
     where p.payment_status = 'Success'
     group by c.country order by c.country`);
   return result.rows.map((r) => ({ country: r.country, payments: Number(r.payments), amount: Number(r.amount) }));
+}
+
+/** When the newest good backup finished, or null before the first. */
+export async function selectLastGoodBackupAt(db: Executor): Promise<Date | null> {
+  const [row] = await db.select({ at: backups.finished_at }).from(backups).where(eq(backups.outcome, 'ok')).orderBy(desc(backups.finished_at)).limit(1);
+  return row?.at ?? null;
 }

@@ -15,7 +15,7 @@ import { EmbeddedDatabaseError, embeddedDataFolder, relocatedDataDir, startEmbed
 import { freePort } from '../../test/free-port.ts';
 import { backupFileName, backupsToPrune, parseBackupName, type BackupKind } from './backup-files.ts';
 import { BackupError } from './backup-error.ts';
-import { insertBackup, selectLedgerSuccess, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
+import { insertBackup, selectLastGoodBackupAt, selectLedgerSuccess, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
 import { decryptingStream, encryptingStream, ENCRYPTION_HEADER_LENGTH, isEncryptedFile } from './encryption.ts';
 import { physicalBackupTar, unpackPhysicalBackup } from './physical.ts';
 import { pgDumpFor, findPgTool, spawnPgTool, splitPassword } from './pg-tools.ts';
@@ -120,6 +120,15 @@ export async function pruneBackups(deps: { log: Logger; config: Pick<BackupConfi
 /** The newest recorded backups, for the admin system page. */
 export async function listBackups(db: Db, limit = 30) {
   return selectRecentBackups(db, limit);
+}
+
+/**
+ * The newest backup and the newest good one, and whether the app takes backups itself (only of the
+ * embedded database: a managed one is backed up by its provider). The system page and alerts.
+ */
+export async function backupFacts(db: Db, config: Pick<Config, 'databaseUrl'>) {
+  const [last] = await selectRecentBackups(db, 1);
+  return { enabled: !config.databaseUrl, last: last ?? null, lastGoodAt: await selectLastGoodBackupAt(db) };
 }
 
 export type DatabaseSummary = {

@@ -2,6 +2,7 @@
 export { backupFileName, backupsToPrune, isoWeek, parseBackupName, KEEP_DAILY, KEEP_WEEKLY, type BackupKind } from './backup-files.ts';
 export { BackupError } from './backup-error.ts';
 export {
+  backupFacts,
   backupKind,
   listBackups,
   pruneBackups,

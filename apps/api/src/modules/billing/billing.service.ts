@@ -3,10 +3,11 @@ import { COUNTRIES } from '@uplift/core/countries';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { finishBillingRun, insertBillingRun, selectLastBillingRun } from './billing-runs.repository.ts';
 import type { Mailer } from '../mail/index.ts';
 import { retryDate } from '@uplift/core/payment-failures';
-import { type Claim, claimBatch, type ClaimScope, dropStaleRetries, type DueDates, loadPayments, type Outcome, outcomeOf, type PaymentProvider, type PaymentToCharge, recordOutcome, releasePayments, serialSession, type Session, tryChargeLocks } from '../payments/index.ts';
+import { anyPaymentDue, type Claim, claimBatch, type ClaimScope, dropStaleRetries, type DueDates, loadPayments, type Outcome, outcomeOf, type PaymentProvider, type PaymentToCharge, recordOutcome, releasePayments, serialSession, type Session, tryChargeLocks } from '../payments/index.ts';
 import { mailExpiringCards } from './card-expiry.ts';
 import { mailOutcome } from './payment-outcome.ts';
 
@@ -61,6 +62,8 @@ export type BillingReport = {
   errors: number;
   /** "Your card expires before your payment on …" mails sent (docs/decisions/048). */
   cardExpiryMails: number;
+  /** Automatic retries of failed weeks claimed in this run (counted in succeeded, failed, … too). */
+  retried: number;
 };
 
 type Result = 'succeeded' | 'failed' | 'cancelled' | 'skipped' | 'processing';
@@ -74,12 +77,50 @@ export function dueDates(clock: Clock, asOf?: IsoDate): DueDates {
   return { NZ: todayInCountry('NZ', now), UK: todayInCountry('UK', now) };
 }
 
-/** One billing run over everything due. Safe to run any number of times, in parallel. */
+/**
+ * One billing run over everything due. Safe to run any number of times, in parallel. Each run is
+ * recorded in billing_runs with what it charged, and 'failed' when it threw or left payments in
+ * doubt (the system page and the alerts read it, docs/decisions/133).
+ */
 export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): Promise<BillingReport> {
   const due = dueDates(deps.clock, opts.asOf);
+  const runId = await insertBillingRun(deps.db, deps.clock.now());
+  try {
+    const report = await chargeEverythingDue(deps, opts, due);
+    await finishBillingRun(deps.db, runId, {
+      finished_at: deps.clock.now(),
+      outcome: report.errors > 0 ? 'failed' : 'ok',
+      charged: report.succeeded + report.processing,
+      failed: report.failed,
+      retried: report.retried,
+      errors: report.errors,
+      error: null,
+    });
+    return report;
+  } catch (err) {
+    await finishBillingRun(deps.db, runId, {
+      finished_at: deps.clock.now(),
+      outcome: 'failed',
+      charged: 0,
+      failed: 0,
+      retried: 0,
+      errors: 0,
+      error: String((err as Error)?.message ?? err).slice(0, 500),
+    }).catch((recordErr: unknown) => deps.log.error({ err: recordErr }, 'billing: the failed run could not be recorded'));
+    throw err;
+  }
+}
+
+/** The last billing run and whether payments are due now (in each campaign's zone): the system page and alerts. */
+export async function billingFacts(db: Executor, clock: Clock) {
+  const lastRun = await selectLastBillingRun(db);
+  return { lastRun: lastRun ?? null, paymentsDue: await anyPaymentDue(db, dueDates(clock)) };
+}
+
+async function chargeEverythingDue(deps: BillingDeps, opts: BillingOptions, due: DueDates): Promise<BillingReport> {
   const batchSize = opts.batchSize ?? 100;
   const concurrency = opts.concurrency ?? 4;
-  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0, cardExpiryMails: 0 };
+  const report: BillingReport = { dueOn: due, succeeded: 0, failed: 0, processing: 0, cancelled: 0, recovered: 0, skipped: 0, errors: 0, cardExpiryMails: 0, retried: 0 };
 
   // The worker's own session: its advisory locks say which payments it owns. It is destroyed at the
   // end (never returned to the pool), so no lock can outlive the run.
@@ -104,6 +145,7 @@ export async function runBilling(deps: BillingDeps, opts: BillingOptions = {}): 
         const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
         if (lastId === null) break;
         afterId = lastId;
+        if (scope === 'retry') report.retried += claims.length;
         // Two lanes of half the calls each: while one lane waits on the provider, the other's
         // statements use the session. At most `concurrency` calls are in flight either way.
         const lanes = Math.min(2, concurrency);

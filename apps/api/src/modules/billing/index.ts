@@ -1,5 +1,5 @@
 // The billing module's public face: what other modules, app.ts, jobs and the CLI may use (docs/architecture.md).
-export { runBilling, type BillingDeps, type BillingReport } from './billing.service.ts';
+export { billingFacts, runBilling, type BillingDeps, type BillingReport } from './billing.service.ts';
 export { default as changeCardRoutes } from './change-card.routes.ts';
 export { default as payNowRoutes } from './pay-now.routes.ts';
 export { handleStripePaymentEvent, registerStripeWebhookWorker } from './stripe-webhook.job.ts';

@@ -99,3 +99,22 @@ export async function purgeMails(db: Executor, cutoffs: { deliveredBefore: Date;
     );
   return gone.rowCount ?? 0;
 }
+
+/**
+ * Mail recorded since `since`: sent (or kept in the dev outbox), failed at least once and not sent
+ * yet, and still queued; and since when mail has been failing: the oldest failed mail recorded after
+ * the last one sent (null when none is failing). The system page and alerts (docs/decisions/133).
+ */
+export async function selectMailFacts(db: Executor, since: Date): Promise<{ sent: number; failed: number; queued: number; failingSince: Date | null }> {
+  const result = await db.execute<{ sent: number; failed: number; queued: number; failing_since: string | null }>(sql`
+    with recent as (select status, created_at, sent_at from ${mails} where created_at >= ${since.toISOString()}::timestamptz)
+    select
+      count(*) filter (where status in ('sent', 'outbox'))::int as sent,
+      count(*) filter (where status = 'retrying')::int as failed,
+      count(*) filter (where status = 'queued')::int as queued,
+      (select min(created_at) from recent where status = 'retrying'
+         and created_at > coalesce((select max(sent_at) from recent where status = 'sent'), '-infinity'::timestamptz)) as failing_since
+    from recent`);
+  const row = result.rows[0]!;
+  return { sent: Number(row.sent), failed: Number(row.failed), queued: Number(row.queued), failingSince: row.failing_since ? new Date(row.failing_since) : null };
+}

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
-import { type AttachmentToDraw, insertMail, type MailRow, keepDrawnAttachments, lockMailToDeliver, markMailOutbox, markMailRetrying, markMailSent, type MailAttachment } from './mail.repository.ts';
+import { type AttachmentToDraw, insertMail, type MailRow, keepDrawnAttachments, lockMailToDeliver, markMailOutbox, markMailRetrying, markMailSent, selectMailFacts, type MailAttachment } from './mail.repository.ts';
 
 export const SEND_MAIL_JOB = 'mail.send';
 
@@ -17,7 +17,8 @@ export type MailKind =
   | 'pledge-cancelled'
   | 'email-change'
   | 'email-changed'
-  | 'account-erased';
+  | 'account-erased'
+  | 'system-alert';
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';
@@ -153,3 +154,8 @@ export { listMailsTo, scrubMails } from './mail.repository.ts';
 /** The retention job's work on the mail log (docs/decisions/128). */
 export { purgeMails } from './mail.repository.ts';
 export type { AttachmentToDraw, MailAttachment } from './mail.repository.ts';
+
+/** The last 24 hours of mail, and since when it has been failing (the system page and alerts). */
+export async function mailFacts(db: Executor, now: Date) {
+  return selectMailFacts(db, new Date(now.getTime() - 24 * 60 * 60 * 1000));
+}

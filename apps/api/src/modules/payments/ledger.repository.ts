@@ -595,3 +595,18 @@ export async function applyPaymentEvent(
     throw err;
   }
 }
+
+/** Whether some Pending payment has come due (in its campaign's zone): the system page and alerts (docs/decisions/133). */
+export async function selectAnyPaymentDue(db: Executor, due: DueDates): Promise<boolean> {
+  const result = await db.execute<{ due: boolean }>(sql`
+    select exists (
+      select 1 from payments p
+      join pledges pl on pl.id = p.pledge_id
+      join campaigns c on c.id = pl.campaign_id
+      where p.payment_status = 'Pending'
+        and p.processing_date <= greatest(${due.NZ}::date, ${due.UK}::date)
+        and p.processing_date <= case c.country when 'NZ' then ${due.NZ}::date when 'UK' then ${due.UK}::date end
+        and p.processing_at is null
+    ) as due`);
+  return result.rows[0]!.due;
+}

@@ -1,5 +1,5 @@
 import type { Minor } from '@uplift/core/money';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import * as repo from './ledger.repository.ts';
 import { lockPaymentsAgainstCharging } from './ledger.locks.ts';
 
@@ -79,4 +79,9 @@ export async function moveRemainingToCard(tx: Tx, userId: number, providerMethod
   // Failed payment still needs it, and none does now.
   const needed = await repo.cardsStillNeeded(tx, previous);
   return { updated, unusedCards: previous.filter((m) => !needed.has(m)) };
+}
+
+/** Whether some Pending payment has come due in its campaign's zone (the system page and alerts). */
+export async function anyPaymentDue(db: Executor, due: repo.DueDates): Promise<boolean> {
+  return repo.selectAnyPaymentDue(db, due);
 }

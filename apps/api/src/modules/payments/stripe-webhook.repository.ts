@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
 
@@ -17,4 +17,13 @@ export async function findWebhookEvent(db: Executor, id: string) {
 
 export async function markWebhookEventProcessed(db: Executor, id: string, now: Date): Promise<void> {
   await db.update(webhookEvents).set({ processed_at: now }).where(eq(webhookEvents.id, id));
+}
+
+/** Stripe events recorded but not processed yet: how many, and since when (the system page and alerts). */
+export async function selectUnprocessedWebhookEvents(db: Executor): Promise<{ unprocessed: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ unprocessed: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${webhookEvents.received_at})` })
+    .from(webhookEvents)
+    .where(isNull(webhookEvents.processed_at));
+  return { unprocessed: row?.unprocessed ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { IDEMPOTENCY_METADATA_KEY } from './stripe-provider.ts';
-import { findWebhookEvent, markWebhookEventProcessed, recordWebhookEvent } from './stripe-webhook.repository.ts';
+import { findWebhookEvent, markWebhookEventProcessed, recordWebhookEvent, selectUnprocessedWebhookEvents } from './stripe-webhook.repository.ts';
 
 // The job a payment event becomes: its name and payload. The billing module handles it (it settles
 // the payment through the ledger and mails the donor); the handler is handed in by the app.
@@ -61,4 +61,9 @@ export async function acceptStripeEvent(
     await deps.handle(job);
   }
   return { received: true };
+}
+
+/** Stripe events received but not processed (a failing webhook job leaves them so), for the system page and alerts. */
+export async function unprocessedStripeEvents(db: Executor): Promise<{ unprocessed: number; oldest: Date | null }> {
+  return selectUnprocessedWebhookEvents(db);
 }

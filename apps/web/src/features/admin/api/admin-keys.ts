@@ -15,4 +15,5 @@ export const adminKeys = {
   report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
   payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  system: () => [...adminKeys.all, 'system'] as const,
 };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
 /**
- * product-rules §2 "/admin": links Users, Campaign, Challenges and Charities (decision 053). The donor
+ * product-rules §2 "/admin": links Users, Campaign, Challenges and Charities (decision 053), and System (decision 133). The donor
  * export stays on the admin page below the menu (see docs/decisions/050).
  */
 export function AdminMenu() {
@@ -32,6 +32,12 @@ export function AdminMenu() {
             Charities
           </Link>
           <span className="admin-muted">Add, edit and disable partner charities and their logos. Donor exports are below.</span>
+        </li>
+        <li>
+          <Link className="admin-menu-link" to={paths.adminSystem}>
+            System
+          </Link>
+          <span className="admin-muted">Billing runs, the job queue, mail, backups, the database and the version, each fine, look or act.</span>
         </li>
       </ul>
     </nav>
