@@ -6,6 +6,6 @@
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('auth-upkeep', {
-  mutate: ['apps/api/src/modules/auth/admin-bootstrap.ts:14-59', 'apps/api/src/modules/auth/auth.repository.ts:210-241'],
+  mutate: ['apps/api/src/modules/auth/admin-bootstrap.ts:14-59', 'apps/api/src/modules/auth/auth.repository.ts:215-241'],
   testFiles: ['apps/api/src/modules/auth/admin-bootstrap.test.ts', 'apps/api/src/jobs/retention.job.test.ts'],
 });

@@ -7,6 +7,7 @@ import { refreshTokens, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { ensureAdmin } from './admin-bootstrap.ts';
 import { refreshCookieOf } from './auth.test-support.ts';
+import { hashPassword } from './password.ts';
 
 const CLI = path.resolve(import.meta.dirname, '../../cli/create-admin.ts');
 
@@ -34,7 +35,7 @@ describe('admin bootstrap', () => {
     const now = ctx.clock.now();
     expect(await ensureAdmin(ctx.db, { email: 'Chief@Example.org', password: 'first admin password' }, now)).toBe('created');
     const [admin] = await ctx.db.select().from(users).where(eq(users.email, 'chief@example.org'));
-    expect(admin).toMatchObject({ role: 'admin', activated: true });
+    expect(admin).toMatchObject({ role: 'admin', activated: true, first_name: 'Uplift', last_name: 'Admin', activated_at: now });
 
     const session = await login('chief@example.org', 'first admin password');
     expect(session.statusCode).toBe(200);
@@ -61,6 +62,29 @@ describe('admin bootstrap', () => {
     expect(await ensureAdmin(ctx.db, { email: 'kim@example.org', password: 'kim admin password' }, ctx.clock.now())).toBe('updated');
     const [kim] = await ctx.db.select().from(users).where(eq(users.email, 'kim@example.org'));
     expect(kim).toMatchObject({ role: 'admin', activated: true, first_name: 'Kim' });
+  });
+
+  it('promotes a donor who already uses that password, keeping when they activated', async () => {
+    const activatedAt = new Date('2026-01-02T03:04:05.000Z');
+    await ctx.db.insert(users).values({
+      first_name: 'Ana',
+      last_name: 'Lee',
+      email: 'ana@example.org',
+      country: 'NZ',
+      password_hash: await hashPassword('ana admin password'),
+      activated: true,
+      activated_at: activatedAt,
+    });
+    expect(await ensureAdmin(ctx.db, { email: 'ana@example.org', password: 'ana admin password' }, ctx.clock.now())).toBe('updated');
+    const [ana] = await ctx.db.select().from(users).where(eq(users.email, 'ana@example.org'));
+    expect(ana).toMatchObject({ role: 'admin', activated: true, activated_at: activatedAt });
+  });
+
+  it('two instances starting at once make one admin between them', async () => {
+    const input = { email: 'twice@example.org', password: 'started twice at once' };
+    const results = await Promise.all([ensureAdmin(ctx.db, input, ctx.clock.now()), ensureAdmin(ctx.db, input, ctx.clock.now())]);
+    expect(results.sort()).toEqual(['created', 'unchanged']);
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'twice@example.org'))).toHaveLength(1);
   });
 
   it('npm run create-admin does the same from the command line, and explains bad input', async () => {
@@ -94,7 +118,7 @@ describe('admin bootstrap', () => {
 
   it('refuses a common password for an admin, new or existing (ADMIN_PASSWORD at start too)', async () => {
     const now = ctx.clock.now();
-    await expect(ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'password1234' }, now)).rejects.toThrow(MSG.passwordTooCommon);
+    await expect(ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'password1234' }, now)).rejects.toMatchObject({ field: 'password', message: MSG.passwordTooCommon });
     expect(await ctx.db.select().from(users).where(eq(users.email, 'weak.admin@example.org'))).toEqual([]);
     await ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'a strong admin passphrase' }, now);
     await expect(ensureAdmin(ctx.db, { email: 'weak.admin@example.org', password: 'Password1234' }, now)).rejects.toThrow(MSG.passwordTooCommon);
