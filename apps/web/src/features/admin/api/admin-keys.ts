@@ -15,4 +15,5 @@ export const adminKeys = {
   report: (campaignId: number) => [...adminKeys.all, 'report', campaignId] as const,
   payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  userPayments: (userId: number) => [...adminKeys.all, 'user-payments', userId] as const,
 };
