@@ -11,7 +11,6 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const REFUND_MESSAGES = {
   paymentIdInvalid: 'paymentId must be a payment id',
-  userIdInvalid: 'id must be a user id',
   amountInvalid: 'amountMinor must be a whole number of cents (pence) of 1 or more',
   amountTooLarge: `amountMinor must be at most ${MAX_AMOUNT * 100}`,
   reasonRequired: `reason is required: at least ${REFUND_REASON_MIN} characters saying why the money is given back`,
