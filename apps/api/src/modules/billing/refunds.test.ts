@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, mails, payments, refunds, testProviderCharges, testProviderRefunds } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { pdfText } from '../account/account.test-support.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import { selectCampaignTotals } from '../totals/index.ts';
 import { adminAndUser, insertCampaign, insertPledge, insertUser, recipientsOf } from '../admin/admin.test-support.ts';
 
@@ -290,5 +291,58 @@ describe('refunds', () => {
       ['Pending', 2000, 0, 0],
       ['Success', 2000, 300, 1700],
     ]);
+  });
+});
+
+describe('refunds when the provider does not answer', () => {
+  let ctx: TestContext;
+  let calls = 0;
+  const notUsed = () => Promise.reject(new Error('not used here'));
+  const silent: PaymentProvider = {
+    name: 'test',
+    publicConfig: { provider: 'test' },
+    ensureCustomer: notUsed,
+    createSetupSecret: notUsed,
+    getCard: notUsed,
+    charge: notUsed,
+    findCharge: notUsed,
+    retrieveCharge: notUsed,
+    detachPaymentMethod: notUsed,
+    refund: () => {
+      calls += 1;
+      return Promise.reject(new Error('connect ETIMEDOUT api.stripe.com'));
+    },
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ payments: silent });
+  });
+  afterAll(async () => ctx.close());
+
+  it('keeps the refund pending (503) and its amount reserved, so it cannot be refunded a second time meanwhile', async () => {
+    const { adminAuth } = await adminAndUser(ctx);
+    const donor = await insertUser(ctx, { first_name: 'Rangi' });
+    const campaign = await insertCampaign(ctx);
+    const [recipient] = await recipientsOf(ctx, 'NZ');
+    const pledge = await insertPledge(ctx, { user_id: donor.id, campaign_id: campaign.id, recipient_id: recipient!.id, confirmed_amount: 8000 });
+    const [payment] = await ctx.db
+      .insert(payments)
+      .values({ pledge_id: pledge.id, payment_status: 'Success', processing_date: '2026-11-23', amount: asMinor(2000), provider_reference: 'pi_silent_1', settled_at: ctx.clock.now() })
+      .returning();
+    const ask = (amountMinor: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${payment!.id}/refunds`, headers: adminAuth, payload: { amountMinor, reason: 'Bank charged twice' } });
+
+    const res = await ask(2000);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('refund.provider_unavailable');
+    const rows = await ctx.db.select().from(refunds).where(eq(refunds.payment_id, payment!.id));
+    expect(rows.map((r) => [r.status, r.amount, r.idempotency_key])).toEqual([['pending', 2000, `payment-${payment!.id}-refund-1`]]);
+
+    // Another try is refused before the provider is asked: the pending refund holds the amount.
+    const again = await ask(1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You can refund at most $0.00 of this payment: $20.00 was charged and $20.00 is already refunded or being refunded.');
+    expect(calls).toBe(1);
+    expect(await ctx.db.select().from(mails).where(eq(mails.kind, 'payment-refund'))).toHaveLength(0);
   });
 });
