@@ -204,6 +204,11 @@ describe('refunds', () => {
     const second = (await mailsTo(donor.email)).find((m) => m.id !== mail!.id)!;
     expect(second.text_body).toContain(`${receipt_number}-R2`);
     expect(second.text_body).toContain('That payment is now refunded in full.');
+
+    // The account's receipts list shows the corrected receipt: the revised number, net.
+    const donorAuth = { authorization: `Bearer ${await ctx.app.signAccessToken({ id: donor.id, role: 'user' })}` };
+    const account = (await ctx.app.inject({ method: 'GET', url: '/api/account', headers: donorAuth })).json();
+    expect(account.pledges[0].receipts).toEqual([{ receipt_number: `${receipt_number}-R2`, processing_date: '2026-11-23', amount_minor: 0 }]);
   });
 
   it('UK: the refund mail is in pounds, dated in London', async () => {
