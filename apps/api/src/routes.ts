@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes } from './modules/billing/index.ts';
+import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
@@ -33,6 +33,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(challengeAdminRoutes);
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);
+  await app.register(refundRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {

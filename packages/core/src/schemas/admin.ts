@@ -134,6 +134,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'challenge.delete',
   'user.resend_activation',
   'user.sessions_revoke',
+  'payment.refund',
   'two_factor.enrol',
   'two_factor.recovery_code_used',
   'two_factor.reset',

@@ -16,15 +16,17 @@ export const reportFiguresSchema = z.object({
   donors: z.number().int().min(0),
   /** As the totals: Confirmed pledges' totals plus what cancelled pledges paid. */
   pledged: amount,
-  /** Payments with status Success. */
+  /** Payments with status Success (before refunds). */
   collected: amount,
+  /** Refunds that went through, of Success payments (docs/decisions/132-refunds.md). */
+  refunded: amount,
   /** Payments with status Failed (not recovered). */
   failed: amount,
   /** Payments cancelled with their pledge. */
   cancelled: amount,
   /** Estimated card fees: the country's fee rule applied to each Success payment. */
   fees: amount,
-  /** collected − fees. */
+  /** collected − refunded − fees. */
   net: amount,
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;
@@ -35,8 +37,10 @@ export const reportCharityRowSchema = reportFiguresSchema.extend({
   is_enabled: z.boolean(),
   /** Sum of the payouts recorded (corrections included). */
   paid_out: amount,
-  /** net − paid_out. */
+  /** net − paid_out, when positive. */
   owed: amount,
+  /** paid_out − net, when positive: a refund of money already passed on (docs/decisions/132-refunds.md). */
+  owed_back: amount,
 });
 export type ReportCharityRow = z.infer<typeof reportCharityRowSchema>;
 
@@ -62,7 +66,7 @@ export const campaignReportSchema = z
     }),
     charities: z.array(reportCharityRowSchema),
     challenges: z.array(reportChallengeRowSchema),
-    total: reportFiguresSchema.extend({ paid_out: amount, owed: amount }),
+    total: reportFiguresSchema.extend({ paid_out: amount, owed: amount, owed_back: amount }),
     /** Pledges made and money collected per day, in the campaign country's calendar. */
     days: z.array(reportDaySchema),
   })

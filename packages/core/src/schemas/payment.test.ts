@@ -52,6 +52,7 @@ describe('payment response schemas', () => {
     payment_status: 'Failed',
     processing_date: '2026-11-23',
     amount: 12.34,
+    refunded: 0,
     failure_reason: 'insufficient_funds',
     next_retry_date: '2026-11-25',
     action: 'pay_now',

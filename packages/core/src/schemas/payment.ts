@@ -62,6 +62,8 @@ export const paymentSchema = z
     payment_status: z.enum(PAYMENT_STATUSES),
     processing_date: dateSchema,
     amount: z.number(),
+    /** Given back to the donor of this payment so far (decimal; 0 when nothing was refunded): docs/decisions/132-refunds.md. */
+    refunded: z.number(),
     /** Why it failed, as a stable code (core/payment-failures.ts), or null. */
     failure_reason: z.string().nullable(),
     /** The one automatic retry after a soft decline, or null. */

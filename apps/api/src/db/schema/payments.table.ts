@@ -78,6 +78,44 @@ export const paymentAttempts = pgTable(
   ],
 );
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back on a Success payment, fully or in part (docs/decisions/132-refunds.md): its own
+ * row, never an edit of the payment. Written Pending with its idempotency key before the provider
+ * is called; a Pending or Succeeded refund counts against what is still refundable, so two admins
+ * can never together give back more than was charged. Only payments/ledger.repository.ts writes it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial().primaryKey(),
+    payment_id: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer().$type<Minor>().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** Stored before the provider is called, sent with the call: a retry can never refund twice. */
+    idempotency_key: text().notNull(),
+    provider_reference: text(),
+    /** The provider's own words when it refused the refund. */
+    failure_message: text(),
+    /** The admin who asked for it (null once that account is gone). */
+    admin_user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull(),
+    settled_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotency_key),
+    index('refunds_payment_idx').on(t.payment_id, t.status),
+    check('refunds_status_check', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_reason_check', sql`char_length(${t.reason}) between 3 and 500`),
+  ],
+);
+
 /**
  * "Your card expires before your payment on …" mails sent by billing (docs/decisions/048):
  * one per pledge and card, written in the statement that picks who to mail, so it goes once

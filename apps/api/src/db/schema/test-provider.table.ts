@@ -76,3 +76,13 @@ export const testProviderCharges = pgTable(
     check('test_provider_charges_status_check', sql`${t.status} in ('succeeded', 'declined', 'requires_action')`),
   ],
 );
+
+/** Every refund the test provider made, keyed by its idempotency key (the same key, the same answer). */
+export const testProviderRefunds = pgTable('test_provider_refunds', {
+  idempotency_key: text().primaryKey(),
+  id: text().notNull(),
+  /** The charge (PaymentIntent) it gives money back from. */
+  charge_id: text().notNull(),
+  amount: integer().$type<Minor>().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,6 +26,21 @@ export async function listPledges(db: Executor, userId: number) {
     .orderBy(desc(pledges.created_at), desc(pledges.id));
 }
 
+/**
+ * What went back to the donor of each payment (succeeded refunds: their sum and how many), by
+ * payment id. Read only: the ledger writes refunds (docs/decisions/132-refunds.md).
+ */
+export async function refundsOfDonor(db: Executor, userId: number): Promise<Map<number, { refunded: number; revision: number }>> {
+  const { rows } = await db.execute<{ payment_id: number; refunded: number; revision: number }>(sql`
+    select r.payment_id, sum(r.amount)::int as refunded, count(*)::int as revision
+      from refunds r
+      join payments p on p.id = r.payment_id
+      join pledges pl on pl.id = p.pledge_id
+     where pl.user_id = ${userId} and r.status = 'succeeded'
+     group by r.payment_id`);
+  return new Map(rows.map((r) => [Number(r.payment_id), { refunded: Number(r.refunded), revision: Number(r.revision) }]));
+}
+
 /** Every payment of the donor's pledges, in date order. */
 export async function listPayments(db: Executor, userId: number) {
   return db

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Account, CONSENT_KINDS, type ConsentKind, type ConsentsUpdate, type DataExport, type EmailChangeRequest, type PasswordChange, type ProfileUpdate } from '@uplift/core/schemas/account';
-import { fromMinor } from '@uplift/core/money';
+import { asMinor, fromMinor } from '@uplift/core/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
-import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf } from '../documents/index.ts';
+import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf, revisedReceiptNumber } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
@@ -66,6 +66,7 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
   const user = await liveUser(db, userId);
   const pledgeRows = await repo.listPledges(db, userId);
   const paymentRows = await repo.listPayments(db, userId);
+  const refunds = await repo.refundsOfDonor(db, userId);
   return {
     id: user.id,
     first_name: user.first_name,
@@ -83,7 +84,15 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
       pledge_status: p.pledge_status,
       receipts: paymentRows
         .filter((pay) => pay.pledge_id === p.id && pay.payment_status === 'Success' && pay.receipt_number)
-        .map((pay) => ({ receipt_number: pay.receipt_number!, processing_date: pay.processing_date, amount_minor: pay.amount })),
+        // A refunded payment's receipt is the corrected one: its number with the revision mark, net (docs/decisions/132-refunds.md).
+        .map((pay) => {
+          const back = refunds.get(pay.id);
+          return {
+            receipt_number: revisedReceiptNumber({ receiptNumber: pay.receipt_number!, revision: back?.revision }),
+            processing_date: pay.processing_date,
+            amount_minor: asMinor(pay.amount - (back?.refunded ?? 0)),
+          };
+        }),
     })),
   };
 }

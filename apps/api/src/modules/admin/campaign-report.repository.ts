@@ -13,6 +13,8 @@ export type FigureRow = {
   donors: number;
   pledged: Minor;
   collected: Minor;
+  /** Succeeded refunds of the Success payments (docs/decisions/132-refunds.md). */
+  refunded: Minor;
   failed: Minor;
   cancelled: Minor;
   fees: Minor;
@@ -33,7 +35,10 @@ function countedPledges(campaignId: number, country: CountryCode) {
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Failed'), 0)::bigint as failed,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Cancelled'), 0)::bigint as cancelled,
              coalesce(sum((2::bigint * pay.amount * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)
-                        filter (where pay.payment_status = 'Success'), 0)::bigint as fees
+                        filter (where pay.payment_status = 'Success'), 0)::bigint as fees,
+             -- Refunds are read here, written only by the ledger (docs/decisions/132-refunds.md).
+             coalesce((select sum(r.amount) from refunds r join payments x on x.id = r.payment_id
+                        where x.pledge_id = p.id and r.status = 'succeeded'), 0)::bigint as refunded
         from pledges p
         left join payments pay on pay.pledge_id = p.id
        where p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending'
@@ -46,7 +51,7 @@ function countedPledges(campaignId: number, country: CountryCode) {
 /**
  * The campaign's figures per charity, per challenge and in total (the row with neither id) in ONE query over pledges and payments
  * (decision 056). `pledges` and `pledged` follow the totals exactly: counted pledges, Confirmed
- * ones with their confirmed totals and Cancelled ones with what they paid. Fees are the country's rule per Success charge,
+ * ones with their confirmed totals and Cancelled ones with what they paid, both less refunds. Fees are the country's rule per Success charge,
  * rounded half-up to the cent as core's feePerChargeMinor does, in integers.
  */
 export async function selectReportFigures(db: Executor, campaignId: number, country: CountryCode): Promise<FigureRow[]> {
@@ -55,8 +60,9 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
     select recipient_id, challenge_id,
            count(*) filter (where is_counted)::int as pledges,
            count(distinct user_id) filter (where is_counted)::int as donors,
-           coalesce(sum(case when pledge_status = 'Confirmed' then confirmed_amount else success end), 0)::bigint as pledged,
+           coalesce(sum(case when pledge_status = 'Confirmed' then confirmed_amount else success end - refunded), 0)::bigint as pledged,
            coalesce(sum(success), 0)::bigint as collected,
+           coalesce(sum(refunded), 0)::bigint as refunded,
            coalesce(sum(failed), 0)::bigint as failed,
            coalesce(sum(cancelled), 0)::bigint as cancelled,
            coalesce(sum(fees), 0)::bigint as fees
@@ -70,6 +76,7 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
     donors: Number(r.donors),
     pledged: asMinor(Number(r.pledged)),
     collected: asMinor(Number(r.collected)),
+    refunded: asMinor(Number(r.refunded)),
     failed: asMinor(Number(r.failed)),
     cancelled: asMinor(Number(r.cancelled)),
     fees: asMinor(Number(r.fees)),

@@ -25,7 +25,7 @@ import { csvDocument, csvText } from '../documents/index.ts';
 
 type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
 const NONE = asMinor(0);
-const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, failed: NONE, cancelled: NONE, fees: NONE };
+const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, refunded: NONE, failed: NONE, cancelled: NONE, fees: NONE };
 
 function figures(m: Figures): ReportFigures {
   return {
@@ -33,11 +33,26 @@ function figures(m: Figures): ReportFigures {
     donors: m.donors,
     pledged: fromMinor(m.pledged),
     collected: fromMinor(m.collected),
+    refunded: fromMinor(m.refunded),
     failed: fromMinor(m.failed),
     cancelled: fromMinor(m.cancelled),
     fees: fromMinor(m.fees),
-    net: fromMinor(asMinor(m.collected - m.fees)),
+    net: fromMinor(netOf(m)),
   };
+}
+
+/** What is to be passed on: collected less refunds and the estimated card fees (docs/decisions/132-refunds.md). */
+function netOf(m: Figures): Minor {
+  return asMinor(m.collected - m.refunded - m.fees);
+}
+
+/**
+ * Still owed to a charity, or owed back by it: a refund of a payment the charity was already paid
+ * out for can leave more paid out than the net (docs/decisions/132-refunds.md). Never both.
+ */
+function balance(m: Figures, paid: Minor): { owed: number; owed_back: number } {
+  const left = netOf(m) - paid;
+  return { owed: fromMinor(asMinor(Math.max(0, left))), owed_back: fromMinor(asMinor(Math.max(0, -left))) };
 }
 
 async function findCampaignOrThrow(db: Executor, id: number): Promise<CampaignRow> {
@@ -74,7 +89,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
         is_enabled: c.is_enabled,
         ...figures(m),
         paid_out: fromMinor(paid),
-        owed: fromMinor(asMinor(m.collected - m.fees - paid)),
+        ...balance(m, paid),
       };
     });
   const challengeList = challengeRows
@@ -93,7 +108,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     },
     charities,
     challenges: challengeList,
-    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(asMinor(totalMinor.collected - totalMinor.fees - totalPaid)) },
+    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), ...balance(totalMinor, totalPaid) },
     days: days.map((d) => ({ date: d.date, pledges: d.pledges, collected: fromMinor(d.collected) })),
   };
 }
@@ -113,22 +128,24 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
     'Donors',
     `Pledged (${currency})`,
     `Collected (${currency})`,
+    `Refunded (${currency})`,
     `Failed (${currency})`,
     `Cancelled (${currency})`,
     `Estimated card fees (${currency})`,
     `Net to pass on (${currency})`,
     `Paid out (${currency})`,
     `Still owed (${currency})`,
+    `Owed back (${currency})`,
   ];
   const figureCells = (f: ReportFigures) => [
     String(f.pledges),
     String(f.donors),
-    ...[f.pledged, f.collected, f.failed, f.cancelled, f.fees, f.net].map(amountCell),
+    ...[f.pledged, f.collected, f.refunded, f.failed, f.cancelled, f.fees, f.net].map(amountCell),
   ];
   const rows = [
-    ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed)]),
-    ...report.challenges.map((c) => ['Challenge', csvText(c.name), ...figureCells(c), '', '']),
-    ['Total', csvText(report.campaign.campaign_name), ...figureCells(report.total), amountCell(report.total.paid_out), amountCell(report.total.owed)],
+    ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed), amountCell(c.owed_back)]),
+    ...report.challenges.map((c) => ['Challenge', csvText(c.name), ...figureCells(c), '', '', '']),
+    ['Total', csvText(report.campaign.campaign_name), ...figureCells(report.total), amountCell(report.total.paid_out), amountCell(report.total.owed), amountCell(report.total.owed_back)],
   ];
   return { csv: csvDocument(header, rows), filename: `uplift-report-campaign-${report.campaign.id}.csv` };
 }
@@ -157,11 +174,11 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
   return rows.map(payoutOf);
 }
 
-/** What is still owed to a charity for a campaign, as the report shows it: collected − fees − paid out (minor units). */
+/** What is still owed to a charity for a campaign, as the report shows it: collected − refunds − fees − paid out (minor units; negative: owed back). */
 async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
   const [rows, paidOut] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectPaidOut(db, campaign.id)]);
   const m = rows.find((r) => r.recipient_id === recipientId) ?? ZERO;
-  return asMinor(m.collected - m.fees - (paidOut.get(recipientId) ?? NONE));
+  return asMinor(netOf(m) - (paidOut.get(recipientId) ?? NONE));
 }
 
 /**

@@ -115,3 +115,49 @@ export function cardExpiryMail(facts: CardExpiryFacts): MailContent {
     action: { label: 'Change card', url: facts.changeCardUrl },
   };
 }
+
+export type RefundMailFacts = {
+  firstName: string;
+  country: CountryCode;
+  charity: string;
+  /** What is given back now. */
+  refund: Minor;
+  /** The payment it comes from, its date and receipt number. */
+  paymentAmount: Minor;
+  processingDate: IsoDate;
+  receiptNumber: string;
+  /** Everything given back of that payment so far, this refund included. */
+  refundedSoFar: Minor;
+  /** The day of the refund in the campaign's country (NZ: Auckland, UK: London). */
+  refundedOn: IsoDate;
+  summaryUrl: string;
+};
+
+/**
+ * "Your refund of $x" (docs/decisions/132-refunds.md): sent when an admin's refund went through,
+ * with the pledge's corrected PDF receipt (drawn by the mail job, as every receipt is: decision 128).
+ */
+export function refundMail(facts: RefundMailFacts): MailContent {
+  const money = (minor: Minor) => formatMoney(minor, facts.country);
+  const { currency } = COUNTRIES[facts.country];
+  const full = facts.refundedSoFar >= facts.paymentAmount;
+  return {
+    subject: `Your refund of ${money(facts.refund)}`,
+    greeting: greeting(facts.firstName, facts.country),
+    paragraphs: [
+      `We have refunded ${money(facts.refund)} of your ${money(facts.paymentAmount)} payment to ${facts.charity} of ${formatLongDate(facts.processingDate)}, to the card it was taken from. Your bank usually shows it within 5 to 10 working days.`,
+      full
+        ? 'That payment is now refunded in full.'
+        : `In all, ${money(facts.refundedSoFar)} of that payment has been refunded; the rest stands as your donation.`,
+      `Your corrected receipt is attached: it keeps the receipt number ${facts.receiptNumber}, with a revision mark, and replaces the one we sent before. Questions? Reply to this email or write to ${BRAND.contactEmail}.`,
+    ],
+    rows: [
+      ['Refund', `${money(facts.refund)} ${currency}`],
+      ['Date', formatLongDate(facts.refundedOn)],
+      ['Payment', `${money(facts.paymentAmount)} of ${formatLongDate(facts.processingDate)}`],
+      ['Charity', facts.charity],
+      ['Receipt number', facts.receiptNumber],
+    ],
+    action: { label: 'View my pledge', url: facts.summaryUrl },
+  };
+}

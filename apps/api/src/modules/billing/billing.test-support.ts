@@ -61,6 +61,7 @@ export function fakeProvider(
     async retrieveCharge(reference) {
       return [...ledger.values()].find((e) => 'reference' in e.result && e.result.reference === reference)?.result ?? null;
     },
+    refund: () => Promise.reject(new Error('not used by billing')),
     async detachPaymentMethod(id) {
       detached.push(id);
     },

@@ -2,4 +2,5 @@
 export { billingFacts, runBilling, type BillingDeps, type BillingReport } from './billing.service.ts';
 export { default as changeCardRoutes } from './change-card.routes.ts';
 export { default as payNowRoutes } from './pay-now.routes.ts';
+export { default as refundRoutes } from './refunds.routes.ts';
 export { handleStripePaymentEvent, registerStripeWebhookWorker } from './stripe-webhook.job.ts';

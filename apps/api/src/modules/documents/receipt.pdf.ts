@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { type Minor, formatMoney, sumMinor } from '@uplift/core/money';
+import { type Minor, asMinor, formatMoney, sumMinor } from '@uplift/core/money';
 import PDFDocument from 'pdfkit';
 import type { ReceiptConfig } from '../../config.ts';
 
@@ -20,8 +20,18 @@ export type ReceiptFacts = {
   recipientName: string;
   pledgeId: number;
   issuedOn: IsoDate;
-  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor }[];
+  /**
+   * Each Success payment. `refundedMinor` is what was refunded of it and `revision` how many
+   * refunds went through (docs/decisions/132-refunds.md): a refunded payment keeps its receipt
+   * number with a revision mark ('NZ-2026-000123-R1') and counts net of its refunds.
+   */
+  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor; refundedMinor?: Minor; revision?: number }[];
 };
+
+/** A payment's receipt number as this receipt prints it: with '-R<n>' once n refunds corrected it. */
+export function revisedReceiptNumber(p: { receiptNumber: string; revision?: number }): string {
+  return p.revision ? `${p.receiptNumber}-R${p.revision}` : p.receiptNumber;
+}
 
 // pdfkit's built-in fonts cover Windows-1252 only and print ā as a, so "Tāne" or "Aotearoa" with
 // its macrons would be misspelt: the receipt embeds Source Sans 3 (Adobe, SIL Open Font License,
@@ -63,7 +73,9 @@ export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
 export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
   const money = (minor: Minor) => formatMoney(minor, facts.country, { code: true });
   const taxWording = facts.country === 'NZ' && org.taxCredit;
-  const total = sumMinor(facts.payments.map((p) => p.amountMinor));
+  const net = (p: ReceiptFacts['payments'][number]) => asMinor(p.amountMinor - (p.refundedMinor ?? 0));
+  const total = sumMinor(facts.payments.map(net));
+  const corrected = facts.payments.some((p) => (p.revision ?? 0) > 0);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
   const { regular, bold } = receiptFonts();
   doc.registerFont('regular', regular);
@@ -85,9 +97,12 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
     line(`Charities Services registration number: ${org.charitiesNumber}`);
   }
   doc.moveDown(1);
-  line('Donation receipt', { bold: true, size: 20, gap: 0.5 });
+  line(corrected ? 'Corrected donation receipt' : 'Donation receipt', { bold: true, size: 20, gap: 0.5 });
   line(`Date of issue: ${formatLongDate(facts.issuedOn)}`);
-  line(`Receipt numbers: ${facts.payments.map((p) => p.receiptNumber).join(', ')}`, { gap: 1 });
+  line(`Receipt numbers: ${facts.payments.map(revisedReceiptNumber).join(', ')}`, { gap: corrected ? 0.5 : 1 });
+  if (corrected) {
+    line('This receipt replaces the one issued before: the receipt numbers marked -R1, -R2 … were corrected for money refunded to you, and count net of those refunds.', { gap: 1 });
+  }
 
   line('Received from', { bold: true });
   line(facts.donorName);
@@ -110,7 +125,10 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
     doc.moveDown(0.3);
   };
   row(['Receipt number', 'Date of donation', 'Amount'], true);
-  for (const p of facts.payments) row([p.receiptNumber, formatLongDate(p.date), money(p.amountMinor)]);
+  for (const p of facts.payments) {
+    const refunded = p.refundedMinor ?? 0;
+    row([revisedReceiptNumber(p), formatLongDate(p.date), refunded > 0 ? `${money(net(p))} (${money(p.amountMinor)} less ${money(asMinor(refunded))} refunded)` : money(p.amountMinor)]);
+  }
   row(['Total donated', '', money(total)], true);
   doc.moveDown(1);
 

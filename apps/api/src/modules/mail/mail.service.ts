@@ -13,6 +13,7 @@ export type MailKind =
   | 'pledge-confirmed'
   | 'payment-receipt'
   | 'payment-failed'
+  | 'payment-refund'
   | 'card-expiry'
   | 'pledge-cancelled'
   | 'email-change'

@@ -36,6 +36,23 @@ export type ChargeRequest = {
   onSession?: boolean;
 };
 
+/** Gives back (part of) a settled charge, exactly once per idempotency key (docs/decisions/132-refunds.md). */
+export type RefundRequest = {
+  /** The charge's provider reference (Stripe's PaymentIntent id). */
+  chargeReference: string;
+  amountMinor: Minor;
+  /** Stored on the refund row before the call; the provider de-duplicates on it. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+/**
+ * What became of a refund. `failed` carries the provider's own words for the admin (a refund is
+ * an admin's act, so the provider's message is shown as it is); a network or server error is
+ * thrown instead, and the refund stays pending to be asked again with the same key.
+ */
+export type RefundResult = { status: 'succeeded'; reference: string } | { status: 'failed'; reference: string | null; message: string };
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** What the browser needs to show the card form (Stripe's publishable key, or 'test'). */
@@ -52,6 +69,8 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Where a charge stands now, by its reference (after the browser's authentication step). */
   retrieveCharge(reference: string): Promise<ChargeResult | null>;
+  /** Refunds (part of) a charge, exactly once per idempotency key. */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Detaches a saved card from its customer: irreversible, so only after nothing uses it. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

@@ -36,6 +36,15 @@ const routes: FakeRoute[] = [
       return { status: 200, fixture: 'payment_intent.create.succeeded' };
     },
   },
+  {
+    method: 'POST',
+    path: '/v1/refunds',
+    respond: (r) => {
+      if (r.form.get('payment_intent') === 'pi_busy') return { status: 429, fixture: 'error.rate_limit' };
+      if (Number(r.form.get('amount')) > 2000) return { status: 400, fixture: 'error.refund_exceeds' };
+      return { status: 200, fixture: 'refund.create.succeeded' };
+    },
+  },
   { method: 'GET', path: '/v1/payment_intents/pi_3TestUpliftAuth0001', respond: () => ({ status: 200, fixture: 'payment_intent.retrieve.succeeded' }) },
   { method: 'POST', path: '/v1/payment_methods/pm_1TestUpliftCard4242/detach', respond: () => ({ status: 200, fixture: 'payment_method.retrieve' }) },
   {
@@ -242,5 +251,33 @@ describe('the secret route with Stripe', () => {
       body: { method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_1TestUpliftCardOther' },
     });
     expect(theirs.statusCode).toBe(403);
+  });
+
+  describe('refunds (docs/decisions/132-refunds.md)', () => {
+    it('refunds part of a PaymentIntent with its amount and our idempotency key', async () => {
+      const result = await provider.refund({
+        chargeReference: 'pi_3TestUpliftPay0001',
+        amountMinor: asMinor(1000),
+        idempotencyKey: 'payment-31-refund-1',
+        metadata: { payment_id: '31', refund_id: '1' },
+      });
+      expect(result).toEqual({ status: 'succeeded', reference: 're_3TestUpliftRefund01' });
+      const req = lastRequest();
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe('/v1/refunds');
+      expect(req.headers['idempotency-key']).toBe('payment-31-refund-1');
+      expect(req.form.get('payment_intent')).toBe('pi_3TestUpliftPay0001');
+      expect(req.form.get('amount')).toBe('1000');
+      expect(req.form.get('metadata[refund_id]')).toBe('1');
+    });
+
+    it("answers Stripe's refusal with its words, for the admin", async () => {
+      const result = await provider.refund({ chargeReference: 'pi_3TestUpliftPay0001', amountMinor: asMinor(3000), idempotencyKey: 'payment-31-refund-2', metadata: {} });
+      expect(result).toEqual({ status: 'failed', reference: null, message: 'Refund amount ($30.00) is greater than unrefunded amount on charge ($20.00)' });
+    });
+
+    it('throws when Stripe does not answer (rate limit), so the refund stays pending', async () => {
+      await expect(provider.refund({ chargeReference: 'pi_busy', amountMinor: asMinor(100), idempotencyKey: 'payment-32-refund-1', metadata: {} })).rejects.toThrow();
+    });
   });
 });

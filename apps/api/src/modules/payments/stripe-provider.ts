@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.ts';
 
 // Stripe behind the PaymentProvider interface: a Customer per user, a SetupIntent to save a
 // card for off-session use, and off-session PaymentIntents charged once per idempotency key.
@@ -71,6 +71,29 @@ export function chargeErrorResult(err: unknown): ChargeResult {
   if (err instanceof Stripe.errors.StripeInvalidRequestError) {
     const missing = err.code === 'resource_missing' || err.code?.startsWith('payment_method_') === true;
     return { status: 'declined', reference: null, code: missing ? 'card_not_available' : 'provider_error' };
+  }
+  throw err;
+}
+
+/**
+ * A Stripe Refund as the ledger records it: `succeeded` and `pending` (the money is on its way
+ * back; Stripe settles card refunds on its own) are done; `failed` and `canceled` are not.
+ */
+export function refundResultOf(refund: Stripe.Refund): RefundResult {
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return { status: 'failed', reference: refund.id, message: `Stripe could not make the refund (${refund.failure_reason ?? refund.status}).` };
+  }
+  return { status: 'succeeded', reference: refund.id };
+}
+
+/**
+ * Stripe's answer refusing a refund (more than is left, a charge it does not know, a disputed
+ * charge) is the admin's to read; network, rate-limit and server errors are thrown, so the refund
+ * stays pending and is asked again with the same idempotency key.
+ */
+export function refundErrorResult(err: unknown): RefundResult {
+  if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+    return { status: 'failed', reference: null, message: err.message };
   }
   throw err;
 }
@@ -159,6 +182,18 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
         if (err instanceof Stripe.errors.StripeInvalidRequestError && /not attached/i.test(err.message)) return;
         throw err;
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.chargeReference, amount: request.amountMinor, reason: 'requested_by_customer', metadata: request.metadata },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refundResultOf(refund);
+      } catch (err) {
+        return refundErrorResult(err);
       }
     },
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { TestSetupResult } from '@uplift/core/schemas/payment';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { testProviderCharges, testProviderPaymentMethods, testProviderSetupIntents } from '../../db/schema.ts';
+import { testProviderCharges, testProviderPaymentMethods, testProviderRefunds, testProviderSetupIntents } from '../../db/schema.ts';
 import { paymentErrors } from './payments.errors.ts';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider, RefundResult } from './payment-provider.ts';
 import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
 
 // The built-in test provider (product-rules §15): Stripe's test cards, no network.
@@ -207,6 +207,35 @@ export function createTestProvider(db: Db): TestPaymentProvider {
     async retrieveCharge(reference) {
       const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.id, reference));
       return row ? toResult(row) : null;
+    },
+
+    async refund(request): Promise<RefundResult> {
+      // As Stripe: the same key gives the first answer; a charge it does not know, or more than is
+      // left of it after earlier refunds, is refused with its words. One transaction with the
+      // charge's row locked, so two refunds of one charge are checked one after the other.
+      return db.transaction(async (tx) => {
+        const [seen] = await tx.select().from(testProviderRefunds).where(eq(testProviderRefunds.idempotency_key, request.idempotencyKey));
+        if (seen) return { status: 'succeeded', reference: seen.id };
+        const [charge] = await tx.select().from(testProviderCharges).where(eq(testProviderCharges.id, request.chargeReference)).for('update');
+        if (!charge || charge.status !== 'succeeded') {
+          return { status: 'failed', reference: null, message: `No such payment_intent: '${request.chargeReference}'` };
+        }
+        const [done] = await tx
+          .select({ total: sql<number>`coalesce(sum(${testProviderRefunds.amount}), 0)::int` })
+          .from(testProviderRefunds)
+          .where(eq(testProviderRefunds.charge_id, charge.id));
+        const left = charge.amount - Number(done?.total ?? 0);
+        if (request.amountMinor > left) {
+          return {
+            status: 'failed',
+            reference: null,
+            message: `Refund amount (${request.amountMinor}) is greater than unrefunded amount on charge (${left})`,
+          };
+        }
+        const id = randomId('re_test');
+        await tx.insert(testProviderRefunds).values({ idempotency_key: request.idempotencyKey, id, charge_id: charge.id, amount: request.amountMinor });
+        return { status: 'succeeded', reference: id };
+      });
     },
 
     async detachPaymentMethod(paymentMethodId) {

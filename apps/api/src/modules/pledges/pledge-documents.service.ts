@@ -1,4 +1,5 @@
 import { todayInCountry } from '@uplift/core/calendar';
+import { asMinor } from '@uplift/core/money';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { calendarFilename, type ReceiptFacts, receiptFilename, renderCalendar, renderReceiptPdf } from '../documents/index.ts';
@@ -22,7 +23,13 @@ export async function receiptFactsFor(db: Executor, userId: number, pledgeId: nu
     recipientName: pledge.recipient_name,
     pledgeId,
     issuedOn: todayInCountry(pledge.country, now),
-    payments: paid.map((p) => ({ receiptNumber: p.receipt_number!, date: p.processing_date, amountMinor: p.amount })),
+    payments: paid.map((p) => ({
+      receiptNumber: p.receipt_number!,
+      date: p.processing_date,
+      amountMinor: p.amount,
+      refundedMinor: asMinor(Number(p.refunded)),
+      revision: Number(p.revision),
+    })),
   };
 }
 

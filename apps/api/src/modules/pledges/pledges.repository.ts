@@ -323,6 +323,9 @@ export async function paymentsOfPledge(db: Executor, pledgeId: number) {
       processing_date: payments.processing_date,
       amount: payments.amount,
       receipt_number: payments.receipt_number,
+      // Refunds (read only: the ledger writes them), docs/decisions/132-refunds.md.
+      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded'), 0)::int`,
+      revision: sql<number>`(select count(*) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded')::int`,
     })
     .from(payments)
     .where(eq(payments.pledge_id, pledgeId))

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paymentMethods, payments } from '../../db/schema.ts';
 
@@ -16,6 +16,8 @@ export async function listPaymentsOfPledge(db: Executor, pledgeId: number, userI
       next_retry_date: payments.next_retry_date,
       payment_method_id: paymentMethods.id,
       stripe_payment_method_id: payments.stripe_payment_method_id,
+      // Read only: the ledger writes refunds (docs/decisions/132-refunds.md).
+      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded'), 0)::int`,
     })
     .from(payments)
     .leftJoin(

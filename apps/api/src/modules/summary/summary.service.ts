@@ -1,6 +1,6 @@
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import type { Payment } from '@uplift/core/schemas/payment';
-import { fromMinor } from '@uplift/core/money';
+import { asMinor, fromMinor } from '@uplift/core/money';
 import { actionFor } from '@uplift/core/payment-failures';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +24,7 @@ export async function listClosestPayments(deps: SummaryDeps, userId: number): Pr
   return rows.map((p) => ({
     ...p,
     amount: fromMinor(p.amount),
+    refunded: fromMinor(asMinor(Number(p.refunded))),
     action: live && p.payment_status === 'Failed' ? actionFor(p.failure_reason) : null,
   }));
 }

@@ -8,7 +8,8 @@ export type TotalsRow = { challenge_id: number; recipient_id: number; pledges: n
 /**
  * A campaign's counted pledges, grouped by challenge and charity (product-rules §16):
  * Confirmed pledges with their confirmed totals, plus Cancelled ones that have at least one
- * Success payment, with the sum of those payments. Pending pledges never count.
+ * Success payment, with the sum of those payments. Pending pledges never count. Succeeded refunds
+ * of their payments come off the amounts (docs/decisions/132-refunds.md): money given is net.
  *
  * The Confirmed branch reads only the pledges index on (campaign_id, pledge_status, challenge_id,
  * recipient_id) and the covering partial index pledges_confirmed_totals_idx; the Cancelled branch
@@ -29,6 +30,14 @@ export async function selectCampaignTotals(db: Pick<Db, 'execute'>, campaignId: 
          where pay.pledge_id = p.id and pay.payment_status = 'Success'
       ) paid
      where p.campaign_id = ${campaignId} and p.pledge_status = 'Cancelled' and paid.amount is not null
+     group by p.challenge_id, p.recipient_id
+    union all
+    -- Money given back is not given: refunds of counted pledges come off (no pledge is added).
+    select p.challenge_id, p.recipient_id, 0 as pledges, -sum(r.amount)::bigint as amount
+      from refunds r
+      join payments pay on pay.id = r.payment_id
+      join pledges p on p.id = pay.pledge_id
+     where p.campaign_id = ${campaignId} and p.pledge_status in ('Confirmed', 'Cancelled') and r.status = 'succeeded'
      group by p.challenge_id, p.recipient_id
   `);
   return result.rows.map((r) => ({

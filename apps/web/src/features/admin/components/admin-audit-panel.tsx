@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'challenge.delete': 'Deleted a challenge',
   'user.resend_activation': 'Resent an activation mail',
   'user.sessions_revoke': 'Signed out every device of an account',
+  'payment.refund': 'Refunded a payment',
   'two_factor.enrol': 'Set up two-factor sign-in',
   'two_factor.recovery_code_used': 'Signed in with a recovery code',
   'two_factor.reset': "Reset an admin's two-factor sign-in",

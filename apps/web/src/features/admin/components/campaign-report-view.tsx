@@ -32,6 +32,7 @@ const FIGURES: [keyof ReportFigures, string][] = [
   ['donors', 'Donors'],
   ['pledged', 'Pledged'],
   ['collected', 'Collected'],
+  ['refunded', 'Refunded'],
   ['failed', 'Failed'],
   ['cancelled', 'Cancelled'],
   ['fees', 'Est. card fees'],
@@ -331,6 +332,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
               ))}
               <th scope="col" className="admin-number">Paid out</th>
               <th scope="col" className="admin-number">Still owed</th>
+              <th scope="col" className="admin-number">Owed back</th>
             </tr>
           </thead>
           <tbody>
@@ -343,6 +345,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
                 <FigureCells f={c} country={country} />
                 <td className="admin-number">{formatMoney(toMinor(c.paid_out), country)}</td>
                 <td className="admin-number">{formatMoney(toMinor(c.owed), country)}</td>
+                <td className="admin-number">{formatMoney(toMinor(c.owed_back), country)}</td>
               </tr>
             ))}
             <tr>
@@ -350,6 +353,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
               <FigureCells f={r.total} country={country} />
               <td className="admin-number">{formatMoney(toMinor(r.total.paid_out), country)}</td>
               <td className="admin-number">{formatMoney(toMinor(r.total.owed), country)}</td>
+              <td className="admin-number">{formatMoney(toMinor(r.total.owed_back), country)}</td>
             </tr>
           </tbody>
         </table>

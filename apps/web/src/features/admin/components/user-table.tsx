@@ -10,6 +10,7 @@ import type { UserListParams } from '../types';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
 import { SortableHeader } from './sortable-header';
+import { UserPayments } from './user-payments';
 import { useDebouncedValue } from './use-debounced-value';
 import { PAGE_SIZES, readParams, writeParams } from './user-list-params';
 import '../admin.css';
@@ -88,6 +89,7 @@ const columns = [
   column.accessor((u) => pledgeText(u), { id: 'pledge', header: 'Pledge', enableSorting: false }),
   column.display({ id: 'resend', header: 'Activation', cell: (c) => <ResendActivation user={c.row.original} /> }),
   column.display({ id: 'sessions', header: 'Sessions', cell: (c) => <RevokeSessions user={c.row.original} /> }),
+  column.display({ id: 'payments', header: 'Payments', cell: (c) => <UserPayments user={c.row.original} /> }),
 ];
 
 /**

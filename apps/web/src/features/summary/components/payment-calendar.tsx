@@ -3,7 +3,7 @@ import type { Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { ACTION_LABEL, failureSummary } from '../model/recovery';
-import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, shortDate } from '../model/summary';
+import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, refundText, shortDate } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
@@ -81,6 +81,7 @@ export function PaymentCalendar(props: {
                   <>
                     <strong>{props.money(minorOf(week.payment.amount))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
                     <span className="calendar-state">{PAYMENT_STATE_LABEL[state]}</span>
+                    {refundText(week.payment, props.money) && <span className="calendar-refund"> ({refundText(week.payment, props.money)})</span>}
                     {state === 'failed' && <span className="calendar-reason"> {failureSummary(week.payment)}</span>}
                     {state === 'failed' && week.payment.action && props.onAction && (
                       <button type="button" className="button calendar-action" onClick={() => props.onAction?.(week.payment!)}>

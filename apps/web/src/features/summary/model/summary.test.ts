@@ -9,6 +9,7 @@ import {
   markLabel,
   markText,
   givenSoFarMinor,
+  refundText,
   lastPaymentDate,
   nextPayment,
   paymentState,
@@ -22,6 +23,7 @@ const pay = (id: number, date: string, status: Payment['payment_status'], amount
   payment_status: status,
   processing_date: date,
   amount,
+  refunded: 0,
   failure_reason: null,
   next_retry_date: null,
   action: null,
@@ -119,5 +121,19 @@ describe('four-week calendar', () => {
     expect(markText('upcoming', '£')).toBe('£');
     expect(markText('due-today', '$')).toBe('$');
     expect(markText('paid', '£')).toBe('✓');
+  });
+});
+
+describe('refunds (product-rules §19)', () => {
+  const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  it('says a paid week was refunded in full or in part, and counts what was given net', () => {
+    const full = { ...pay(1, '2026-11-23', 'Success'), refunded: 17.5 };
+    const part = { ...pay(2, '2026-11-30', 'Success'), refunded: 5 };
+    const none = pay(3, '2026-12-07', 'Success');
+    expect(refundText(full, money)).toBe('Refunded $17.50');
+    expect(refundText(part, money)).toBe('Partly refunded: $5.00 back');
+    expect(refundText(none, money)).toBeNull();
+    expect(refundText({ ...pay(4, '2026-12-14', 'Pending'), refunded: 0 }, money)).toBeNull();
+    expect(givenSoFarMinor([full, part, none])).toBe(1250 + 1750);
   });
 });

@@ -9,7 +9,7 @@ import {
   weekIndexOf,
   type IsoDate,
 } from '@uplift/core/calendar';
-import { sumMinor, toMinor, type Minor } from '@uplift/core/money';
+import { asMinor, sumMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { Payment } from '@uplift/core/schemas/payment';
 
 // What the summary page shows, worked out from the API's answers. Dates are the campaign
@@ -18,9 +18,19 @@ import type { Payment } from '@uplift/core/schemas/payment';
 /** Minor units of an API amount (decimal, at most two places). */
 export const minorOf = (amount: number): Minor => toMinor(amount);
 
-/** Impact so far: the payments that went through (product-rules §4: Success counts toward impact). */
+/** Impact so far: the payments that went through (product-rules §4: Success counts toward impact), less what was refunded (§19). */
 export function givenSoFarMinor(payments: Payment[]): Minor {
-  return sumMinor(payments.filter((p) => p.payment_status === 'Success').map((p) => minorOf(p.amount)));
+  return sumMinor(payments.filter((p) => p.payment_status === 'Success').map((p) => asMinor(minorOf(p.amount) - (p.refunded > 0 ? minorOf(p.refunded) : 0))));
+}
+
+/**
+ * A paid week that was refunded (product-rules §19): "Refunded $17.50" when all of it came back,
+ * "Partly refunded: $5.00 back" when some did; null when none did.
+ */
+export function refundText(payment: Payment, money: (minor: Minor) => string): string | null {
+  if (payment.payment_status !== 'Success' || !(payment.refunded > 0)) return null;
+  const refunded = minorOf(payment.refunded);
+  return refunded >= minorOf(payment.amount) ? `Refunded ${money(refunded)}` : `Partly refunded: ${money(refunded)} back`;
 }
 
 /** Payments still to be taken (Pending counts as remaining, product-rules §4). */

@@ -9,6 +9,7 @@ const payment = (id: number, pledge_id: number, processing_date: string, amount:
   pledge_id,
   processing_date,
   amount,
+  refunded: 0,
   payment_status,
   failure_reason: payment_status === 'Failed' ? 'card_declined' : null,
   next_retry_date: null,
