@@ -9,7 +9,7 @@ import { forgetCountry, useCountry } from '../../lib/country';
 import { logOut as revokeSession } from '../../lib/log-out';
 import { paths } from '../../lib/paths';
 import { useClosestCampaign } from '../../lib/queries/campaigns';
-import { clearAfterSignOut } from '../../lib/queries/invalidate';
+import { clearAfterSignOut } from '../../lib/queries/clear-after-sign-out';
 import { clearSession, useSession } from '../../lib/session';
 import './layout.css';
 

@@ -45,10 +45,8 @@ export function invalidateAfterSignIn(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries();
 }
 
-/** After a sign-out: nothing of the signed-out user may stay in memory. */
-export function clearAfterSignOut(queryClient: QueryClient): void {
-  queryClient.clear();
-}
+// After a sign-out (its own file: the navbar, in every page's first load, needs only this one).
+export { clearAfterSignOut } from './clear-after-sign-out';
 
 /** After the donor corrects their name or email on /account: the shared user info. */
 export function invalidateUserInfo(queryClient: QueryClient): Promise<void> {
