@@ -64,6 +64,8 @@ export const paymentSchema = z
     amount: z.number(),
     /** Why it failed, as a stable code (core/payment-failures.ts), or null. */
     failure_reason: z.string().nullable(),
+    /** When the donor skipped this payment's week: the week's own date (it now falls later), else null. */
+    skipped_from: dateSchema.nullable(),
     /** The one automatic retry after a soft decline, or null. */
     next_retry_date: dateSchema.nullable(),
     /** What the donor can do about a Failed payment, or null. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERIODS } from '../calculator.ts';
+import { PAYMENTS_PER_PLEDGE } from '../calendar.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { MSG } from '../messages.ts';
 import { PAYMENT_STATUSES, PLEDGE_STATUSES } from '../statuses.ts';
@@ -68,6 +69,8 @@ export const pledgePaymentSchema = z.object({
   processing_date: dateSchema,
   amount: z.number(),
   payment_status: z.enum(PAYMENT_STATUSES),
+  /** When the donor skipped this payment's week: the week's own date (it now falls later), else null. */
+  skipped_from: dateSchema.nullable(),
 });
 
 /** GET /api/pledge/:id: the donor's own pledge with its payments in date order. */
@@ -75,7 +78,7 @@ export const pledgeWithPaymentsSchema = pledgeSchema.extend({ payments: z.array(
 
 /** PUT /api/pledge/confirmed: the confirmed pledge and the payments just scheduled. */
 export const confirmedPledgeResponseSchema = pledgeSchema.extend({
-  payments: z.array(pledgePaymentSchema.omit({ id: true })),
+  payments: z.array(pledgePaymentSchema.omit({ id: true, skipped_from: true })),
 });
 
 /** PUT /api/pledge/cancel: what was cancelled, and what had already been given. */
@@ -85,6 +88,29 @@ export const cancelPledgeResponseSchema = z.object({
   pledge_status: z.literal('Cancelled'),
   cancelled_payments: z.number().int(),
   paid_amount: z.number(),
+});
+
+// Skipping one week (product-rules §7 "Skipping a week"; docs/decisions/134-skip-a-week.md).
+
+const SKIP_WEEK_MESSAGE = `week must be a whole number from 1 to ${PAYMENTS_PER_PLEDGE}`;
+
+/** POST /api/pledge/{id}/skip: the campaign week (1 to 4) whose payment to skip. */
+export const skipWeekRequestSchema = z.object({
+  week: z
+    .number({ error: SKIP_WEEK_MESSAGE })
+    .int({ error: SKIP_WEEK_MESSAGE })
+    .min(1, { error: SKIP_WEEK_MESSAGE })
+    .max(PAYMENTS_PER_PLEDGE, { error: SKIP_WEEK_MESSAGE }),
+});
+
+/** POST and DELETE /api/pledge/{id}/skip: where the pledge's payments now fall. */
+export const skipWeekResponseSchema = z.object({
+  message: z.string(),
+  pledge_id: idSchema,
+  /** The skipped week's own date, and where its payment now falls (both null after an undo). */
+  skipped_from: dateSchema.nullable(),
+  moved_to: dateSchema.nullable(),
+  payments: z.array(pledgePaymentSchema),
 });
 
 /** DELETE /api/pledge/delete: how many Pending pledges went. */
@@ -99,4 +125,6 @@ export type PledgePayment = z.infer<typeof pledgePaymentSchema>;
 export type PledgeWithPayments = z.infer<typeof pledgeWithPaymentsSchema>;
 export type ConfirmedPledgeResponse = z.infer<typeof confirmedPledgeResponseSchema>;
 export type CancelPledgeResponse = z.infer<typeof cancelPledgeResponseSchema>;
+export type SkipWeekRequest = z.infer<typeof skipWeekRequestSchema>;
+export type SkipWeekResponse = z.infer<typeof skipWeekResponseSchema>;
 export type DeletePledgeResponse = z.infer<typeof deletePledgeResponseSchema>;

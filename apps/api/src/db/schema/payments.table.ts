@@ -29,6 +29,11 @@ export const payments = pgTable(
     processing_at: timestamp({ withTimezone: true }),
     attempted_at: timestamp({ withTimezone: true }),
     settled_at: timestamp({ withTimezone: true }),
+    /**
+     * The donor skipped this payment's week (docs/decisions/134-skip-a-week.md): the week's own date;
+     * processing_date is then one week after the pledge's last payment. Null when not skipped.
+     */
+    skipped_from: date({ mode: 'string' }),
     /** 'NZ-2026-000123': set by the database when the payment becomes Success (docs/decisions/080). */
     receipt_number: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +42,10 @@ export const payments = pgTable(
     uniqueIndex('payments_pledge_date_key').on(t.pledge_id, t.processing_date),
     uniqueIndex('payments_idempotency_key').on(t.idempotency_key),
     uniqueIndex('payments_receipt_number_key').on(t.receipt_number),
+    // At most one skipped week per pledge.
+    uniqueIndex('payments_one_skip_per_pledge')
+      .on(t.pledge_id)
+      .where(sql`${t.skipped_from} is not null`),
     // The billing job's read: pending payments that have come due.
     index('payments_due_idx')
       .on(t.processing_date)

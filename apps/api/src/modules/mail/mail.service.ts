@@ -15,6 +15,7 @@ export type MailKind =
   | 'payment-failed'
   | 'card-expiry'
   | 'pledge-cancelled'
+  | 'pledge-skipped'
   | 'email-change'
   | 'email-changed'
   | 'account-erased';

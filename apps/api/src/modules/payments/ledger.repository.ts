@@ -2,7 +2,7 @@ import { type Minor, asMinor } from '@uplift/core/money';
 import type { IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import type pg from 'pg';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { payments, pledges } from '../../db/schema.ts';
 import { CHARGE_LOCK, CLAIM_LOCK } from './ledger.locks.ts';
@@ -525,6 +525,49 @@ export async function forgetCardReferences(db: Executor, userId: number) {
     .update(payments)
     .set({ stripe_payment_method_id: null })
     .where(inArray(payments.pledge_id, pledgeScope(db, { ofDonor: userId })));
+}
+
+// Skipping a week (docs/decisions/134-skip-a-week.md)
+
+/** A pledge's payment as a skip decides on it, read with its row locked. */
+export type ScheduledPayment = {
+  id: number;
+  processing_date: IsoDate;
+  payment_status: PaymentToCharge['payment_status'];
+  amount: Minor;
+  /** A billing run has started an attempt (its key is written) or the provider is processing it. */
+  claimed: boolean;
+  skipped_from: IsoDate | null;
+};
+
+/** Inside a transaction: every payment of the pledge, rows locked (after their CHARGE locks), by date. */
+export async function lockScheduleOfPledge(tx: Tx, pledgeId: number): Promise<ScheduledPayment[]> {
+  return tx
+    .select({
+      id: payments.id,
+      processing_date: payments.processing_date,
+      payment_status: payments.payment_status,
+      amount: payments.amount,
+      claimed: sql<boolean>`(${payments.idempotency_key} is not null or ${payments.processing_at} is not null)`,
+      skipped_from: payments.skipped_from,
+    })
+    .from(payments)
+    .where(eq(payments.pledge_id, pledgeId))
+    .orderBy(payments.processing_date, payments.id)
+    .for('update');
+}
+
+/**
+ * Moves a still unclaimed Pending payment to `date`, remembering (or, with null, forgetting) the
+ * date it was skipped from. False when it was no longer an unclaimed Pending payment.
+ */
+export async function moveScheduledPayment(tx: Tx, paymentId: number, date: IsoDate, skippedFrom: IsoDate | null): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ processing_date: date, skipped_from: skippedFrom })
+    .where(and(eq(payments.id, paymentId), eq(payments.payment_status, 'Pending'), isNull(payments.idempotency_key), isNull(payments.processing_at)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
 }
 
 // Change card

@@ -134,6 +134,7 @@ export async function listPledgePayments(db: Executor, pledgeId: number): Promis
       processing_date: payments.processing_date,
       amount: payments.amount,
       payment_status: payments.payment_status,
+      skipped_from: payments.skipped_from,
     })
     .from(payments)
     .where(eq(payments.pledge_id, pledgeId))

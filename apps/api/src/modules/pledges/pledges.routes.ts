@@ -9,6 +9,8 @@ import {
   pledgeRequestSchema,
   pledgeSchema,
   pledgeWithPaymentsSchema,
+  skipWeekRequestSchema,
+  skipWeekResponseSchema,
   type ConfirmedPledgeResponse,
 } from '@uplift/core/schemas/pledge';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +24,8 @@ import {
   discardPendingPledges,
   ownPledgeWithPayments,
   replacePendingPledge,
+  skipWeek,
+  undoSkip,
   type PledgeDeps,
 } from './pledges.service.ts';
 
@@ -163,6 +167,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pledge, payments } = await ownPledgeWithPayments(deps, currentUser(request).id, request.params.id);
       return reply.send({ ...pledgeView(pledge), payments });
     },
+  );
+
+  // Skipping one week (product-rules §7 "Skipping a week"; docs/decisions/134-skip-a-week.md).
+  app.post(
+    '/api/pledge/:id/skip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Skip the payment of one campaign week: it is taken one week after the last instead',
+        params: idParamSchema,
+        body: skipWeekRequestSchema,
+        response: { 200: skipWeekResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request) => skipWeek(deps, currentUser(request).id, request.params.id, request.body.week),
+  );
+
+  app.delete(
+    '/api/pledge/:id/skip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Undo the skipped week: its payment goes back to its own date',
+        params: idParamSchema,
+        response: { 200: skipWeekResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request) => undoSkip(deps, currentUser(request).id, request.params.id),
   );
 };
 

@@ -14,6 +14,7 @@ export async function listPaymentsOfPledge(db: Executor, pledgeId: number, userI
       amount: payments.amount,
       failure_reason: payments.failure_reason,
       next_retry_date: payments.next_retry_date,
+      skipped_from: payments.skipped_from,
       payment_method_id: paymentMethods.id,
       stripe_payment_method_id: payments.stripe_payment_method_id,
     })

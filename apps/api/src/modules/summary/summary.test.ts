@@ -53,6 +53,7 @@ describe('summary API', () => {
       amount: 12.34,
       failure_reason: 'insufficient_funds',
       next_retry_date: '2026-11-25',
+      skipped_from: null,
       action: 'pay_now',
       payment_method_id: mine.method.id,
       stripe_payment_method_id: mine.method.stripe_payment_method_id,

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "skipped_from" date;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_skip_per_pledge" ON "payments" USING btree ("pledge_id") WHERE "payments"."skipped_from" is not null;
