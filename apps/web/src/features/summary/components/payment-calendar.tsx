@@ -102,17 +102,14 @@ export function PaymentCalendar(props: {
                   <span className="summary-muted">No payment this week</span>
                 )}
                 {week.payment?.skipped_from && <span className="calendar-moved"> (moved from week {movedFromWeek(weeks, week.payment)})</span>}
-                {option && props.onSkip && (
-                  <button
-                    type="button"
-                    className="button secondary calendar-action"
-                    disabled={props.skipBusy}
-                    onClick={() => props.onSkip?.(week, option)}
-                  >
+              </p>
+              {option && props.onSkip && (
+                <div className="calendar-skip">
+                  <button type="button" className="button secondary" disabled={props.skipBusy} onClick={() => props.onSkip?.(week, option)}>
                     {option === 'skip' ? `Skip week ${week.number}` : 'Undo skip'}
                   </button>
-                )}
-              </p>
+                </div>
+              )}
             </li>
           );
         })}
