@@ -35,7 +35,7 @@ export const FEE_TEXT: Readonly<Record<CountryCode, string>> = Object.fromEntrie
  */
 export function feeCoverMinor(weeklyMinor: MinorArg, country: CountryCode): Minor {
   if (!Number.isInteger(weeklyMinor) || weeklyMinor < 0) throw new RangeError(`Not an amount in minor units: ${weeklyMinor}`);
-  const covers = (x: number) => weeklyMinor + x - feePerChargeMinor(weeklyMinor + x, country) >= weeklyMinor;
+  const covers = (x: number) => weeklyMinor + x - feePerChargeMinor(asMinor(weeklyMinor + x), country) >= weeklyMinor;
   let lo = 0;
   // The fee is under a tenth of the charge plus its fixed part: doubling that is always enough.
   let hi = Math.ceil(weeklyMinor / 10) + COUNTRIES[country].fee.fixedMinor * 2 + 1;

@@ -52,6 +52,7 @@ describe('payment response schemas', () => {
     payment_status: 'Failed',
     processing_date: '2026-11-23',
     amount: 12.34,
+    fee_cover: 0.83,
     failure_reason: 'insufficient_funds',
     next_retry_date: '2026-11-25',
     skipped_from: '2026-11-16',

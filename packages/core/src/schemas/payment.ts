@@ -62,6 +62,8 @@ export const paymentSchema = z
     payment_status: z.enum(PAYMENT_STATUSES),
     processing_date: dateSchema,
     amount: z.number(),
+    /** The weekly extra that covers the card fee, charged on top of `amount` (decimal; 0: none). */
+    fee_cover: z.number(),
     /** Why it failed, as a stable code (core/payment-failures.ts), or null. */
     failure_reason: z.string().nullable(),
     /** When the donor skipped this payment's week: the week's own date (it now falls later), else null. */

@@ -30,6 +30,8 @@ export const pledgeFields = {
 /** POST /api/pledge */
 export const pledgeRequestSchema = z.object(pledgeFields);
 
+const COVER_FEE_MESSAGE = 'cover_fee must be true or false';
+
 /** PUT /api/pledge/confirmed */
 export const confirmPledgeSchema = z.object({
   payment_method_id: z
@@ -42,7 +44,11 @@ export const confirmPledgeSchema = z.object({
 });
 
 /** PUT /api/pledge/confirmed: the card, and optionally the total the donor was shown (checked, never trusted). */
-export const confirmPledgeRequestSchema = confirmPledgeSchema.extend({ confirmed_amount: decimalAmountSchema.optional() });
+export const confirmPledgeRequestSchema = confirmPledgeSchema.extend({
+  confirmed_amount: decimalAmountSchema.optional(),
+  /** The donor ticked "cover the card fee" (docs/decisions/135-cover-the-card-fee.md); unticked when absent. */
+  cover_fee: z.boolean({ error: COVER_FEE_MESSAGE }).optional(),
+});
 
 // Responses (amounts in decimal currency units, dates 'YYYY-MM-DD').
 
@@ -113,6 +119,20 @@ export const skipWeekResponseSchema = z.object({
   payments: z.array(pledgePaymentSchema),
 });
 
+// Covering the card fee (docs/decisions/135-cover-the-card-fee.md).
+
+/** PUT /api/pledge/{id}/fee-cover: cover the card fee from the next payment on, or stop. */
+export const feeCoverRequestSchema = z.object({ cover_fee: z.boolean({ error: COVER_FEE_MESSAGE }) });
+
+/** PUT /api/pledge/{id}/fee-cover: the choice, the weekly extra now charged, and the payments it applies to. */
+export const feeCoverResponseSchema = z.object({
+  message: z.string(),
+  pledge_id: idSchema,
+  cover_fee: z.boolean(),
+  /** How many remaining payments now carry (or no longer carry) the extra. */
+  payments_changed: z.number().int(),
+});
+
 /** DELETE /api/pledge/delete: how many Pending pledges went. */
 export const deletePledgeResponseSchema = z.object({ message: z.string(), deleted: z.number().int() });
 
@@ -127,4 +147,6 @@ export type ConfirmedPledgeResponse = z.infer<typeof confirmedPledgeResponseSche
 export type CancelPledgeResponse = z.infer<typeof cancelPledgeResponseSchema>;
 export type SkipWeekRequest = z.infer<typeof skipWeekRequestSchema>;
 export type SkipWeekResponse = z.infer<typeof skipWeekResponseSchema>;
+export type FeeCoverRequest = z.infer<typeof feeCoverRequestSchema>;
+export type FeeCoverResponse = z.infer<typeof feeCoverResponseSchema>;
 export type DeletePledgeResponse = z.infer<typeof deletePledgeResponseSchema>;

@@ -16,6 +16,11 @@ export const payments = pgTable(
     payment_status: text({ enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     processing_date: date({ mode: 'string' }).notNull(),
     amount: integer().$type<Minor>().notNull(),
+    /**
+     * The donor covers the card fee (docs/decisions/135-cover-the-card-fee.md): the weekly extra
+     * charged with this payment, on top of `amount`, so the charity receives all of `amount`. 0: none.
+     */
+    fee_cover: integer().$type<Minor>().notNull().default(0 as Minor),
     stripe_payment_method_id: text(),
     /** Stored before the provider is called, sent with the call: a retry can never charge twice. */
     idempotency_key: text(),
@@ -58,6 +63,7 @@ export const payments = pgTable(
     // The list lives in core: a new status is one edit there (and a generated migration).
     check('payments_status_check', sql`${t.payment_status} in ${sql.raw(sqlList(PAYMENT_STATUSES))}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_fee_cover_check', sql`${t.fee_cover} >= 0`),
   ],
 );
 

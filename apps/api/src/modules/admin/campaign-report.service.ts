@@ -25,7 +25,10 @@ import { csvDocument, csvText } from '../documents/index.ts';
 
 type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
 const NONE = asMinor(0);
-const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, failed: NONE, cancelled: NONE, fees: NONE };
+const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, failed: NONE, cancelled: NONE, feeCover: NONE, fees: NONE };
+
+/** What the charity is due from the Success payments: the gifts and their fee covers, less the fees. */
+const netOf = (m: Figures): Minor => asMinor(m.collected + m.feeCover - m.fees);
 
 function figures(m: Figures): ReportFigures {
   return {
@@ -35,8 +38,9 @@ function figures(m: Figures): ReportFigures {
     collected: fromMinor(m.collected),
     failed: fromMinor(m.failed),
     cancelled: fromMinor(m.cancelled),
+    fee_cover: fromMinor(m.feeCover),
     fees: fromMinor(m.fees),
-    net: fromMinor(asMinor(m.collected - m.fees)),
+    net: fromMinor(netOf(m)),
   };
 }
 
@@ -74,7 +78,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
         is_enabled: c.is_enabled,
         ...figures(m),
         paid_out: fromMinor(paid),
-        owed: fromMinor(asMinor(m.collected - m.fees - paid)),
+        owed: fromMinor(asMinor(netOf(m) - paid)),
       };
     });
   const challengeList = challengeRows
@@ -93,7 +97,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     },
     charities,
     challenges: challengeList,
-    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(asMinor(totalMinor.collected - totalMinor.fees - totalPaid)) },
+    total: { ...figures(totalMinor), paid_out: fromMinor(totalPaid), owed: fromMinor(asMinor(netOf(totalMinor) - totalPaid)) },
     days: days.map((d) => ({ date: d.date, pledges: d.pledges, collected: fromMinor(d.collected) })),
   };
 }
@@ -115,6 +119,7 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
     `Collected (${currency})`,
     `Failed (${currency})`,
     `Cancelled (${currency})`,
+    `Card fee covered by donors (${currency})`,
     `Estimated card fees (${currency})`,
     `Net to pass on (${currency})`,
     `Paid out (${currency})`,
@@ -123,7 +128,7 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
   const figureCells = (f: ReportFigures) => [
     String(f.pledges),
     String(f.donors),
-    ...[f.pledged, f.collected, f.failed, f.cancelled, f.fees, f.net].map(amountCell),
+    ...[f.pledged, f.collected, f.failed, f.cancelled, f.fee_cover, f.fees, f.net].map(amountCell),
   ];
   const rows = [
     ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed)]),
@@ -157,11 +162,11 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
   return rows.map(payoutOf);
 }
 
-/** What is still owed to a charity for a campaign, as the report shows it: collected − fees − paid out (minor units). */
+/** What is still owed to a charity for a campaign, as the report shows it: collected + fee cover − fees − paid out (minor units). */
 async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
   const [rows, paidOut] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectPaidOut(db, campaign.id)]);
   const m = rows.find((r) => r.recipient_id === recipientId) ?? ZERO;
-  return asMinor(m.collected - m.fees - (paidOut.get(recipientId) ?? NONE));
+  return asMinor(netOf(m) - (paidOut.get(recipientId) ?? NONE));
 }
 
 /**

@@ -20,7 +20,8 @@ export type ReceiptFacts = {
   recipientName: string;
   pledgeId: number;
   issuedOn: IsoDate;
-  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor }[];
+  /** `feeCoverMinor`: the part of the donation that covered the card fee (docs/decisions/135), shown on its own line. */
+  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor; feeCoverMinor?: Minor }[];
 };
 
 // pdfkit's built-in fonts cover Windows-1252 only and print ā as a, so "Tāne" or "Aotearoa" with
@@ -63,7 +64,7 @@ export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
 export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
   const money = (minor: Minor) => formatMoney(minor, facts.country, { code: true });
   const taxWording = facts.country === 'NZ' && org.taxCredit;
-  const total = sumMinor(facts.payments.map((p) => p.amountMinor));
+  const total = sumMinor(facts.payments.map((p) => (p.amountMinor + (p.feeCoverMinor ?? 0)) as Minor));
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
   const { regular, bold } = receiptFonts();
   doc.registerFont('regular', regular);
@@ -110,7 +111,10 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
     doc.moveDown(0.3);
   };
   row(['Receipt number', 'Date of donation', 'Amount'], true);
-  for (const p of facts.payments) row([p.receiptNumber, formatLongDate(p.date), money(p.amountMinor)]);
+  for (const p of facts.payments) {
+    row([p.receiptNumber, formatLongDate(p.date), money((p.amountMinor + (p.feeCoverMinor ?? 0)) as Minor)]);
+    if (p.feeCoverMinor) row(['', 'of which card fee cover', money(p.feeCoverMinor)]);
+  }
   row(['Total donated', '', money(total)], true);
   doc.moveDown(1);
 

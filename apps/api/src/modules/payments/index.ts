@@ -1,6 +1,6 @@
 // The payments module's public face: what other modules, app.ts, jobs and the CLI may use (docs/architecture.md).
 export { createPaymentProvider } from './create-provider.ts';
-export { applyPaymentEvent, cancelRemainingOfDonor, cancelRemainingPayments, claimBatch, dropStaleRetries, forgetCardReferences, holdRemainingPayments, loadPayment, loadPayments, lockScheduleForSkip, moveRemainingToCard, moveScheduledPayment, recordOutcome, releasePayments, scheduleWeeklyPayments, serialSession, startDonorAttempt, tryChargeLocks, withPaymentHeld, type Claim, type ClaimScope, type DueDates, type PaymentToCharge, type ScheduledPayment, type Session } from './ledger.service.ts';
+export { applyPaymentEvent, cancelRemainingOfDonor, cancelRemainingPayments, claimBatch, dropStaleRetries, forgetCardReferences, holdRemainingPayments, loadPayment, loadPayments, lockScheduleForSkip, moveRemainingToCard, moveScheduledPayment, recordOutcome, releasePayments, scheduleWeeklyPayments, setFeeCoverOfPayment, serialSession, startDonorAttempt, tryChargeLocks, withPaymentHeld, type Claim, type ClaimScope, type DueDates, type PaymentToCharge, type ScheduledPayment, type Session } from './ledger.service.ts';
 export { outcomeOf, type Outcome } from './outcome.ts';
 export { default as paymentMethodRoutes } from './payment-methods.routes.ts';
 export { deleteSavedCards, disableCards, findOwnEnabledMethodByReference, paymentMethodView } from './payment-methods.service.ts';

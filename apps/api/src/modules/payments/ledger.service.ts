@@ -93,3 +93,6 @@ export const lockScheduleForSkip = repo.lockScheduleOfPledge;
 /** Moves an unclaimed Pending payment (rows held by lockScheduleForSkip); false when it could not. */
 export const moveScheduledPayment = repo.moveScheduledPayment;
 export type { ScheduledPayment } from './ledger.repository.ts';
+
+/** Sets an unclaimed Pending payment's fee cover (rows held by lockScheduleForSkip); false when it could not. */
+export const setFeeCoverOfPayment = repo.setFeeCoverOfPayment;

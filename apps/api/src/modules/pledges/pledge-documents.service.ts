@@ -1,4 +1,5 @@
 import { todayInCountry } from '@uplift/core/calendar';
+import type { Minor } from '@uplift/core/money';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { calendarFilename, type ReceiptFacts, receiptFilename, renderCalendar, renderReceiptPdf } from '../documents/index.ts';
@@ -22,7 +23,7 @@ export async function receiptFactsFor(db: Executor, userId: number, pledgeId: nu
     recipientName: pledge.recipient_name,
     pledgeId,
     issuedOn: todayInCountry(pledge.country, now),
-    payments: paid.map((p) => ({ receiptNumber: p.receipt_number!, date: p.processing_date, amountMinor: p.amount })),
+    payments: paid.map((p) => ({ receiptNumber: p.receipt_number!, date: p.processing_date, amountMinor: p.amount, feeCoverMinor: p.fee_cover })),
   };
 }
 
@@ -63,7 +64,7 @@ export async function calendarFor(db: Executor, userId: number, pledgeId: number
   const remaining = all
     .map((p, i) => ({ ...p, number: i + 1 }))
     .filter((p) => p.payment_status === 'Pending' && p.processing_date >= today)
-    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: p.amount, number: p.number, count: all.length }));
+    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: (p.amount + p.fee_cover) as Minor, number: p.number, count: all.length }));
   const body = renderCalendar(
     { country: pledge.country, recipientName: pledge.recipient_name, host: new URL(appUrl).hostname, payments: remaining },
     now,

@@ -31,6 +31,14 @@ export const pledgeErrors = defineErrors('pledges', {
   skipTooLate: { code: 'pledge.skip_too_late', status: 422, message: SKIP.too_late },
   skipNone: { code: 'pledge.skip_none', status: 409, message: SKIP.not_skipped },
 
+  // Covering the card fee (docs/decisions/135-cover-the-card-fee.md).
+  feeCoverNotConfirmed: { code: 'pledge.fee_cover_not_confirmed', status: 409, message: 'Only a confirmed pledge can change whether it covers the card fee.' },
+  feeCoverNoPaymentsLeft: {
+    code: 'pledge.fee_cover_no_payments_left',
+    status: 409,
+    message: 'Your pledge has no payment left to change: the card fee choice applies from the next payment on.',
+  },
+
   // The server's check of a pledge's campaign, challenge, charity and figures.
   campaignNotFound: { code: 'pledge.campaign_not_found', status: 400, message: 'That campaign does not exist' },
   /** At create: the campaign is not open to join. */

@@ -323,6 +323,7 @@ export async function paymentsOfPledge(db: Executor, pledgeId: number) {
       payment_status: payments.payment_status,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       receipt_number: payments.receipt_number,
     })
     .from(payments)

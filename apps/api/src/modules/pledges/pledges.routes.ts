@@ -9,6 +9,8 @@ import {
   pledgeRequestSchema,
   pledgeSchema,
   pledgeWithPaymentsSchema,
+  feeCoverRequestSchema,
+  feeCoverResponseSchema,
   skipWeekRequestSchema,
   skipWeekResponseSchema,
   type ConfirmedPledgeResponse,
@@ -18,6 +20,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { pledgeView } from './pledges.repository.ts';
 import {
   cancelPledge,
+  changeFeeCover,
   closestPledge,
   confirmPledge,
   createPendingPledge,
@@ -104,6 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pledge, payments } = await confirmPledge(deps, currentUser(request).id, {
         paymentMethodReference: request.body.payment_method_id,
         confirmedAmount: request.body.confirmed_amount,
+        coverFee: request.body.cover_fee,
       });
       return reply.send({
         ...pledgeView(pledge),
@@ -167,6 +171,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pledge, payments } = await ownPledgeWithPayments(deps, currentUser(request).id, request.params.id);
       return reply.send({ ...pledgeView(pledge), payments });
     },
+  );
+
+  app.put(
+    '/api/pledge/:id/fee-cover',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cover the card fee from the next payment on (a weekly extra), or stop covering it',
+        params: idParamSchema,
+        body: feeCoverRequestSchema,
+        response: { 200: feeCoverResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => changeFeeCover(deps, currentUser(request).id, request.params.id, request.body.cover_fee),
   );
 
   // Skipping one week (product-rules §7 "Skipping a week"; docs/decisions/134-skip-a-week.md).

@@ -2,7 +2,8 @@ import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { amountsMatch, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
 import { formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
-import type { CancelPledgeResponse, PledgeRequest, SkipWeekResponse } from '@uplift/core/schemas/pledge';
+import type { CancelPledgeResponse, FeeCoverResponse, PledgeRequest, SkipWeekResponse } from '@uplift/core/schemas/pledge';
+import { feeCoverMinor } from '@uplift/core/fees';
 import { movedPaymentDate, type SkipRefusal, skipRefusal, undoSkipRefusal, weekDate } from '@uplift/core/skip';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import type { BaseLogger } from 'pino';
@@ -18,6 +19,7 @@ import {
   moveScheduledPayment,
   paymentErrors,
   scheduleWeeklyPayments,
+  setFeeCoverOfPayment,
 } from '../payments/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { calendarAttachment } from './pledge-documents.service.ts';
@@ -83,7 +85,7 @@ export async function createPendingPledge(
 
 export type ConfirmResult = {
   pledge: PledgeRow;
-  payments: { processing_date: string; amountMinor: Minor }[];
+  payments: { processing_date: string; amountMinor: Minor; feeCoverMinor: Minor }[];
 };
 
 /** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
@@ -166,7 +168,7 @@ export async function discardPendingPledges(deps: Pick<PledgeDeps, 'db'>, userId
 export async function confirmPledge(
   deps: PledgeDeps,
   userId: number,
-  input: { paymentMethodReference: string; confirmedAmount?: number },
+  input: { paymentMethodReference: string; confirmedAmount?: number; coverFee?: boolean },
 ): Promise<ConfirmResult> {
   const { db, clock, mailer, log, appUrl } = deps;
   const now = clock.now();
@@ -206,7 +208,12 @@ export async function confirmPledge(
       throw pledgeErrors.alreadyConfirmed();
     }
     const amounts = splitPayments(total, dates.length);
-    const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
+    // Covering the card fee (docs/decisions/135): each payment's own extra, on top of the gift.
+    const schedule = dates.map((date, i) => ({
+      processing_date: date,
+      amountMinor: amounts[i]!,
+      feeCoverMinor: input.coverFee ? feeCoverMinor(amounts[i]!, country) : (0 as Minor),
+    }));
     await scheduleWeeklyPayments(tx, pledge.id, method.stripe_payment_method_id, schedule);
     const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
     return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
@@ -229,7 +236,7 @@ export async function confirmPledge(
         challengeName: facts.challengeName,
         recipientName: facts.recipientName,
         card: method,
-        schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
+        schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor, feeCoverMinor: p.feeCoverMinor })),
         appUrl,
       }),
       ics ? [ics] : undefined,
@@ -423,6 +430,39 @@ async function mailMoved(deps: PledgeDeps, pledge: PledgeRow, moved: Moved, undo
       ics ? [ics] : undefined,
     );
   });
+}
+
+// Covering the card fee (product-rules §15 "Covering the card fee"; docs/decisions/135-cover-the-card-fee.md)
+
+/**
+ * PUT /api/pledge/:id/fee-cover: from the next payment on, every remaining payment carries the
+ * weekly extra that covers its card fee (or none). Payments a billing run has claimed keep theirs;
+ * it takes the locks a skip takes, so it never changes a payment being charged.
+ */
+export async function changeFeeCover(deps: PledgeDeps, userId: number, pledgeId: number, cover: boolean): Promise<FeeCoverResponse> {
+  const { db } = deps;
+  const pledge = await ownPledgeOrRefuse(db, userId, pledgeId);
+  try {
+    const changed = await db.transaction(async (tx) => {
+      await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
+      await holdRemainingPayments(tx, [pledge.id]);
+      const locked = await repo.lockPledge(tx, pledge.id);
+      if (locked?.pledge_status !== 'Confirmed') throw pledgeErrors.feeCoverNotConfirmed();
+      const open = (await lockScheduleForSkip(tx, pledge.id)).filter((p) => p.payment_status === 'Pending' && !p.claimed);
+      if (open.length === 0) throw pledgeErrors.feeCoverNoPaymentsLeft();
+      for (const p of open) await setFeeCoverOfPayment(tx, p.id, cover ? feeCoverMinor(p.amount, pledge.country) : (0 as Minor));
+      return open.length;
+    });
+    return {
+      message: cover ? 'From your next payment on, you cover the card fee: the charity receives your whole weekly amount.' : 'From your next payment on, the card fee comes out of your gift as before.',
+      pledge_id: pledge.id,
+      cover_fee: cover,
+      payments_changed: changed,
+    };
+  } catch (err) {
+    if (isLockTimeout(err)) throw pledgeErrors.paymentInProgress();
+    throw err;
+  }
 }
 
 /** Change card: the donor's Confirmed pledges say they are paid with this saved card (in the caller's transaction). */

@@ -12,6 +12,7 @@ export async function listPaymentsOfPledge(db: Executor, pledgeId: number, userI
       payment_status: payments.payment_status,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       failure_reason: payments.failure_reason,
       next_retry_date: payments.next_retry_date,
       skipped_from: payments.skipped_from,

@@ -24,6 +24,7 @@ export async function listClosestPayments(deps: SummaryDeps, userId: number): Pr
   return rows.map((p) => ({
     ...p,
     amount: fromMinor(p.amount),
+    fee_cover: fromMinor(p.fee_cover),
     action: live && p.payment_status === 'Failed' ? actionFor(p.failure_reason) : null,
   }));
 }

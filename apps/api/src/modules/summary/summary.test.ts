@@ -51,6 +51,7 @@ describe('summary API', () => {
       payment_status: 'Failed',
       processing_date: '2026-11-23',
       amount: 12.34,
+      fee_cover: 0,
       failure_reason: 'insufficient_funds',
       next_retry_date: '2026-11-25',
       skipped_from: null,
