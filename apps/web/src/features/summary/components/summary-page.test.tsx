@@ -344,6 +344,33 @@ describe('summary page', () => {
     expect(await screen.findByText(SKIP_REFUSAL_MESSAGES.too_late)).toBeInTheDocument();
   });
 
+  it('covers the card fee from the next payment on, with the same plain box as the wizard', async () => {
+    let list: unknown[] = payments.map((p) => ({ ...p, fee_cover: 0 }));
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${url}`;
+        calls.push(`${key} ${typeof init.body === 'string' ? init.body : ''}`.trim());
+        if (key === 'GET /api/payment/') return new Response(JSON.stringify(list), { status: 200 });
+        if (key === 'PUT /api/pledge/7/fee-cover') {
+          list = payments.map((p) => ({ ...p, fee_cover: p.payment_status === 'Pending' ? 0.83 : 0 }));
+          return new Response(JSON.stringify({ message: 'ok', pledge_id: 7, cover_fee: true, payments_changed: 2 }), { status: 200 });
+        }
+        const reply = replies[key];
+        if (!reply) throw new Error(`unexpected request ${key}`);
+        return new Response(JSON.stringify(reply.body), { status: reply.status });
+      }),
+    );
+    const user = userEvent.setup();
+    renderSummary();
+    const box = await screen.findByRole('checkbox', { name: 'Add NZ$0.83 a week so the card fee does not come out of your gift' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(calls).toContain('PUT /api/pledge/7/fee-cover {"cover_fee":true}');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /card fee does not come out of your gift/ })).toBeChecked());
+  });
+
   it('invites a donor without a pledge to join', async () => {
     stubFetch({ ...replies, 'GET /api/pledge/closest': { status: 404, body: { message: 'No pledges!' } } });
     renderSummary();

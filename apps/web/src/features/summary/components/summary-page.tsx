@@ -27,6 +27,7 @@ import {
   type CalendarWeek,
 } from '../model/summary';
 import { CancelPledge } from './cancel-pledge-dialog';
+import { FeeCoverCard } from './fee-cover-card';
 import { ImpactCard } from './impact-card';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
@@ -217,6 +218,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           expiryWarning={live ? expiryWarning : undefined}
         />
       </div>
+
+      {live && <FeeCoverCard pledgeId={pledge.id} country={country} payments={payments} />}
 
       <PledgeFiles pledgeId={pledge.id} hasReceipt={given > 0} hasRemaining={pledge.pledge_status === 'Confirmed' && remaining.length > 0} />
 

@@ -26,6 +26,7 @@ const pay = (id: number, date: string, status: Payment['payment_status'], amount
   failure_reason: null,
   next_retry_date: null,
   skipped_from: null,
+  fee_cover: 0,
   action: null,
   payment_method_id: null,
   stripe_payment_method_id: null,

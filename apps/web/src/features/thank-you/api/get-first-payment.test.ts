@@ -13,6 +13,7 @@ const payment = (id: number, pledge_id: number, processing_date: string, amount:
   failure_reason: payment_status === 'Failed' ? 'card_declined' : null,
   next_retry_date: null,
   skipped_from: null,
+  fee_cover: 0,
   action: payment_status === 'Failed' ? 'new_card' : null,
   payment_method_id: 3,
   stripe_payment_method_id: 'pm_test_4242',
