@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, pledges } from '../../db/schema.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
+import { captureLogs } from '../auth/auth.test-support.ts';
 import {
   bill,
   createCampaign,
@@ -21,9 +22,12 @@ import {
 // its weeks start on 23 and 30 Nov and 7 and 14 Dec.
 
 let ctx: TestContext;
+const logs = captureLogs();
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ logger: logs.logger });
 });
+/** The security events `access_refused` logged since `from` (an index into the log). */
+const refusalsSince = (from: number) => logs.lines.slice(from).filter((l) => (JSON.parse(l) as { event?: string }).event === 'security.access_refused');
 afterAll(async () => {
   await ctx?.close();
 });
@@ -142,10 +146,18 @@ describe('POST /api/pledge/:id/skip', () => {
   it('answers another donor’s pledge as missing, and names the field of a bad week', async () => {
     const { user, pledge } = await newPledge();
     const stranger = await createDonor(ctx.db);
-    for (const res of [await skip(stranger.id, pledge.id, 2), await undo(stranger.id, pledge.id), await skip(user.id, 999999, 2)]) {
+    // Another's pledge is a refused look (a security event); a missing one is not.
+    const from = logs.lines.length;
+    for (const res of [await skip(stranger.id, pledge.id, 2), await undo(stranger.id, pledge.id)]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Pledge not found');
     }
+    expect(refusalsSince(from)).toHaveLength(2);
+    const missing = logs.lines.length;
+    const none = await skip(user.id, 999999, 2);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Pledge not found');
+    expect(refusalsSince(missing)).toEqual([]);
     for (const week of [0, 5, 2.5, '2', null]) {
       const res = await skip(user.id, pledge.id, week);
       expect(res.statusCode, String(week)).toBe(400);
@@ -168,7 +180,7 @@ describe('DELETE /api/pledge/:id/skip', () => {
     await skip(user.id, pledge.id, 2);
     const res = await undo(user.id, pledge.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pledge_id: pledge.id, skipped_from: null, moved_to: null });
+    expect(res.json()).toMatchObject({ pledge_id: pledge.id, skipped_from: null, moved_to: null, message: 'Your skip is undone: that payment is back on 2026-11-30.' });
     expect(await dates(pledge.id)).toEqual([
       ['2026-11-23', null],
       ['2026-11-30', null],
@@ -229,9 +241,11 @@ describe('billing around a skipped week', () => {
       await bill(ctx, provider, { asOf: '2026-11-23' });
       const run = bill(ctx, provider, { asOf: '2026-11-30' });
       await started;
-      const skipping = skip(user.id, pledge.id, 2);
+      let answered = false;
+      const skipping = skip(user.id, pledge.id, 2).finally(() => (answered = true));
       // The skip waits on the CHARGE lock while the provider is answering.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answered).toBe(false);
       release();
       await run;
       const res = await skipping;
