@@ -21,7 +21,7 @@ export function FeeCoverCard({ pledgeId, country, payments }: { pledgeId: number
         <input type="checkbox" checked={covered} disabled={change.isPending} onChange={(e) => change.mutate(e.target.checked)} />
         {feeCoverOffer(minorOf(next.amount), country)}
       </label>
-      <p className="summary-muted">Applies from your next payment on. Either way your pledge goes ahead.</p>
+      <p className="summary-muted">A change applies to the payments still to come. Either way your pledge goes ahead.</p>
       {change.isError && <Alert>{change.error.message}</Alert>}
     </section>
   );
