@@ -22,9 +22,12 @@ describe('fees', () => {
 });
 
 describe('feeCoverMinor', () => {
-  /** The brute-force definition: the smallest x with (w + x) − fee(w + x) ≥ w. */
+  /**
+   * The definition, counted up: the smallest x with (w + x) − fee(w + x) ≥ w. Counting starts at
+   * fee(w), as no smaller x can do (x ≥ fee(w + x) ≥ fee(w)): the same answer, a few steps each.
+   */
   function smallest(w: number, country: 'NZ' | 'UK'): number {
-    for (let x = 0; ; x += 1) if (w + x - feePerChargeMinor(w + x, country) >= w) return x;
+    for (let x = feePerChargeMinor(w, country); ; x += 1) if (w + x - feePerChargeMinor(w + x, country) >= w) return x;
   }
 
   it('is the weekly extra that leaves the charity the whole weekly amount', () => {
