@@ -57,6 +57,20 @@ describe('choosing at confirm', () => {
     expect(mail!.text_body).toContain('covered by your weekly extra');
   });
 
+  it('keeps the extra with a skipped week: the skip mail lists what each date will charge', async () => {
+    const { user, pledgeId } = await confirmed({ cover_fee: true });
+    const res = await call(ctx, 'POST', `/api/pledge/${pledgeId}/skip`, { token: user.token, body: { week: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentRows(ctx.db, pledgeId)).map((p) => [p.processing_date, p.fee_cover])).toEqual([
+      ['2026-11-25', 83],
+      ['2026-12-09', 83],
+      ['2026-12-16', 83],
+      ['2026-12-23', 83],
+    ]);
+    const [mail] = await ctx.db.select().from(mails).where(and(eq(mails.to_address, user.email), eq(mails.kind, 'pledge-skipped')));
+    expect(mail!.text_body).toContain('23/12/2026: $18.33 NZD');
+  });
+
   it('adds nothing when unticked or left out, and names the field of a bad value', async () => {
     for (const extra of [{}, { cover_fee: false }]) {
       const { pledgeId, res } = await confirmed(extra);

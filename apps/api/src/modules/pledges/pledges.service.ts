@@ -424,7 +424,8 @@ async function mailMoved(deps: PledgeDeps, pledge: PledgeRow, moved: Moved, undo
         movedTo: moved.movedTo,
         undone,
         amountMinor: moved.amountMinor,
-        schedule: schedule.map((p) => ({ date: p.processing_date, amountMinor: p.amount, status: p.payment_status })),
+        // What each date will charge: the gift and, when covered, its card-fee extra (docs/decisions/135).
+        schedule: schedule.map((p) => ({ date: p.processing_date, amountMinor: (p.amount + p.fee_cover) as Minor, status: p.payment_status })),
         appUrl,
       }),
       ics ? [ics] : undefined,
