@@ -27,7 +27,7 @@ describe('feeCoverMinor', () => {
    * fee(w), as no smaller x can do (x ≥ fee(w + x) ≥ fee(w)): the same answer, a few steps each.
    */
   function smallest(w: number, country: 'NZ' | 'UK'): number {
-    for (let x = feePerChargeMinor(w, country); ; x += 1) if (w + x - feePerChargeMinor(w + x, country) >= w) return x;
+    for (let x: number = feePerChargeMinor(w, country); ; x += 1) if (w + x - feePerChargeMinor(w + x, country) >= w) return x;
   }
 
   it('is the weekly extra that leaves the charity the whole weekly amount', () => {
