@@ -26,3 +26,36 @@ function feeText(country: CountryCode): string {
 export const FEE_TEXT: Readonly<Record<CountryCode, string>> = Object.fromEntries(
   COUNTRY_CODES.map((code) => [code, feeText(code)]),
 ) as Record<CountryCode, string>;
+
+/**
+ * Covering the card fee (product-rules §15 "Covering the card fee"; docs/decisions/135-cover-the-card-fee.md):
+ * the smallest weekly extra x such that the charity receives the whole weekly amount, that is
+ * (w + x) − fee(w + x) ≥ w. What is left after the fee never falls as the charge grows (the fee
+ * grows by at most a cent per cent charged), so the smallest x is found by halving.
+ */
+export function feeCoverMinor(weeklyMinor: MinorArg, country: CountryCode): Minor {
+  if (!Number.isInteger(weeklyMinor) || weeklyMinor < 0) throw new RangeError(`Not an amount in minor units: ${weeklyMinor}`);
+  const covers = (x: number) => weeklyMinor + x - feePerChargeMinor(asMinor(weeklyMinor + x), country) >= weeklyMinor;
+  let lo = 0;
+  // The fee is under a tenth of the charge plus its fixed part: doubling that is always enough.
+  let hi = Math.ceil(weeklyMinor / 10) + COUNTRIES[country].fee.fixedMinor * 2 + 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (covers(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo as Minor;
+}
+
+/** '$' is also other countries' dollar: the offer names New Zealand's, as 'NZ$0.83'; the pound needs nothing. */
+const OFFER_PREFIX: Readonly<Record<CountryCode, string>> = { NZ: 'NZ', UK: '' };
+
+/** The weekly extra as the offer words it: 'NZ$0.83', '£0.73'. */
+export function feeCoverText(weeklyMinor: MinorArg, country: CountryCode): string {
+  return `${OFFER_PREFIX[country]}${formatMoney(feeCoverMinor(weeklyMinor, country), country)}`;
+}
+
+/** The wizard's offer: 'Add NZ$0.83 a week so the card fee does not come out of your gift'. */
+export function feeCoverOffer(weeklyMinor: MinorArg, country: CountryCode): string {
+  return `Add ${feeCoverText(weeklyMinor, country)} a week so the card fee does not come out of your gift`;
+}

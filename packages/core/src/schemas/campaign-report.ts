@@ -24,9 +24,14 @@ export const reportFiguresSchema = z.object({
   failed: amount,
   /** Payments cancelled with their pledge. */
   cancelled: amount,
-  /** Estimated card fees: the country's fee rule applied to each Success payment. */
+  /**
+   * The weekly extras donors added to cover the card fee, of Success payments (docs/decisions/135):
+   * part of the gift, shown apart from `collected`.
+   */
+  fee_cover: amount,
+  /** Estimated card fees: the country's fee rule applied to each Success charge (gift and fee cover). */
   fees: amount,
-  /** collected − refunded − fees. */
+  /** collected + fee_cover − refunded − fees. */
   net: amount,
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;

@@ -14,7 +14,7 @@ export const errorResponseSchema = z
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /**
  * The error answers of a route, for `schema.response`: the statuses it can answer plus 500,

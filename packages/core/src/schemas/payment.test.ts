@@ -53,8 +53,10 @@ describe('payment response schemas', () => {
     processing_date: '2026-11-23',
     amount: 12.34,
     refunded: 0,
+    fee_cover: 0.83,
     failure_reason: 'insufficient_funds',
     next_retry_date: '2026-11-25',
+    skipped_from: '2026-11-16',
     action: 'pay_now',
     payment_method_id: 4,
     stripe_payment_method_id: 'pm_1',
@@ -64,7 +66,7 @@ describe('payment response schemas', () => {
     for (const payment_status of PAYMENT_STATUSES) expect(issuesOf(paymentSchema, { ...payment, payment_status })).toEqual([]);
     expect(issuesOf(paymentSchema, { ...payment, payment_status: 'Refunded' })).toHaveLength(1);
     expect(
-      issuesOf(paymentSchema, { ...payment, failure_reason: null, next_retry_date: null, action: null, payment_method_id: null, stripe_payment_method_id: null }),
+      issuesOf(paymentSchema, { ...payment, failure_reason: null, next_retry_date: null, skipped_from: null, action: null, payment_method_id: null, stripe_payment_method_id: null }),
     ).toEqual([]);
     expect(issuesOf(paymentSchema, { ...payment, action: 'refund' })).toHaveLength(1);
   });

@@ -64,8 +64,12 @@ export const paymentSchema = z
     amount: z.number(),
     /** Given back to the donor of this payment so far (decimal; 0 when nothing was refunded): docs/decisions/132-refunds.md. */
     refunded: z.number(),
+    /** The weekly extra that covers the card fee, charged on top of `amount` (decimal; 0: none). */
+    fee_cover: z.number(),
     /** Why it failed, as a stable code (core/payment-failures.ts), or null. */
     failure_reason: z.string().nullable(),
+    /** When the donor skipped this payment's week: the week's own date (it now falls later), else null. */
+    skipped_from: dateSchema.nullable(),
     /** The one automatic retry after a soft decline, or null. */
     next_retry_date: dateSchema.nullable(),
     /** What the donor can do about a Failed payment, or null. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLEDGE_STATUSES } from '../statuses.ts';
 import {
+  skipWeekRequestSchema,
+  skipWeekResponseSchema,
   cancelPledgeResponseSchema,
   confirmedPledgeResponseSchema,
   confirmPledgeRequestSchema,
@@ -83,8 +85,9 @@ describe('pledge response schemas', () => {
   it('describe the confirmed pledge, the pledge with its payments, cancel and delete answers', () => {
     const payment = { processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' };
     expect(issuesOf(confirmedPledgeResponseSchema, { ...view, pledge_status: 'Confirmed', payments: [payment] })).toEqual([]);
-    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment }] })).toEqual([]);
-    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, processing_date: '25/11/2026' }] })).toHaveLength(1);
+    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, skipped_from: null }] })).toEqual([]);
+    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, skipped_from: '2026-11-18' }] })).toEqual([]);
+    expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, skipped_from: null, processing_date: '25/11/2026' }] })).toHaveLength(1);
     expect(
       issuesOf(cancelPledgeResponseSchema, {
         message: 'Your pledge has been cancelled',
@@ -95,5 +98,20 @@ describe('pledge response schemas', () => {
       }),
     ).toEqual([]);
     expect(issuesOf(deletePledgeResponseSchema, { message: 'Pending pledge deleted', deleted: 1 })).toEqual([]);
+  });
+});
+
+describe('skip a week schemas', () => {
+  it('take a week from 1 to 4 and name the field otherwise', () => {
+    for (const week of [1, 2, 3, 4]) expect(skipWeekRequestSchema.parse({ week })).toEqual({ week });
+    for (const week of [0, 5, 2.5, '2', null, undefined]) {
+      expect(issuesOf(skipWeekRequestSchema, { week }), String(week)).toEqual(['week: week must be a whole number from 1 to 4']);
+    }
+  });
+
+  it('describe the answer with the moved dates, or none after an undo', () => {
+    const payments = [{ id: 1, processing_date: '2026-12-21', amount: 17.5, payment_status: 'Pending', skipped_from: '2026-11-30' }];
+    expect(issuesOf(skipWeekResponseSchema, { message: 'ok', pledge_id: 7, skipped_from: '2026-11-30', moved_to: '2026-12-21', payments })).toEqual([]);
+    expect(issuesOf(skipWeekResponseSchema, { message: 'ok', pledge_id: 7, skipped_from: null, moved_to: null, payments: [] })).toEqual([]);
   });
 });

@@ -16,6 +16,11 @@ export const payments = pgTable(
     payment_status: text({ enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     processing_date: date({ mode: 'string' }).notNull(),
     amount: integer().$type<Minor>().notNull(),
+    /**
+     * The donor covers the card fee (docs/decisions/135-cover-the-card-fee.md): the weekly extra
+     * charged with this payment, on top of `amount`, so the charity receives all of `amount`. 0: none.
+     */
+    fee_cover: integer().$type<Minor>().notNull().default(0 as Minor),
     stripe_payment_method_id: text(),
     /** Stored before the provider is called, sent with the call: a retry can never charge twice. */
     idempotency_key: text(),
@@ -29,6 +34,11 @@ export const payments = pgTable(
     processing_at: timestamp({ withTimezone: true }),
     attempted_at: timestamp({ withTimezone: true }),
     settled_at: timestamp({ withTimezone: true }),
+    /**
+     * The donor skipped this payment's week (docs/decisions/134-skip-a-week.md): the week's own date;
+     * processing_date is then one week after the pledge's last payment. Null when not skipped.
+     */
+    skipped_from: date({ mode: 'string' }),
     /** 'NZ-2026-000123': set by the database when the payment becomes Success (docs/decisions/080). */
     receipt_number: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +47,10 @@ export const payments = pgTable(
     uniqueIndex('payments_pledge_date_key').on(t.pledge_id, t.processing_date),
     uniqueIndex('payments_idempotency_key').on(t.idempotency_key),
     uniqueIndex('payments_receipt_number_key').on(t.receipt_number),
+    // At most one skipped week per pledge.
+    uniqueIndex('payments_one_skip_per_pledge')
+      .on(t.pledge_id)
+      .where(sql`${t.skipped_from} is not null`),
     // The billing job's read: pending payments that have come due.
     index('payments_due_idx')
       .on(t.processing_date)
@@ -49,6 +63,7 @@ export const payments = pgTable(
     // The list lives in core: a new status is one edit there (and a generated migration).
     check('payments_status_check', sql`${t.payment_status} in ${sql.raw(sqlList(PAYMENT_STATUSES))}`),
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_fee_cover_check', sql`${t.fee_cover} >= 0`),
   ],
 );
 

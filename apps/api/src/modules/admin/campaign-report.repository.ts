@@ -17,6 +17,7 @@ export type FigureRow = {
   refunded: Minor;
   failed: Minor;
   cancelled: Minor;
+  feeCover: Minor;
   fees: Minor;
 };
 
@@ -34,7 +35,9 @@ function countedPledges(campaignId: number, country: CountryCode) {
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Success'), 0)::bigint as success,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Failed'), 0)::bigint as failed,
              coalesce(sum(pay.amount) filter (where pay.payment_status = 'Cancelled'), 0)::bigint as cancelled,
-             coalesce(sum((2::bigint * pay.amount * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)
+             coalesce(sum(pay.fee_cover) filter (where pay.payment_status = 'Success'), 0)::bigint as fee_cover,
+             -- The fee is taken on what was charged: the gift and its fee cover (docs/decisions/135).
+             coalesce(sum((2::bigint * (pay.amount + pay.fee_cover) * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)
                         filter (where pay.payment_status = 'Success'), 0)::bigint as fees,
              -- Refunds are read here, written only by the ledger (docs/decisions/132-refunds.md).
              coalesce((select sum(r.amount) from refunds r join payments x on x.id = r.payment_id
@@ -65,6 +68,7 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
            coalesce(sum(refunded), 0)::bigint as refunded,
            coalesce(sum(failed), 0)::bigint as failed,
            coalesce(sum(cancelled), 0)::bigint as cancelled,
+           coalesce(sum(fee_cover), 0)::bigint as fee_cover,
            coalesce(sum(fees), 0)::bigint as fees
       from counted
      group by grouping sets ((recipient_id), (challenge_id), ())
@@ -79,6 +83,7 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
     refunded: asMinor(Number(r.refunded)),
     failed: asMinor(Number(r.failed)),
     cancelled: asMinor(Number(r.cancelled)),
+    feeCover: asMinor(Number(r.fee_cover)),
     fees: asMinor(Number(r.fees)),
   }));
 }

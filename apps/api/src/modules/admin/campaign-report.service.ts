@@ -25,7 +25,7 @@ import { csvDocument, csvText } from '../documents/index.ts';
 
 type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
 const NONE = asMinor(0);
-const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, refunded: NONE, failed: NONE, cancelled: NONE, fees: NONE };
+const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, refunded: NONE, failed: NONE, cancelled: NONE, feeCover: NONE, fees: NONE };
 
 function figures(m: Figures): ReportFigures {
   return {
@@ -36,14 +36,18 @@ function figures(m: Figures): ReportFigures {
     refunded: fromMinor(m.refunded),
     failed: fromMinor(m.failed),
     cancelled: fromMinor(m.cancelled),
+    fee_cover: fromMinor(m.feeCover),
     fees: fromMinor(m.fees),
     net: fromMinor(netOf(m)),
   };
 }
 
-/** What is to be passed on: collected less refunds and the estimated card fees (docs/decisions/132-refunds.md). */
+/**
+ * What is to be passed on: the gifts and their fee covers (docs/decisions/135), less refunds
+ * (docs/decisions/132-refunds.md) and the estimated card fees.
+ */
 function netOf(m: Figures): Minor {
-  return asMinor(m.collected - m.refunded - m.fees);
+  return asMinor(m.collected + m.feeCover - m.refunded - m.fees);
 }
 
 /**
@@ -131,6 +135,7 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
     `Refunded (${currency})`,
     `Failed (${currency})`,
     `Cancelled (${currency})`,
+    `Card fee covered by donors (${currency})`,
     `Estimated card fees (${currency})`,
     `Net to pass on (${currency})`,
     `Paid out (${currency})`,
@@ -140,7 +145,7 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
   const figureCells = (f: ReportFigures) => [
     String(f.pledges),
     String(f.donors),
-    ...[f.pledged, f.collected, f.refunded, f.failed, f.cancelled, f.fees, f.net].map(amountCell),
+    ...[f.pledged, f.collected, f.refunded, f.failed, f.cancelled, f.fee_cover, f.fees, f.net].map(amountCell),
   ];
   const rows = [
     ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed), amountCell(c.owed_back)]),
@@ -174,7 +179,7 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
   return rows.map(payoutOf);
 }
 
-/** What is still owed to a charity for a campaign, as the report shows it: collected − refunds − fees − paid out (minor units; negative: owed back). */
+/** What is still owed to a charity for a campaign, as the report shows it: collected + fee cover − refunds − fees − paid out (minor units; negative: owed back). */
 async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
   const [rows, paidOut] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectPaidOut(db, campaign.id)]);
   const m = rows.find((r) => r.recipient_id === recipientId) ?? ZERO;

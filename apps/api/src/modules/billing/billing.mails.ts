@@ -13,7 +13,10 @@ export type PaymentMailFacts = {
   firstName: string;
   country: CountryCode;
   charity: string;
+  /** What was charged: the weekly gift and, when the donor covers the card fee, its extra. */
   amount: Minor;
+  /** The part of `amount` that covers the card fee (docs/decisions/135); 0 or absent: none. */
+  feeCover?: Minor;
   processingDate: IsoDate;
   paymentNumber: number;
   paymentCount: number;
@@ -37,6 +40,13 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; refere
     ],
     rows: [
       ['Amount', `${money(facts.amount)} ${currency}`],
+      // The fee cover is part of the gift, on its own line (docs/decisions/135).
+      ...(facts.feeCover
+        ? ([
+            ['Your weekly gift', money((facts.amount - facts.feeCover) as Minor)],
+            ['Card fee cover (part of your gift)', money(facts.feeCover)],
+          ] as [string, string][])
+        : []),
       ['Date', formatLongDate(facts.processingDate)],
       ['Charity', facts.charity],
       ['Payment', `${facts.paymentNumber} of ${facts.paymentCount}`],

@@ -1,5 +1,6 @@
 import { isIsoDate, type IsoDate, todayInCountry } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
+import type { Minor } from '@uplift/core/money';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -280,7 +281,8 @@ export function chargeRequestOf(payment: PaymentToCharge, idempotencyKey: string
   return {
     customerId: payment.stripe_customer_id!,
     paymentMethodId,
-    amountMinor: payment.amount,
+    // The gift and, when the donor covers the card fee, its weekly extra (docs/decisions/135).
+    amountMinor: (payment.amount + payment.fee_cover) as Minor,
     currency: COUNTRIES[payment.country].currency,
     idempotencyKey,
     description: `Uplift weekly payment ${payment.payment_number} of ${payment.payment_count} to ${payment.recipient_name}`,

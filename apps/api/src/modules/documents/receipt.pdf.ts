@@ -21,11 +21,12 @@ export type ReceiptFacts = {
   pledgeId: number;
   issuedOn: IsoDate;
   /**
-   * Each Success payment. `refundedMinor` is what was refunded of it and `revision` how many
-   * refunds went through (docs/decisions/132-refunds.md): a refunded payment keeps its receipt
-   * number with a revision mark ('NZ-2026-000123-R1') and counts net of its refunds.
+   * Each Success payment. `feeCoverMinor`: the part of the donation that covered the card fee
+   * (docs/decisions/135), shown on its own line. `refundedMinor` is what was refunded of it and
+   * `revision` how many refunds went through (docs/decisions/132-refunds.md): a refunded payment
+   * keeps its receipt number with a revision mark ('NZ-2026-000123-R1') and counts net of its refunds.
    */
-  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor; refundedMinor?: Minor; revision?: number }[];
+  payments: { receiptNumber: string; date: IsoDate; amountMinor: Minor; feeCoverMinor?: Minor; refundedMinor?: Minor; revision?: number }[];
 };
 
 /** A payment's receipt number as this receipt prints it: with '-R<n>' once n refunds corrected it. */
@@ -73,7 +74,8 @@ export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
 export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
   const money = (minor: Minor) => formatMoney(minor, facts.country, { code: true });
   const taxWording = facts.country === 'NZ' && org.taxCredit;
-  const net = (p: ReceiptFacts['payments'][number]) => asMinor(p.amountMinor - (p.refundedMinor ?? 0));
+  const gross = (p: ReceiptFacts['payments'][number]) => asMinor(p.amountMinor + (p.feeCoverMinor ?? 0));
+  const net = (p: ReceiptFacts['payments'][number]) => asMinor(gross(p) - (p.refundedMinor ?? 0));
   const total = sumMinor(facts.payments.map(net));
   const corrected = facts.payments.some((p) => (p.revision ?? 0) > 0);
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
@@ -127,7 +129,8 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   row(['Receipt number', 'Date of donation', 'Amount'], true);
   for (const p of facts.payments) {
     const refunded = p.refundedMinor ?? 0;
-    row([revisedReceiptNumber(p), formatLongDate(p.date), refunded > 0 ? `${money(net(p))} (${money(p.amountMinor)} less ${money(asMinor(refunded))} refunded)` : money(p.amountMinor)]);
+    row([revisedReceiptNumber(p), formatLongDate(p.date), refunded > 0 ? `${money(net(p))} (${money(gross(p))} less ${money(asMinor(refunded))} refunded)` : money(gross(p))]);
+    if (p.feeCoverMinor) row(['', 'of which card fee cover', money(p.feeCoverMinor)]);
   }
   row(['Total donated', '', money(total)], true);
   doc.moveDown(1);

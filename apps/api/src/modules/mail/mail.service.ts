@@ -16,6 +16,7 @@ export type MailKind =
   | 'payment-refund'
   | 'card-expiry'
   | 'pledge-cancelled'
+  | 'pledge-skipped'
   | 'email-change'
   | 'email-changed'
   | 'account-erased'

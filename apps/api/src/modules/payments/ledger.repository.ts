@@ -2,7 +2,7 @@ import { type Minor, asMinor } from '@uplift/core/money';
 import type { IsoDate } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
 import type pg from 'pg';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { payments, pledges, refunds, type RefundStatus } from '../../db/schema.ts';
 import { CHARGE_LOCK, CLAIM_LOCK } from './ledger.locks.ts';
@@ -235,6 +235,8 @@ export type PaymentToCharge = {
   payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
   processing_date: IsoDate;
   amount: Minor;
+  /** The weekly extra that covers the card fee, charged on top of `amount` (docs/decisions/135). */
+  fee_cover: Minor;
   stripe_payment_method_id: string | null;
   idempotency_key: string | null;
   settled: boolean;
@@ -267,7 +269,7 @@ export async function loadPayment(session: Session, paymentId: number): Promise<
 export async function loadPayments(session: Session, paymentIds: number[]): Promise<Map<number, PaymentToCharge>> {
   if (paymentIds.length === 0) return new Map();
   const { rows } = await session.query<PaymentToCharge>(
-    `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.stripe_payment_method_id,
+    `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.fee_cover, p.stripe_payment_method_id,
             p.idempotency_key, p.settled_at is not null as settled, p.failure_reason, p.provider_reference,
             (select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date)::text as next_payment_date,
             exists (select 1 from payment_attempts a where a.payment_id = p.id and a.kind = 'retry') as retried,
@@ -457,7 +459,7 @@ export async function insertSchedule(
   db: Executor,
   pledgeId: number,
   providerPaymentMethodId: string,
-  schedule: { processing_date: string; amountMinor: Minor }[],
+  schedule: { processing_date: string; amountMinor: Minor; feeCoverMinor?: Minor }[],
 ): Promise<void> {
   await db.insert(payments).values(
     schedule.map((p) => ({
@@ -465,6 +467,7 @@ export async function insertSchedule(
       payment_status: 'Pending' as const,
       processing_date: p.processing_date,
       amount: p.amountMinor,
+      fee_cover: p.feeCoverMinor ?? (0 as Minor),
       stripe_payment_method_id: providerPaymentMethodId,
     })),
   );
@@ -525,6 +528,65 @@ export async function forgetCardReferences(db: Executor, userId: number) {
     .update(payments)
     .set({ stripe_payment_method_id: null })
     .where(inArray(payments.pledge_id, pledgeScope(db, { ofDonor: userId })));
+}
+
+// Skipping a week (docs/decisions/134-skip-a-week.md)
+
+/** A pledge's payment as a skip decides on it, read with its row locked. */
+export type ScheduledPayment = {
+  id: number;
+  processing_date: IsoDate;
+  payment_status: PaymentToCharge['payment_status'];
+  amount: Minor;
+  fee_cover: Minor;
+  /** A billing run has started an attempt (its key is written) or the provider is processing it. */
+  claimed: boolean;
+  skipped_from: IsoDate | null;
+};
+
+/** Inside a transaction: every payment of the pledge, rows locked (after their CHARGE locks), by date. */
+export async function lockScheduleOfPledge(tx: Tx, pledgeId: number): Promise<ScheduledPayment[]> {
+  return tx
+    .select({
+      id: payments.id,
+      processing_date: payments.processing_date,
+      payment_status: payments.payment_status,
+      amount: payments.amount,
+      fee_cover: payments.fee_cover,
+      claimed: sql<boolean>`(${payments.idempotency_key} is not null or ${payments.processing_at} is not null)`,
+      skipped_from: payments.skipped_from,
+    })
+    .from(payments)
+    .where(eq(payments.pledge_id, pledgeId))
+    .orderBy(payments.processing_date, payments.id)
+    .for('update');
+}
+
+/**
+ * Moves a still unclaimed Pending payment to `date`, remembering (or, with null, forgetting) the
+ * date it was skipped from. False when it was no longer an unclaimed Pending payment.
+ */
+export async function moveScheduledPayment(tx: Tx, paymentId: number, date: IsoDate, skippedFrom: IsoDate | null): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ processing_date: date, skipped_from: skippedFrom })
+    .where(and(eq(payments.id, paymentId), eq(payments.payment_status, 'Pending'), isNull(payments.idempotency_key), isNull(payments.processing_at)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/**
+ * Covering the card fee (docs/decisions/135-cover-the-card-fee.md), under the same locks as a skip:
+ * a still unclaimed Pending payment's weekly extra becomes `feeCoverMinor`. False when it was no
+ * longer an unclaimed Pending payment.
+ */
+export async function setFeeCoverOfPayment(tx: Tx, paymentId: number, feeCoverMinor: Minor): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ fee_cover: feeCoverMinor })
+    .where(and(eq(payments.id, paymentId), eq(payments.payment_status, 'Pending'), isNull(payments.idempotency_key), isNull(payments.processing_at)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
 }
 
 // Change card

@@ -93,3 +93,18 @@ export async function moveRemainingToCard(tx: Tx, userId: number, providerMethod
 export async function anyPaymentDue(db: Executor, due: repo.DueDates): Promise<boolean> {
   return repo.selectAnyPaymentDue(db, due);
 }
+/**
+ * Skipping a week (docs/decisions/134-skip-a-week.md), inside the caller's transaction, after
+ * holdRemainingPayments (the CHARGE locks) and the pledge's row lock, as cancel takes them: the
+ * pledge's payments with their rows locked, so a billing run can neither charge a payment while it
+ * is being moved nor claim it at its old date once it has moved (its claim skips locked rows). A
+ * payment a run has already claimed comes back `claimed` and must not be moved.
+ */
+export const lockScheduleForSkip = repo.lockScheduleOfPledge;
+
+/** Moves an unclaimed Pending payment (rows held by lockScheduleForSkip); false when it could not. */
+export const moveScheduledPayment = repo.moveScheduledPayment;
+export type { ScheduledPayment } from './ledger.repository.ts';
+
+/** Sets an unclaimed Pending payment's fee cover (rows held by lockScheduleForSkip); false when it could not. */
+export const setFeeCoverOfPayment = repo.setFeeCoverOfPayment;

@@ -12,7 +12,8 @@ export type ConfirmedMailInput = {
   challengeName: string;
   recipientName: string;
   card: { brand: string; last4: string };
-  schedule: { date: string; amountMinor: Minor }[];
+  /** `feeCoverMinor`: the weekly extra that covers the card fee (docs/decisions/135), when chosen. */
+  schedule: { date: string; amountMinor: Minor; feeCoverMinor?: Minor }[];
   appUrl: string;
 };
 
@@ -23,6 +24,7 @@ export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
   const { country } = input;
   const money = (minor: Minor) => formatMoney(minor, country, { code: true });
   const count = input.schedule.length;
+  const covers = input.schedule.some((p) => (p.feeCoverMinor ?? 0) > 0);
   return {
     subject: 'Your Uplift pledge is confirmed',
     greeting: `${greet(country, input.firstName)},`,
@@ -32,11 +34,15 @@ export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
       `Your ${capitalise(input.card.brand)} card ending ${input.card.last4} will be charged in ${count} weekly ${count === 1 ? 'payment' : 'payments'} on these dates:`,
     ],
     rows: [
-      ...input.schedule.map(({ date, amountMinor }): [string, string] => [
+      ...input.schedule.map(({ date, amountMinor, feeCoverMinor = 0 as Minor }): [string, string] => [
         formatDayMonthYear(date),
-        `${money(amountMinor)} (card fee ${formatMoney(feePerChargeMinor(amountMinor, country), country)})`,
+        feeCoverMinor > 0
+          ? `${money((amountMinor + feeCoverMinor) as Minor)} (your gift ${formatMoney(amountMinor, country)} and ${formatMoney(feeCoverMinor, country)} to cover the card fee)`
+          : `${money(amountMinor)} (card fee ${formatMoney(feePerChargeMinor(amountMinor, country), country)})`,
       ]),
-      ['Card fee', `${FEE_TEXT[country]}, paid from each payment; the rest goes to ${input.recipientName}`],
+      covers
+        ? ['Card fee', `${FEE_TEXT[country]}, covered by your weekly extra: ${input.recipientName} receives your whole gift`]
+        : ['Card fee', `${FEE_TEXT[country]}, paid from each payment; the rest goes to ${input.recipientName}`],
       ['Currency', COUNTRIES[country].currency],
     ],
     action: { label: 'View my pledge', url: `${input.appUrl}/summary` },

@@ -1,5 +1,6 @@
 import { todayInCountry } from '@uplift/core/calendar';
 import { asMinor } from '@uplift/core/money';
+import type { Minor } from '@uplift/core/money';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { calendarFilename, type ReceiptFacts, receiptFilename, renderCalendar, renderReceiptPdf } from '../documents/index.ts';
@@ -27,6 +28,7 @@ export async function receiptFactsFor(db: Executor, userId: number, pledgeId: nu
       receiptNumber: p.receipt_number!,
       date: p.processing_date,
       amountMinor: p.amount,
+      feeCoverMinor: p.fee_cover,
       refundedMinor: asMinor(Number(p.refunded)),
       revision: Number(p.revision),
     })),
@@ -70,7 +72,7 @@ export async function calendarFor(db: Executor, userId: number, pledgeId: number
   const remaining = all
     .map((p, i) => ({ ...p, number: i + 1 }))
     .filter((p) => p.payment_status === 'Pending' && p.processing_date >= today)
-    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: p.amount, number: p.number, count: all.length }));
+    .map((p) => ({ id: p.id, date: p.processing_date, amountMinor: (p.amount + p.fee_cover) as Minor, number: p.number, count: all.length }));
   const body = renderCalendar(
     { country: pledge.country, recipientName: pledge.recipient_name, host: new URL(appUrl).hostname, payments: remaining },
     now,

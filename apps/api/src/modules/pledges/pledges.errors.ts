@@ -1,5 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { MSG } from '@uplift/core/messages';
+import { SKIP_REFUSAL_MESSAGES as SKIP } from '@uplift/core/skip';
 import { defineErrors } from '../../errors.ts';
 
 // The pledges module's answers (docs/decisions/111). Texts the wizard shows too are core's; the
@@ -20,6 +21,22 @@ export const pledgeErrors = defineErrors('pledges', {
     code: 'pledge.payment_in_progress',
     status: 409,
     message: 'One of your payments is being processed right now. Please try again in a minute.',
+  },
+
+  // Skipping a week, and undoing it (docs/decisions/134-skip-a-week.md): each refusal says why.
+  skipNotConfirmed: { code: 'pledge.skip_not_confirmed', status: 409, message: SKIP.pledge_not_confirmed },
+  skipNoPayment: { code: 'pledge.skip_no_payment', status: 422, message: SKIP.no_payment_that_week },
+  skipAlreadySkipped: { code: 'pledge.skip_already_skipped', status: 409, message: SKIP.already_skipped },
+  skipAlreadyCharged: { code: 'pledge.skip_already_charged', status: 409, message: SKIP.already_charged },
+  skipTooLate: { code: 'pledge.skip_too_late', status: 422, message: SKIP.too_late },
+  skipNone: { code: 'pledge.skip_none', status: 409, message: SKIP.not_skipped },
+
+  // Covering the card fee (docs/decisions/135-cover-the-card-fee.md).
+  feeCoverNotConfirmed: { code: 'pledge.fee_cover_not_confirmed', status: 409, message: 'Only a confirmed pledge can change whether it covers the card fee.' },
+  feeCoverNoPaymentsLeft: {
+    code: 'pledge.fee_cover_no_payments_left',
+    status: 409,
+    message: 'Your pledge has no payment left to change: the card fee choice applies from the next payment on.',
   },
 
   // The server's check of a pledge's campaign, challenge, charity and figures.

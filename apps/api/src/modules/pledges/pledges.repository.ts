@@ -134,6 +134,7 @@ export async function listPledgePayments(db: Executor, pledgeId: number): Promis
       processing_date: payments.processing_date,
       amount: payments.amount,
       payment_status: payments.payment_status,
+      skipped_from: payments.skipped_from,
     })
     .from(payments)
     .where(eq(payments.pledge_id, pledgeId))
@@ -322,6 +323,7 @@ export async function paymentsOfPledge(db: Executor, pledgeId: number) {
       payment_status: payments.payment_status,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       receipt_number: payments.receipt_number,
       // Refunds (read only: the ledger writes them), docs/decisions/132-refunds.md.
       refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded'), 0)::int`,

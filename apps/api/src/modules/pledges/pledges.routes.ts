@@ -9,6 +9,10 @@ import {
   pledgeRequestSchema,
   pledgeSchema,
   pledgeWithPaymentsSchema,
+  feeCoverRequestSchema,
+  feeCoverResponseSchema,
+  skipWeekRequestSchema,
+  skipWeekResponseSchema,
   type ConfirmedPledgeResponse,
 } from '@uplift/core/schemas/pledge';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,12 +20,15 @@ import { currentUser } from '../../plugins/auth.ts';
 import { pledgeView } from './pledges.repository.ts';
 import {
   cancelPledge,
+  changeFeeCover,
   closestPledge,
   confirmPledge,
   createPendingPledge,
   discardPendingPledges,
   ownPledgeWithPayments,
   replacePendingPledge,
+  skipWeek,
+  undoSkip,
   type PledgeDeps,
 } from './pledges.service.ts';
 
@@ -100,6 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pledge, payments } = await confirmPledge(deps, currentUser(request).id, {
         paymentMethodReference: request.body.payment_method_id,
         confirmedAmount: request.body.confirmed_amount,
+        coverFee: request.body.cover_fee,
       });
       return reply.send({
         ...pledgeView(pledge),
@@ -163,6 +171,51 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { pledge, payments } = await ownPledgeWithPayments(deps, currentUser(request).id, request.params.id);
       return reply.send({ ...pledgeView(pledge), payments });
     },
+  );
+
+  app.put(
+    '/api/pledge/:id/fee-cover',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cover the card fee from the next payment on (a weekly extra), or stop covering it',
+        params: idParamSchema,
+        body: feeCoverRequestSchema,
+        response: { 200: feeCoverResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => changeFeeCover(deps, currentUser(request).id, request.params.id, request.body.cover_fee),
+  );
+
+  // Skipping one week (product-rules §7 "Skipping a week"; docs/decisions/134-skip-a-week.md).
+  app.post(
+    '/api/pledge/:id/skip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Skip the payment of one campaign week: it is taken one week after the last instead',
+        params: idParamSchema,
+        body: skipWeekRequestSchema,
+        response: { 200: skipWeekResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request) => skipWeek(deps, currentUser(request).id, request.params.id, request.body.week),
+  );
+
+  app.delete(
+    '/api/pledge/:id/skip',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Undo the skipped week: its payment goes back to its own date',
+        params: idParamSchema,
+        response: { 200: skipWeekResponseSchema, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request) => undoSkip(deps, currentUser(request).id, request.params.id),
   );
 };
 

@@ -2,18 +2,30 @@ import { remainingPaymentDates, todayInCountry } from '@uplift/core/calendar';
 import { amountsMatch, pledgeTotalMinor, splitPayments } from '@uplift/core/calculator';
 import { isJoinOpen } from '@uplift/core/countdown';
 import { formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
-import type { CancelPledgeResponse, PledgeRequest } from '@uplift/core/schemas/pledge';
+import type { CancelPledgeResponse, FeeCoverResponse, PledgeRequest, SkipWeekResponse } from '@uplift/core/schemas/pledge';
+import { feeCoverMinor } from '@uplift/core/fees';
+import { movedPaymentDate, type SkipRefusal, skipRefusal, undoSkipRefusal, weekDate } from '@uplift/core/skip';
 import type { PledgeStatus } from '@uplift/core/statuses';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { type Db, type Executor, setLocalLockTimeout } from '../../db/client.ts';
 import { isLockTimeout, isUniqueViolation } from '../../db/pg-errors.ts';
 import { refusedForeignRecord } from '../../errors.ts';
-import { cancelRemainingPayments, findOwnEnabledMethodByReference, holdRemainingPayments, paymentErrors, scheduleWeeklyPayments } from '../payments/index.ts';
+import {
+  cancelRemainingPayments,
+  findOwnEnabledMethodByReference,
+  holdRemainingPayments,
+  lockScheduleForSkip,
+  moveScheduledPayment,
+  paymentErrors,
+  scheduleWeeklyPayments,
+  setFeeCoverOfPayment,
+} from '../payments/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { calendarAttachment } from './pledge-documents.service.ts';
 import { pledgeCancelledMail } from './pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from './pledge-confirmed.mail.ts';
+import { pledgeSkippedMail } from './pledge-skipped.mail.ts';
 import { type CheckedPledge, checkOffered, checkPledgeInput, checkTotalBounds } from './pledge-input.ts';
 import { pledgeErrors } from './pledges.errors.ts';
 import * as repo from './pledges.repository.ts';
@@ -73,7 +85,7 @@ export async function createPendingPledge(
 
 export type ConfirmResult = {
   pledge: PledgeRow;
-  payments: { processing_date: string; amountMinor: Minor }[];
+  payments: { processing_date: string; amountMinor: Minor; feeCoverMinor: Minor }[];
 };
 
 /** Records a mail about a pledge; the pledge stands either way, so a failure is only logged. */
@@ -156,7 +168,7 @@ export async function discardPendingPledges(deps: Pick<PledgeDeps, 'db'>, userId
 export async function confirmPledge(
   deps: PledgeDeps,
   userId: number,
-  input: { paymentMethodReference: string; confirmedAmount?: number },
+  input: { paymentMethodReference: string; confirmedAmount?: number; coverFee?: boolean },
 ): Promise<ConfirmResult> {
   const { db, clock, mailer, log, appUrl } = deps;
   const now = clock.now();
@@ -196,7 +208,12 @@ export async function confirmPledge(
       throw pledgeErrors.alreadyConfirmed();
     }
     const amounts = splitPayments(total, dates.length);
-    const schedule = dates.map((date, i) => ({ processing_date: date, amountMinor: amounts[i]! }));
+    // Covering the card fee (docs/decisions/135): each payment's own extra, on top of the gift.
+    const schedule = dates.map((date, i) => ({
+      processing_date: date,
+      amountMinor: amounts[i]!,
+      feeCoverMinor: input.coverFee ? feeCoverMinor(amounts[i]!, country) : (0 as Minor),
+    }));
     await scheduleWeeklyPayments(tx, pledge.id, method.stripe_payment_method_id, schedule);
     const confirmed: PledgeRow = { ...pledge, pledge_status: 'Confirmed', confirmed_amount: total, payment_method_id: method.id };
     return { pledge: confirmed, payments: schedule, campaignName: campaign.campaign_name };
@@ -219,7 +236,7 @@ export async function confirmPledge(
         challengeName: facts.challengeName,
         recipientName: facts.recipientName,
         card: method,
-        schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor })),
+        schedule: payments.map((p) => ({ date: p.processing_date, amountMinor: p.amountMinor, feeCoverMinor: p.feeCoverMinor })),
         appUrl,
       }),
       ics ? [ics] : undefined,
@@ -282,6 +299,171 @@ export async function cancelPledge(deps: PledgeDeps, userId: number): Promise<Ca
     cancelled_payments: result.cancelledPayments,
     paid_amount: fromMinor(result.paidMinor),
   };
+}
+
+// Skipping a week (product-rules §7 "Skipping a week"; docs/decisions/134-skip-a-week.md)
+
+const SKIP_ERRORS: Record<SkipRefusal, () => Error> = {
+  pledge_not_confirmed: () => pledgeErrors.skipNotConfirmed(),
+  no_payment_that_week: () => pledgeErrors.skipNoPayment(),
+  already_skipped: () => pledgeErrors.skipAlreadySkipped(),
+  already_charged: () => pledgeErrors.skipAlreadyCharged(),
+  too_late: () => pledgeErrors.skipTooLate(),
+  not_skipped: () => pledgeErrors.skipNone(),
+};
+
+/** The donor's own pledge, or the answer for a missing one (another's is a security event too). */
+async function ownPledgeOrRefuse(db: Executor, userId: number, pledgeId: number): Promise<PledgeRow> {
+  const pledge = await repo.findOwnPledge(db, userId, pledgeId);
+  if (pledge) return pledge;
+  const owner = await repo.ownerOfPledge(db, pledgeId);
+  throw owner === undefined ? pledgeErrors.notFound() : refusedForeignRecord(pledgeErrors.notFound());
+}
+
+type Moved = { skippedFrom: string; movedTo: string; amountMinor: Minor };
+
+/**
+ * Moves one payment of the donor's pledge in a transaction that holds its CHARGE locks, the pledge
+ * row and the payment rows, in the order cancel takes them, so a billing run can never both charge
+ * the payment and see it moved (docs/decisions/040, 134). `decide` reads the locked schedule and
+ * either refuses or names the payment and its new date.
+ */
+async function movePayment(
+  deps: PledgeDeps,
+  userId: number,
+  pledgeId: number,
+  decide: (
+    pledgeStatus: PledgeRow['pledge_status'],
+    schedule: Awaited<ReturnType<typeof lockScheduleForSkip>>,
+    campaign: { billing_start_date: string; country: PledgeRow['country'] },
+  ) => { paymentId: number; to: string; skippedFrom: string | null; moved: Moved },
+): Promise<{ pledge: PledgeRow; moved: Moved }> {
+  const { db } = deps;
+  const pledge = await ownPledgeOrRefuse(db, userId, pledgeId);
+  const campaign = (await repo.findCampaignOfPledge(db, pledge.campaign_id))!;
+  try {
+    const moved = await db.transaction(async (tx) => {
+      await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
+      await holdRemainingPayments(tx, [pledge.id]);
+      const locked = await repo.lockPledge(tx, pledge.id);
+      const schedule = await lockScheduleForSkip(tx, pledge.id);
+      const decision = decide(locked!.pledge_status, schedule, campaign);
+      if (!(await moveScheduledPayment(tx, decision.paymentId, decision.to, decision.skippedFrom))) throw pledgeErrors.skipAlreadyCharged();
+      return decision.moved;
+    });
+    return { pledge, moved };
+  } catch (err) {
+    if (isLockTimeout(err)) throw pledgeErrors.paymentInProgress();
+    throw err;
+  }
+}
+
+/**
+ * POST /api/pledge/:id/skip: the payment of campaign week `week` moves to one week after the
+ * pledge's last payment (one skip per pledge, until 24 hours before it is due in the campaign's
+ * zone). Mails the new dates with the .ics.
+ */
+export async function skipWeek(deps: PledgeDeps, userId: number, pledgeId: number, week: number): Promise<SkipWeekResponse> {
+  const now = deps.clock.now();
+  const { pledge, moved } = await movePayment(deps, userId, pledgeId, (pledgeStatus, schedule, campaign) => {
+    const date = weekDate(campaign.billing_start_date, week);
+    const payment = schedule.find((p) => p.processing_date === date);
+    const refusal = skipRefusal({
+      pledgeStatus,
+      payment: payment && { status: payment.payment_status, claimed: payment.claimed, date },
+      hasSkip: schedule.some((p) => p.skipped_from !== null),
+      country: campaign.country,
+      now,
+    });
+    if (refusal) throw SKIP_ERRORS[refusal]();
+    const to = movedPaymentDate(schedule.map((p) => p.processing_date));
+    return { paymentId: payment!.id, to, skippedFrom: date, moved: { skippedFrom: date, movedTo: to, amountMinor: payment!.amount } };
+  });
+  await mailMoved(deps, pledge, moved, false);
+  return skipAnswer(deps, pledge.id, `Week ${week} is skipped: that payment will be taken on ${moved.movedTo} instead.`, moved);
+}
+
+/** DELETE /api/pledge/:id/skip: the skipped payment goes back to its own week, until the same cut-off. */
+export async function undoSkip(deps: PledgeDeps, userId: number, pledgeId: number): Promise<SkipWeekResponse> {
+  const now = deps.clock.now();
+  const { pledge, moved } = await movePayment(deps, userId, pledgeId, (pledgeStatus, schedule, campaign) => {
+    const skipped = schedule.find((p) => p.skipped_from !== null);
+    const refusal = undoSkipRefusal({
+      pledgeStatus,
+      skipped: skipped && { status: skipped.payment_status, claimed: skipped.claimed, date: skipped.processing_date, skippedFrom: skipped.skipped_from! },
+      country: campaign.country,
+      now,
+    });
+    if (refusal) throw SKIP_ERRORS[refusal]();
+    const back = skipped!.skipped_from!;
+    return { paymentId: skipped!.id, to: back, skippedFrom: null, moved: { skippedFrom: back, movedTo: back, amountMinor: skipped!.amount } };
+  });
+  await mailMoved(deps, pledge, moved, true);
+  return { ...(await skipAnswer(deps, pledge.id, `Your skip is undone: that payment is back on ${moved.skippedFrom}.`, moved)), skipped_from: null, moved_to: null };
+}
+
+async function skipAnswer(deps: PledgeDeps, pledgeId: number, message: string, moved: Moved): Promise<SkipWeekResponse> {
+  return { message, pledge_id: pledgeId, skipped_from: moved.skippedFrom, moved_to: moved.movedTo, payments: await repo.listPledgePayments(deps.db, pledgeId) };
+}
+
+async function mailMoved(deps: PledgeDeps, pledge: PledgeRow, moved: Moved, undone: boolean): Promise<void> {
+  const { db, mailer, log, appUrl, clock } = deps;
+  await mailSafely(log, pledge.id, 'pledge-skipped', async () => {
+    const facts = await repo.findPledgeMailFacts(db, pledge.id);
+    if (!facts) return;
+    const schedule = await repo.paymentsOfPledge(db, pledge.id);
+    const ics = await calendarAttachment(db, pledge.user_id, pledge.id, appUrl, clock.now());
+    await mailer.send(
+      facts.email,
+      'pledge-skipped',
+      pledgeSkippedMail({
+        firstName: facts.firstName,
+        country: facts.country,
+        charity: facts.recipientName,
+        skippedFrom: moved.skippedFrom,
+        movedTo: moved.movedTo,
+        undone,
+        amountMinor: moved.amountMinor,
+        // What each date will charge: the gift and, when covered, its card-fee extra (docs/decisions/135).
+        schedule: schedule.map((p) => ({ date: p.processing_date, amountMinor: (p.amount + p.fee_cover) as Minor, status: p.payment_status })),
+        appUrl,
+      }),
+      ics ? [ics] : undefined,
+    );
+  });
+}
+
+// Covering the card fee (product-rules §15 "Covering the card fee"; docs/decisions/135-cover-the-card-fee.md)
+
+/**
+ * PUT /api/pledge/:id/fee-cover: from the next payment on, every remaining payment carries the
+ * weekly extra that covers its card fee (or none). Payments a billing run has claimed keep theirs;
+ * it takes the locks a skip takes, so it never changes a payment being charged.
+ */
+export async function changeFeeCover(deps: PledgeDeps, userId: number, pledgeId: number, cover: boolean): Promise<FeeCoverResponse> {
+  const { db } = deps;
+  const pledge = await ownPledgeOrRefuse(db, userId, pledgeId);
+  try {
+    const changed = await db.transaction(async (tx) => {
+      await setLocalLockTimeout(tx, CANCEL_LOCK_TIMEOUT);
+      await holdRemainingPayments(tx, [pledge.id]);
+      const locked = await repo.lockPledge(tx, pledge.id);
+      if (locked?.pledge_status !== 'Confirmed') throw pledgeErrors.feeCoverNotConfirmed();
+      const open = (await lockScheduleForSkip(tx, pledge.id)).filter((p) => p.payment_status === 'Pending' && !p.claimed);
+      if (open.length === 0) throw pledgeErrors.feeCoverNoPaymentsLeft();
+      for (const p of open) await setFeeCoverOfPayment(tx, p.id, cover ? feeCoverMinor(p.amount, pledge.country) : (0 as Minor));
+      return open.length;
+    });
+    return {
+      message: cover ? 'From your next payment on, you cover the card fee: the charity receives your whole weekly amount.' : 'From your next payment on, the card fee comes out of your gift as before.',
+      pledge_id: pledge.id,
+      cover_fee: cover,
+      payments_changed: changed,
+    };
+  } catch (err) {
+    if (isLockTimeout(err)) throw pledgeErrors.paymentInProgress();
+    throw err;
+  }
 }
 
 /** Change card: the donor's Confirmed pledges say they are paid with this saved card (in the caller's transaction). */

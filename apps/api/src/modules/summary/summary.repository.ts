@@ -12,8 +12,10 @@ export async function listPaymentsOfPledge(db: Executor, pledgeId: number, userI
       payment_status: payments.payment_status,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       failure_reason: payments.failure_reason,
       next_retry_date: payments.next_retry_date,
+      skipped_from: payments.skipped_from,
       payment_method_id: paymentMethods.id,
       stripe_payment_method_id: payments.stripe_payment_method_id,
       // Read only: the ledger writes refunds (docs/decisions/132-refunds.md).

@@ -25,6 +25,7 @@ export async function listClosestPayments(deps: SummaryDeps, userId: number): Pr
     ...p,
     amount: fromMinor(p.amount),
     refunded: fromMinor(asMinor(Number(p.refunded))),
+    fee_cover: fromMinor(p.fee_cover),
     action: live && p.payment_status === 'Failed' ? actionFor(p.failure_reason) : null,
   }));
 }

@@ -35,6 +35,7 @@ const FIGURES: [keyof ReportFigures, string][] = [
   ['refunded', 'Refunded'],
   ['failed', 'Failed'],
   ['cancelled', 'Cancelled'],
+  ['fee_cover', 'Fee covered by donors'],
   ['fees', 'Est. card fees'],
   ['net', 'Net to pass on'],
 ];
@@ -384,7 +385,8 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       </div>
       <p className="admin-muted">
         Pledged counts confirmed pledges in full and what cancelled pledges paid, as the public totals do. Card fees are estimated per
-        successful payment with the country’s fee rule.
+        successful payment with the country’s fee rule, on what was charged. Fee covered by donors is the weekly extra donors chose to
+        add so the card fee does not come out of their gift: part of the gift, shown apart, and passed on in the net.
       </p>
 
       <h2>Payouts</h2>

@@ -3,7 +3,7 @@ import type { Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { ACTION_LABEL, failureSummary } from '../model/recovery';
-import { buildCalendar, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, refundText, shortDate } from '../model/summary';
+import { buildCalendar, type CalendarWeek, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, refundText, shortDate, type SkipOption } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
@@ -21,6 +21,11 @@ export function PaymentCalendar(props: {
   money: (minor: Minor) => string;
   /** A failed week's action (pay now, confirm with the bank, another card). */
   onAction?: (payment: Payment) => void;
+  /** Skipping a week (decision 134): what a week offers, and what to do when the donor picks it. */
+  skipOption?: (week: CalendarWeek) => SkipOption;
+  onSkip?: (week: CalendarWeek, option: 'skip' | 'undo') => void;
+  /** A skip or undo is on its way: its buttons wait. */
+  skipBusy?: boolean;
 }) {
   const { symbol } = COUNTRIES[props.country];
   const weeks = buildCalendar(props.billingStart, props.today, props.payments);
@@ -30,6 +35,7 @@ export function PaymentCalendar(props: {
       <ol className="calendar-weeks">
         {weeks.map((week) => {
           const state = week.payment ? paymentState(week.payment, props.today) : undefined;
+          const option = props.skipOption?.(week);
           return (
             <li
               key={week.number}
@@ -89,14 +95,31 @@ export function PaymentCalendar(props: {
                       </button>
                     )}
                   </>
+                ) : week.skipped ? (
+                  <span className="calendar-skipped">
+                    Skipped: this week&rsquo;s payment will be taken on {formatLongDate(week.skipped.processing_date)} instead
+                  </span>
                 ) : (
                   <span className="summary-muted">No payment this week</span>
                 )}
+                {week.payment?.skipped_from && <span className="calendar-moved"> (moved from week {movedFromWeek(weeks, week.payment)})</span>}
               </p>
+              {option && props.onSkip && (
+                <div className="calendar-skip">
+                  <button type="button" className="button secondary" disabled={props.skipBusy} onClick={() => props.onSkip?.(week, option)}>
+                    {option === 'skip' ? `Skip week ${week.number}` : 'Undo skip'}
+                  </button>
+                </div>
+              )}
             </li>
           );
         })}
       </ol>
     </section>
   );
+}
+
+/** The week number a moved payment was skipped from. */
+function movedFromWeek(weeks: CalendarWeek[], payment: Payment): number | undefined {
+  return weeks.find((w) => w.start === payment.skipped_from)?.number;
 }

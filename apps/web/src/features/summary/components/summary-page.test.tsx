@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@uplift/core/messages';
 import type { PayNowResponse } from '@uplift/core/schemas/payment';
+import { SKIP_REFUSAL_MESSAGES } from '@uplift/core/skip';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/session';
@@ -283,6 +284,91 @@ describe('summary page', () => {
     expect(within(dialog).getByRole('button', { name: 'Save card and pay $17.50' })).toBeTruthy();
     // Stripe's parameters leave the address: a reload or Change card would not say it again.
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\?pay=12$/));
+  });
+
+  it('skips a week: the calendar shows the moved date, and a refusal says why', async () => {
+    const skipped = [
+      payments[0],
+      payments[1],
+      { ...payments[2], skipped_from: null },
+      { ...payments[3], skipped_from: null },
+    ];
+    const after = [
+      payments[0],
+      payments[1],
+      { ...payments[3], skipped_from: null },
+      { ...payments[2], processing_date: '2026-12-21', skipped_from: '2026-12-07' },
+    ];
+    let list: unknown[] = skipped;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${url}`;
+        calls.push(`${key} ${typeof init.body === 'string' ? init.body : ''}`.trim());
+        if (key === 'GET /api/payment/') return new Response(JSON.stringify(list), { status: 200 });
+        if (key === 'POST /api/pledge/7/skip') {
+          list = after;
+          return new Response(JSON.stringify({ message: 'ok', pledge_id: 7, skipped_from: '2026-12-07', moved_to: '2026-12-21', payments: [] }), { status: 200 });
+        }
+        if (key === 'DELETE /api/pledge/7/skip') {
+          return new Response(JSON.stringify({ message: SKIP_REFUSAL_MESSAGES.too_late, code: 'pledge.skip_too_late' }), { status: 422 });
+        }
+        const reply = replies[key];
+        if (!reply) throw new Error(`unexpected request ${key}`);
+        return new Response(JSON.stringify(reply.body), { status: reply.status });
+      }),
+    );
+    const user = userEvent.setup();
+    renderSummary();
+    const region = await screen.findByRole('region', { name: 'Your four weeks' });
+    // Weeks 3 and 4 can still be skipped; the paid and the failed week cannot.
+    expect(within(region).queryByRole('button', { name: 'Skip week 1' })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Skip week 2' })).not.toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Skip week 4' })).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Skip week 3' }));
+    expect(calls).toContain('POST /api/pledge/7/skip {"week":3}');
+
+    expect(await screen.findByText(/Week 3 is skipped/)).toHaveTextContent(
+      'Week 3 is skipped. That payment will be taken on Monday 21 December 2026 instead, so your pledge still gives its whole amount.',
+    );
+    await waitFor(() => expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']));
+    const [, , week3, week4, week5] = within(region).getAllByRole('listitem').filter((li) => li.classList.contains('calendar-week'));
+    expect(week3).toHaveTextContent('Skipped: this week’s payment will be taken on Monday 21 December 2026 instead');
+    expect(week5).toHaveTextContent('$17.50 on Monday 21 December 2026: Upcoming (moved from week 3)');
+    // One skip per pledge: only the skipped week offers anything now.
+    expect(within(week4!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('Last weekly payment').nextElementSibling).toHaveTextContent('Monday 21 December 2026');
+
+    await user.click(within(week3!).getByRole('button', { name: 'Undo skip' }));
+    expect(await screen.findByText(SKIP_REFUSAL_MESSAGES.too_late)).toBeInTheDocument();
+  });
+
+  it('covers the card fee from the next payment on, with the same plain box as the wizard', async () => {
+    let list: unknown[] = payments.map((p) => ({ ...p, fee_cover: 0 }));
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${url}`;
+        calls.push(`${key} ${typeof init.body === 'string' ? init.body : ''}`.trim());
+        if (key === 'GET /api/payment/') return new Response(JSON.stringify(list), { status: 200 });
+        if (key === 'PUT /api/pledge/7/fee-cover') {
+          list = payments.map((p) => ({ ...p, fee_cover: p.payment_status === 'Pending' ? 0.83 : 0 }));
+          return new Response(JSON.stringify({ message: 'ok', pledge_id: 7, cover_fee: true, payments_changed: 2 }), { status: 200 });
+        }
+        const reply = replies[key];
+        if (!reply) throw new Error(`unexpected request ${key}`);
+        return new Response(JSON.stringify(reply.body), { status: reply.status });
+      }),
+    );
+    const user = userEvent.setup();
+    renderSummary();
+    const box = await screen.findByRole('checkbox', { name: 'Add NZ$0.83 a week so the card fee does not come out of your gift' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(calls).toContain('PUT /api/pledge/7/fee-cover {"cover_fee":true}');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /card fee does not come out of your gift/ })).toBeChecked());
   });
 
   it('invites a donor without a pledge to join', async () => {

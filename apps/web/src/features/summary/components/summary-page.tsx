@@ -14,6 +14,7 @@ import { useClosestPledge } from '../../../lib/queries/closest-pledge';
 import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePayments } from '../api/get-payments';
 import { useRecipient } from '../api/get-recipient';
+import { useSkipWeek } from '../api/skip-week';
 import {
   daysToGo,
   daysToGoText,
@@ -22,8 +23,11 @@ import {
   minorOf,
   nextPayment,
   remainingPayments,
+  skipOption,
+  type CalendarWeek,
 } from '../model/summary';
 import { CancelPledge } from './cancel-pledge-dialog';
+import { FeeCoverCard } from './fee-cover-card';
 import { ImpactCard } from './impact-card';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
@@ -111,6 +115,20 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
       setSearch(search, { replace: true });
     }
   };
+  // Skipping one week (decision 134): what the API said, shown under the calendar.
+  const skip = useSkipWeek(pledge.id);
+  const [skipNotice, setSkipNotice] = useState('');
+  const onSkip = (week: CalendarWeek, option: 'skip' | 'undo') => {
+    setSkipNotice('');
+    skip.mutate(option === 'undo' ? 'undo' : { week: week.number }, {
+      onSuccess: (answer) =>
+        setSkipNotice(
+          answer.moved_to
+            ? `Week ${week.number} is skipped. That payment will be taken on ${formatLongDate(answer.moved_to)} instead, so your pledge still gives its whole amount.`
+            : `Your skip is undone: week ${week.number}'s payment is back on ${formatLongDate(week.start)}.`,
+        ),
+    });
+  };
   const expiryWarning = (card: { exp_month: number; exp_year: number }) => {
     const uncovered = firstUncovered(card, payments);
     return uncovered
@@ -174,7 +192,12 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
         payments={payments}
         money={money}
         onAction={live ? setActing : undefined}
+        skipOption={(week) => skipOption(week, { pledgeStatus: pledge.pledge_status, payments, country, now: new Date() })}
+        onSkip={live ? onSkip : undefined}
+        skipBusy={skip.isPending}
       />
+      {skip.isError && <Alert>{skip.error.message}</Alert>}
+      {skipNotice && !skip.isError && <Alert tone="info">{skipNotice}</Alert>}
       {acting && <PayNowDialog payment={acting} money={money} onClose={closeAction} />}
       {requested !== undefined && !acting && (
         <Alert tone="info">That payment has nothing left to do: it has gone through or is no longer due.</Alert>
@@ -195,6 +218,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           expiryWarning={live ? expiryWarning : undefined}
         />
       </div>
+
+      {live && <FeeCoverCard pledgeId={pledge.id} country={country} payments={payments} />}
 
       <PledgeFiles pledgeId={pledge.id} hasReceipt={given > 0} hasRemaining={pledge.pledge_status === 'Confirmed' && remaining.length > 0} />
 

@@ -15,6 +15,7 @@ import {
   paymentState,
   remainingPayments,
   shortDate,
+  skipOption,
 } from './summary';
 
 const pay = (id: number, date: string, status: Payment['payment_status'], amount = 17.5): Payment => ({
@@ -26,6 +27,8 @@ const pay = (id: number, date: string, status: Payment['payment_status'], amount
   refunded: 0,
   failure_reason: null,
   next_retry_date: null,
+  skipped_from: null,
+  fee_cover: 0,
   action: null,
   payment_method_id: null,
   stripe_payment_method_id: null,
@@ -135,5 +138,41 @@ describe('refunds (product-rules §19)', () => {
     expect(refundText(none, money)).toBeNull();
     expect(refundText({ ...pay(4, '2026-12-14', 'Pending'), refunded: 0 }, money)).toBeNull();
     expect(givenSoFarMinor([full, part, none])).toBe(1250 + 1750);
+  });
+});
+
+describe('a skipped week (decision 134)', () => {
+  const moved = [
+    pay(1, '2026-11-23', 'Success'),
+    pay(3, '2026-12-07', 'Pending'),
+    pay(4, '2026-12-14', 'Pending'),
+    { ...pay(2, '2026-12-21', 'Pending'), skipped_from: '2026-11-30' },
+  ];
+
+  it('adds the week of the moved payment after the fourth and marks the skipped week', () => {
+    const weeks = buildCalendar('2026-11-23', '2026-11-24', moved);
+    expect(weeks.map((w) => [w.number, w.start, w.payment?.id, w.skipped?.id])).toEqual([
+      [1, '2026-11-23', 1, undefined],
+      [2, '2026-11-30', undefined, 2],
+      [3, '2026-12-07', 3, undefined],
+      [4, '2026-12-14', 4, undefined],
+      [5, '2026-12-21', 2, undefined],
+    ]);
+    expect(lastPaymentDate('2026-11-23', moved)).toBe('2026-12-21');
+  });
+
+  it('offers Skip on weeks still open before any skip, Undo on the skipped week until its cut-off', () => {
+    const ctx = { pledgeStatus: 'Confirmed' as const, payments: schedule, country: 'NZ' as const, now: new Date('2026-11-24T00:00:00Z') };
+    const plain = buildCalendar('2026-11-23', '2026-11-24', schedule);
+    // Week 1 was today; week 2 is Failed; weeks 3 and 4 are Pending and open.
+    expect(plain.map((w) => skipOption(w, ctx))).toEqual([undefined, undefined, 'skip', 'skip']);
+    expect(plain.map((w) => skipOption(w, { ...ctx, pledgeStatus: 'Cancelled' }))).toEqual([undefined, undefined, undefined, undefined]);
+
+    const weeks = buildCalendar('2026-11-23', '2026-11-24', moved);
+    const withSkip = { ...ctx, payments: moved };
+    expect(weeks.map((w) => skipOption(w, withSkip))).toEqual([undefined, 'undo', undefined, undefined, undefined]);
+    // Week 2 (30 Nov in Auckland) closes at 28 Nov 11:00 UTC.
+    expect(skipOption(weeks[1]!, { ...withSkip, now: new Date('2026-11-28T10:59:59Z') })).toBe('undo');
+    expect(skipOption(weeks[1]!, { ...withSkip, now: new Date('2026-11-28T11:00:00Z') })).toBeUndefined();
   });
 });

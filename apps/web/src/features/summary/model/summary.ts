@@ -9,8 +9,10 @@ import {
   weekIndexOf,
   type IsoDate,
 } from '@uplift/core/calendar';
+import type { CountryCode } from '@uplift/core/countries';
 import { asMinor, sumMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { Payment } from '@uplift/core/schemas/payment';
+import { beforeSkipCutoff, skipRefusal } from '@uplift/core/skip';
 
 // What the summary page shows, worked out from the API's answers. Dates are the campaign
 // country's calendar dates; "today" is today in that country.
@@ -94,7 +96,7 @@ export const PAYMENT_STATE_LABEL: Record<PaymentState, string> = {
 export type CalendarDay = { date: IsoDate; isToday: boolean; isPast: boolean; payment?: Payment };
 
 export type CalendarWeek = {
-  /** 1 to 4. */
+  /** 1 to 4, and 5 (or more) for a skipped week's payment moved past the fourth week. */
   number: number;
   start: IsoDate;
   end: IsoDate;
@@ -102,20 +104,61 @@ export type CalendarWeek = {
   isCurrent: boolean;
   isPast: boolean;
   payment?: Payment;
+  /** The payment that was due this week and was skipped: it now falls on its processing_date. */
+  skipped?: Payment;
 };
 
-/** The four-week calendar (product-rules §2): weeks from the billing start, each with its payment day. */
+/**
+ * The four-week calendar (product-rules §2): weeks from the billing start, each with its payment
+ * day. A skipped week (decision 134) points at its moved payment, which falls in a week after the
+ * fourth: that week is added so the moved date shows on the calendar.
+ */
 export function buildCalendar(billingStart: IsoDate, today: IsoDate, payments: Payment[]): CalendarWeek[] {
   const byDate = new Map(payments.map((p) => [p.processing_date, p]));
   const current = weekIndexOf(billingStart, today);
-  return paymentDates(billingStart).map((start, index) => {
+  const starts: IsoDate[] = paymentDates(billingStart);
+  const lastDay = addDays(starts.at(-1)!, PAYMENT_INTERVAL_DAYS - 1);
+  for (const p of payments) {
+    if (p.processing_date <= lastDay) continue;
+    const start = addDays(billingStart, Math.floor(daysBetween(billingStart, p.processing_date) / PAYMENT_INTERVAL_DAYS) * PAYMENT_INTERVAL_DAYS);
+    if (!starts.includes(start)) starts.push(start);
+  }
+  starts.sort();
+  return starts.map((start, index) => {
     const days = Array.from({ length: PAYMENT_INTERVAL_DAYS }, (_, i): CalendarDay => {
       const date = addDays(start, i);
       return { date, isToday: date === today, isPast: date < today, payment: byDate.get(date) };
     });
     const end = days.at(-1)!.date;
-    return { number: index + 1, start, end, days, isCurrent: current === index, isPast: end < today, payment: byDate.get(start) };
+    const payment = days.map((d) => d.payment).find(Boolean);
+    const skipped = payments.find((p) => p.skipped_from === start);
+    return { number: index + 1, start, end, days, isCurrent: current === index, isPast: end < today, payment, skipped };
   });
+}
+
+/** What the donor can do about skipping (decision 134): skip this week, undo its skip, or nothing. */
+export type SkipOption = 'skip' | 'undo' | undefined;
+
+/**
+ * Whether a calendar week offers "Skip" or "Undo": the same rules the API applies (core's
+ * skipRefusal), on what the page knows; the API has the last word (a run may have claimed it).
+ */
+export function skipOption(
+  week: CalendarWeek,
+  ctx: { pledgeStatus: 'Pending' | 'Confirmed' | 'Cancelled'; payments: Payment[]; country: CountryCode; now: Date },
+): SkipOption {
+  if (ctx.pledgeStatus !== 'Confirmed') return undefined;
+  if (week.skipped) return week.skipped.payment_status === 'Pending' && beforeSkipCutoff(week.start, ctx.country, ctx.now) ? 'undo' : undefined;
+  const payment = week.payment;
+  if (!payment || payment.processing_date !== week.start || payment.skipped_from) return undefined;
+  const refusal = skipRefusal({
+    pledgeStatus: ctx.pledgeStatus,
+    payment: { status: payment.payment_status, claimed: false, date: payment.processing_date },
+    hasSkip: ctx.payments.some((p) => Boolean(p.skipped_from)),
+    country: ctx.country,
+    now: ctx.now,
+  });
+  return refusal === null ? 'skip' : undefined;
 }
 
 /** 'Monday 23 November 2026 (today)': the day, for a screen reader (its payment is the mark's name). */

@@ -13,6 +13,8 @@ const payment = (id: number, pledge_id: number, processing_date: string, amount:
   payment_status,
   failure_reason: payment_status === 'Failed' ? 'card_declined' : null,
   next_retry_date: null,
+  skipped_from: null,
+  fee_cover: 0,
   action: payment_status === 'Failed' ? 'new_card' : null,
   payment_method_id: 3,
   stripe_payment_method_id: 'pm_test_4242',
@@ -36,7 +38,7 @@ const pledgeSeven = {
   confirmed_amount: 70,
   pledge_status: 'Confirmed',
   country: 'NZ',
-  payments: [{ id: 21, processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' }],
+  payments: [{ id: 21, processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending', skipped_from: null }],
 } satisfies PledgeWithPayments;
 
 function respond(status: number, body: unknown) {

@@ -106,7 +106,7 @@ describe('payment step', () => {
     await user.click(await screen.findByLabelText('Visa ending 4242, expires 04/2031'));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(CONFIRMED));
-    expect(calls.find((c) => c.key === 'PUT /api/pledge/confirmed')?.body).toEqual({ payment_method_id: '3', confirmed_amount: 70 });
+    expect(calls.find((c) => c.key === 'PUT /api/pledge/confirmed')?.body).toEqual({ payment_method_id: '3', confirmed_amount: 70, cover_fee: false });
     expect(keys(calls)).not.toContain('POST /api/payment_method');
   });
 
@@ -127,7 +127,7 @@ describe('payment step', () => {
     expect(writes).toEqual([
       { key: 'POST /api/test-provider/setup/confirm', body: { client_secret: 'seti_test_secret', number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' } },
       { key: 'POST /api/payment_method', body: { method_name: 'card', is_enabled: true, stripe_payment_method_id: 'pm_test_1' } },
-      { key: 'PUT /api/pledge/confirmed', body: { payment_method_id: '9', confirmed_amount: 70 } },
+      { key: 'PUT /api/pledge/confirmed', body: { payment_method_id: '9', confirmed_amount: 70, cover_fee: false } },
     ]);
   });
 
@@ -212,6 +212,23 @@ describe('payment step', () => {
     // $70 over four weeks: $17.50 a week from Monday 23 November 2026, right above Finish.
     expect(charge).toHaveTextContent('We will charge $17.50 NZD each week (four payments), the first on 23/11/2026.');
     expect(charge.nextElementSibling).toBe(finish);
+  });
+
+  it('offers to cover the card fee, unticked; ticked, the weekly charge grows and the confirm says so', async () => {
+    const { user, calls, onPaid } = renderPaymentStep({
+      'GET /api/payment_method': { status: 200, body: [savedVisa] },
+      'PUT /api/pledge/confirmed': { status: 200, body: CONFIRMED },
+    });
+    // $17.50 a week: $18.33 leaves the charity $17.50 after the fee of 2.9% + $0.30 ($0.83).
+    const box = screen.getByRole('checkbox', { name: 'Add NZ$0.83 a week so the card fee does not come out of your gift' });
+    expect(box).not.toBeChecked();
+    expect(screen.getByTestId('charge-line')).toHaveTextContent('We will charge $17.50 NZD each week');
+    await user.click(box);
+    expect(screen.getByTestId('charge-line')).toHaveTextContent('We will charge $18.33 NZD each week');
+    await user.click(await screen.findByLabelText('Visa ending 4242, expires 04/2031'));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(CONFIRMED));
+    expect(calls.find((c) => c.key === 'PUT /api/pledge/confirmed')?.body).toEqual({ payment_method_id: '3', confirmed_amount: 70, cover_fee: true });
   });
 
   it('a server refusal shows once, above Finish', async () => {

@@ -1,6 +1,7 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { pledgeTotalMinor, remainingWeeksWord, splitPayments } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { feeCoverMinor, feeCoverOffer } from '@uplift/core/fees';
 import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import { useQueryClient } from '@tanstack/react-query';
@@ -58,6 +59,8 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
   const [formError, setFormError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Covering the card fee (decision 135): unticked unless the donor ticks it.
+  const [coverFee, setCoverFee] = useState(false);
   // A fresh client secret for each card form; a saved-but-unconfirmed card is reused on retry.
   const [secretAttempt, setSecretAttempt] = useState(0);
   const secret = useSetupSecret(secretAttempt, effectiveSource === 'new');
@@ -95,10 +98,10 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         const saved = await savePaymentMethod.mutateAsync(providerCardId!);
         methodId = saved.id;
       }
-      const confirmed = await confirmPledge.mutateAsync({ payment_method_id: String(methodId), confirmed_amount: fromMinor(totalMinor) });
+      const confirmed = await confirmPledge.mutateAsync({ payment_method_id: String(methodId), confirmed_amount: fromMinor(totalMinor), cover_fee: coverFee });
       onPaid(confirmed);
     },
-    [savePaymentMethod, confirmPledge, totalMinor, onPaid],
+    [savePaymentMethod, confirmPledge, totalMinor, onPaid, coverFee],
   );
 
   async function handleFailure(err: unknown) {
@@ -240,8 +243,18 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         schedule={schedule}
       />
 
+      {schedule[0] && (
+        <div className="fee-cover">
+          <label>
+            <input type="checkbox" name="cover_fee" checked={coverFee} disabled={submitting} onChange={(e) => setCoverFee(e.target.checked)} />
+            {feeCoverOffer(schedule[0].amountMinor, country)}
+          </label>
+          <p className="field-hint">Optional: either way your pledge goes ahead. You can change this later on your pledge page.</p>
+        </div>
+      )}
+
       <div className="payment-finish">
-        <ChargeLine schedule={schedule} country={country} />
+        <ChargeLine schedule={coverFee ? schedule.map((p) => ({ ...p, amountMinor: (p.amountMinor + feeCoverMinor(p.amountMinor, country)) as Minor })) : schedule} country={country} />
         {formError && <Alert>{formError}</Alert>}
         {submitting && (
           <p role="status" className="submitting">
