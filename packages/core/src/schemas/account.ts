@@ -6,7 +6,8 @@ import { passkeySchema } from './passkeys.ts';
 
 // The donor's own account area, /account (decision 083): details, consents, receipts, data, erasure.
 
-export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news'] as const;
+/** The terms, then every mail preference (core mail-kinds.ts, docs/decisions/136): each change is a consent event. */
+export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news', 'progress', 'milestones', 'friends_gifts'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** A password typed to prove it is the donor (never checked for strength: it already exists). */
