@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountRoutes } from './modules/account/index.ts';
+import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
 import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes } from './modules/billing/index.ts';
@@ -45,9 +45,10 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(changeCardRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(payNowRoutes);
-  const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt };
+  const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt, mailLinks: app.config.mailLinks };
   await app.register(paymentRoutes, { handleStripePaymentEvent: (job) => handleStripePaymentEvent(settleDeps, job) });
   await app.register(summaryRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
+  await app.register(unsubscribeRoutes);
 };

@@ -28,7 +28,10 @@ export type TransactionalMailKind = keyof typeof TRANSACTIONAL_MAILS;
  * `whole`: the preference is a mail of its own (it then also carries List-Unsubscribe headers);
  * otherwise it is a part of a transactional mail (the receipt's progress).
  */
-export const MAIL_PREFERENCES = {
+export const MAIL_PREFERENCE_KINDS = ['progress', 'milestones', 'uplift_news', 'charity_news', 'friends_gifts'] as const;
+export type MailPreference = (typeof MAIL_PREFERENCE_KINDS)[number];
+
+export const MAIL_PREFERENCES: Record<MailPreference, { label: string; stops: string; defaultOn: boolean; whole: boolean }> = {
   progress: {
     label: 'Progress in my weekly receipts',
     stops: 'the "your progress" part of each weekly receipt (week N of 4, what you have given up so far, the impact and the next date). The receipts themselves keep coming.',
@@ -59,13 +62,10 @@ export const MAIL_PREFERENCES = {
     defaultOn: false,
     whole: true,
   },
-} as const satisfies Record<string, { label: string; stops: string; defaultOn: boolean; whole: boolean }>;
-
-export type MailPreference = keyof typeof MAIL_PREFERENCES;
-export const MAIL_PREFERENCE_KINDS = Object.keys(MAIL_PREFERENCES) as MailPreference[];
+};
 
 export function isMailPreference(value: unknown): value is MailPreference {
-  return typeof value === 'string' && Object.hasOwn(MAIL_PREFERENCES, value);
+  return typeof value === 'string' && (MAIL_PREFERENCE_KINDS as readonly string[]).includes(value);
 }
 
 /** The current state of a preference: the latest recorded choice, else its default. */

@@ -20,7 +20,7 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt });
+  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt, mailLinks: deps.config.mailLinks });
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
   // Daily, with the embedded database only (docs/decisions/127-backups.md).

@@ -25,15 +25,23 @@ export function greeting(firstName: string, country: CountryCode): string {
   return `${greet(country, firstName)},`;
 }
 
-export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string }): MailContent {
+/**
+ * The receipt's optional progress part (docs/decisions/137): its title and lines, and the link that
+ * stops it. A donor who switched it off gets the plain receipt.
+ */
+export type ReceiptProgress = { title: string; lines: string[]; unsubscribeUrl: string };
+
+export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string; progress?: ReceiptProgress }): MailContent {
   const money = (minor: Minor) => formatMoney(minor, facts.country);
   const { currency } = COUNTRIES[facts.country];
+  const progress = facts.progress;
   return {
     subject: `Receipt: your ${money(facts.amount)} payment to ${facts.charity}`,
     greeting: greeting(facts.firstName, facts.country),
     paragraphs: [
       `Thank you! Your weekly payment of ${money(facts.amount)} to ${facts.charity} has gone through.`,
       `So far you have given ${money(facts.paidSoFar)} of your ${money(facts.pledgeTotal)} pledge.`,
+      ...(progress ? [`${progress.title}.`, ...progress.lines] : []),
     ],
     rows: [
       ['Amount', `${money(facts.amount)} ${currency}`],
@@ -44,6 +52,8 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; refere
       ['Reference', facts.reference],
     ],
     action: { label: 'View my pledge', url: facts.summaryUrl },
+    // The receipt itself is transactional: only its progress part can be stopped, so no List-Unsubscribe header.
+    ...(progress ? { unsubscribe: { label: 'Stop the progress part of these receipts (the receipts keep coming)', url: progress.unsubscribeUrl } } : {}),
   };
 }
 

@@ -17,7 +17,10 @@ export type MailKind =
   | 'pledge-cancelled'
   | 'email-change'
   | 'email-changed'
-  | 'account-erased';
+  | 'account-erased'
+  // Optional (core mail-kinds.ts, docs/decisions/136): each carries an unsubscribe link and List-Unsubscribe.
+  | 'milestone'
+  | 'news';
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';
@@ -92,6 +95,10 @@ export function createMailer(opts: {
           from: opts.from,
           to: mail.to_address,
           subject: mail.subject,
+          // RFC 8058 one-click unsubscribe on a wholly optional mail (docs/decisions/136).
+          ...(mail.list_unsubscribe
+            ? { headers: { 'List-Unsubscribe': `<${mail.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
           text: mail.text_body,
           html: mail.html_body,
           attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
@@ -127,6 +134,7 @@ export function createMailer(opts: {
         html_body: rendered.html,
         attachments: files.length > 0 ? files : null,
         attachments_to_draw: toDraw.length > 0 ? toDraw : null,
+        list_unsubscribe: content.listUnsubscribe ?? null,
         ...(outboxNow ? { status: 'outbox' as const } : {}),
       });
       if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');

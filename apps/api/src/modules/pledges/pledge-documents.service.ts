@@ -76,3 +76,6 @@ export const findPledge = repo.findPledgeDocumentFacts;
 
 /** Who a pledge belongs to (undefined: no such pledge), to tell a refused look at another's pledge (docs/security.md). */
 export const ownerOfPledge = repo.ownerOfPledge;
+
+/** The challenge and charity figures of a pledge's progress (the weekly receipt's progress part, docs/decisions/137). */
+export const pledgeProgressFacts = repo.findPledgeProgressFacts;
