@@ -1,6 +1,7 @@
 import { asMinor } from '@uplift/core/money';
 import { paymentDates, todayInCountry } from '@uplift/core/calendar';
 import { countrySlips } from '@uplift/core/country-check';
+import { progressLines } from '@uplift/core/progress';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
 import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
@@ -43,6 +44,30 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
   { name: 'account erased', render: (d) => accountErasedMail({ firstName: 'Sam', country: d.country, cancelledPayments: 3 }) },
   { name: 'email change', render: (d) => emailChangeMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
   { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: asMinor(1750), reference: 'pi_123' }) },
+  {
+    name: 'receipt with its progress part',
+    render: (d) =>
+      receiptMail({
+        ...paymentFacts(d),
+        paidSoFar: asMinor(3500),
+        reference: 'pi_123',
+        progress: {
+          ...progressLines({
+            country: d.country,
+            week: 2,
+            weeks: 4,
+            challengeName: 'Coffees',
+            unit: 'coffees',
+            numberOfUnits: 5,
+            period: 'weekly',
+            givenMinor: asMinor(3500),
+            charity: { name: 'A charity', impactCostMinor: asMinor(500), impactMultiplier: 1, impactUnit: 'meals', impactUnitSingular: 'meal' },
+            nextDate: d.dates[2]!,
+          }),
+          unsubscribeUrl: 'https://uplift.test/unsubscribe?token=abc.def',
+        },
+      }),
+  },
   {
     name: 'payment failed (soft decline, retry date)',
     render: (d) =>
