@@ -20,7 +20,7 @@ describe('mail kinds (docs/decisions/136)', () => {
     expect(MAIL_PREFERENCES.charity_news.defaultOn).toBe(false);
     expect(MAIL_PREFERENCES.friends_gifts.defaultOn).toBe(false);
     expect(MAIL_PREFERENCES.progress).toMatchObject({ defaultOn: true, whole: false });
-    expect(MAIL_PREFERENCES.milestones).toMatchObject({ defaultOn: true, whole: true });
+    expect(MAIL_PREFERENCES.milestones).toMatchObject({ defaultOn: false, whole: true });
   });
 
   it('every optional kind is a consent kind (recorded in consent_events)', () => {

@@ -38,10 +38,12 @@ export const MAIL_PREFERENCES: Record<MailPreference, { label: string; stops: st
     defaultOn: true,
     whole: false,
   },
+  // Off until asked for: the mail invites the donor to share a badge, which promotes the campaign
+  // (marketing under PECR as the ICO reads it), so it needs an opt-in like the news (docs/decisions/137).
   milestones: {
     label: 'Milestones (halfway and completed)',
     stops: 'the mails that tell you when your pledge is halfway and when it is complete.',
-    defaultOn: true,
+    defaultOn: false,
     whole: true,
   },
   uplift_news: {

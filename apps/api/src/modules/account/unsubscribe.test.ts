@@ -139,24 +139,24 @@ describe('/account: every kind with a switch', () => {
   const put = async (userId: number, kind: string, payload: unknown) =>
     ctx.app.inject({ method: 'PUT', url: `/api/account/mail-preferences/${kind}`, payload: payload as object, headers: { authorization: `Bearer ${await tokenFor(ctx, userId)}` } });
 
-  it('lists every preference with its state (progress and milestones on until stopped, news off until given)', async () => {
+  it('lists every preference with its state (progress on until stopped; milestones and news off until given)', async () => {
     const user = await createDonor(ctx.db);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${await tokenFor(ctx, user.id)}` } });
     const consents = Object.fromEntries(res.json<{ consents: { consent: string; given: boolean }[] }>().consents.map((c) => [c.consent, c.given]));
-    expect(consents).toMatchObject({ progress: true, milestones: true, uplift_news: false, charity_news: false, friends_gifts: false });
+    expect(consents).toMatchObject({ progress: true, milestones: false, uplift_news: false, charity_news: false, friends_gifts: false });
   });
 
   it('switches one off and on again, each change a consent event; the state is the latest event', async () => {
     const user = await createDonor(ctx.db);
-    const off = await put(user.id, 'milestones', { given: false });
+    const off = await put(user.id, 'progress', { given: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json<{ consents: { consent: string; given: boolean }[] }>().consents.find((c) => c.consent === 'milestones')).toMatchObject({ given: false });
-    const on = await put(user.id, 'milestones', { given: true });
-    expect(on.json<{ consents: { consent: string; given: boolean }[] }>().consents.find((c) => c.consent === 'milestones')).toMatchObject({ given: true });
-    await put(user.id, 'milestones', { given: true }); // no change, no event
+    expect(off.json<{ consents: { consent: string; given: boolean }[] }>().consents.find((c) => c.consent === 'progress')).toMatchObject({ given: false });
+    const on = await put(user.id, 'progress', { given: true });
+    expect(on.json<{ consents: { consent: string; given: boolean }[] }>().consents.find((c) => c.consent === 'progress')).toMatchObject({ given: true });
+    await put(user.id, 'progress', { given: true }); // no change, no event
     expect((await eventsOf(user.id)).map((e) => [e.consent, e.given, e.source])).toEqual([
-      ['milestones', 'withdrawn', 'account'],
-      ['milestones', 'given', 'account'],
+      ['progress', 'withdrawn', 'account'],
+      ['progress', 'given', 'account'],
     ]);
     const news = await put(user.id, 'charity_news', { given: true });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));

@@ -3,11 +3,12 @@ import { actionFor, failureText } from '@uplift/core/payment-failures';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { milestoneAt, milestoneSharePath } from '@uplift/core/milestones';
 import { progressLines } from '@uplift/core/progress';
 import { wantsMail } from '../consents/index.ts';
-import { pledgeProgressFacts, receiptToDraw } from '../pledges/index.ts';
+import { paidPaymentCount, pledgeProgressFacts, receiptToDraw } from '../pledges/index.ts';
 import { type Mailer, unsubscribeLinks } from '../mail/index.ts';
-import { paymentFailedMail, type PaymentMailFacts, type ReceiptProgress, receiptMail } from './billing.mails.ts';
+import { milestoneMail, paymentFailedMail, type PaymentMailFacts, type ReceiptProgress, receiptMail } from './billing.mails.ts';
 import type { Executor } from '../../db/client.ts';
 import { loadPayment, type Outcome, type PaymentToCharge, type Session } from '../payments/index.ts';
 
@@ -51,6 +52,7 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
       const pdf = isFinal ? [receiptToDraw(payment.pledge_id, payment.id, deps.clock.now())] : undefined;
       const progress = await receiptProgress(deps, payment, paidSoFar);
       await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference, progress }), pdf);
+      await mailMilestone(deps, payment, paidSoFar);
     } else {
       await deps.mailer.send(
         payment.email,
@@ -98,6 +100,31 @@ async function receiptProgress(deps: OutcomeMailDeps, payment: PaymentToCharge, 
   });
   const links = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, payment.user_id, 'progress');
   return { title, lines, unsubscribeUrl: links.page };
+}
+
+/** Halfway or completed, when this payment reached it and the donor has not stopped milestone mails (docs/decisions/137). */
+async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, paidSoFar: Minor): Promise<void> {
+  const paidCount = await paidPaymentCount(deps.db, payment.pledge_id);
+  const milestone = milestoneAt(paidCount, payment.payment_count);
+  if (!milestone || !(await wantsMail(deps.db, payment.user_id, 'milestones'))) return;
+  const unsubscribe = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, payment.user_id, 'milestones');
+  await deps.mailer.send(
+    payment.email,
+    'milestone',
+    milestoneMail({
+      firstName: payment.first_name,
+      country: payment.country,
+      charity: payment.recipient_name,
+      milestone,
+      paidCount,
+      paymentCount: payment.payment_count,
+      paidSoFar,
+      pledgeTotal: payment.confirmed_amount,
+      summaryUrl: `${deps.appUrl}/summary`,
+      shareUrl: `${deps.appUrl}${milestoneSharePath(payment.country, milestone)}`,
+      unsubscribe,
+    }),
+  );
 }
 
 /** Loads what a mail needs and sends it (for callers that did not load the payment already). */

@@ -6,7 +6,7 @@ import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
 import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
 import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
-import { cardExpiryMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
+import { cardExpiryMail, milestoneMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
 import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from '../pledges/pledge-confirmed.mail.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
@@ -68,6 +68,23 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
         },
       }),
   },
+  ...(['halfway', 'completed'] as const).map((milestone) => ({
+    name: `milestone: ${milestone}`,
+    render: (d: Donor) =>
+      milestoneMail({
+        firstName: 'Sam',
+        country: d.country,
+        charity: 'A charity',
+        milestone,
+        paidCount: milestone === 'halfway' ? 2 : 4,
+        paymentCount: 4,
+        paidSoFar: asMinor(milestone === 'halfway' ? 3500 : 7000),
+        pledgeTotal: asMinor(7000),
+        summaryUrl: 'https://uplift.test/summary',
+        shareUrl: `https://uplift.test/?country=${d.country}&badge=${milestone}`,
+        unsubscribe: { page: 'https://uplift.test/unsubscribe?token=abc.def', oneClick: 'https://uplift.test/api/unsubscribe?token=abc.def' },
+      }),
+  })),
   {
     name: 'payment failed (soft decline, retry date)',
     render: (d) =>

@@ -79,3 +79,6 @@ export const ownerOfPledge = repo.ownerOfPledge;
 
 /** The challenge and charity figures of a pledge's progress (the weekly receipt's progress part, docs/decisions/137). */
 export const pledgeProgressFacts = repo.findPledgeProgressFacts;
+
+/** How many of a pledge's payments have been received (its milestones, docs/decisions/137). */
+export const paidPaymentCount = repo.countPaidPayments;

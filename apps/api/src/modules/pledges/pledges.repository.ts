@@ -313,6 +313,15 @@ export async function findPledgeProgressFacts(db: Executor, pledgeId: number) {
   return row;
 }
 
+/** How many of a pledge's payments have been received (a milestone is reached by a count: docs/decisions/137). */
+export async function countPaidPayments(db: Executor, pledgeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
+  return row?.n ?? 0;
+}
+
 // Documents (receipt PDF, calendar)
 
 /** One of the donor's pledges (undefined when it is not theirs) with its campaign, charity and donor. */
