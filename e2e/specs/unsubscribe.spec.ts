@@ -79,3 +79,16 @@ test('the week-1 receipt names the coffees; its progress link, signed out, makes
   expect(plain.text).not.toContain('Your progress');
   expect(plain.text).not.toContain('/unsubscribe?token=');
 });
+
+test('a milestone share link: the landing page whose preview card carries the badge, per country', async ({ request, baseURL }) => {
+  for (const [country, badge] of [
+    ['NZ', 'halfway'],
+    ['UK', 'completed'],
+  ] as const) {
+    const html = await (await request.get(`/?country=${country}&badge=${badge}`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+    expect(image, html.slice(0, 2000)).toMatch(new RegExp(`^${baseURL}/share-image/${country}-${badge}\\.png\\?v=[0-9a-f]{16}$`));
+    const png = await request.get(image!.replace(baseURL!, ''));
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+});

@@ -25,6 +25,7 @@ import {
 } from '../model/summary';
 import { CancelPledge } from './cancel-pledge-dialog';
 import { ImpactCard } from './impact-card';
+import { MilestoneBadge } from './milestone-badge';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
 import { ChangeCardDialog, PayNowDialog } from './recovery-dialogs';
@@ -166,6 +167,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           <dd className="summary-figure-text">{formatLongDate(lastPaymentDate(campaign.billing_start_date, payments))}</dd>
         </div>
       </dl>
+
+      <MilestoneBadge country={country} payments={payments} />
 
       <PaymentCalendar
         country={country}
