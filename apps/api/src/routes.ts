@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
-import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes } from './modules/admin/index.ts';
+import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
@@ -31,6 +31,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(campaignReportRoutes);
   await app.register(challengeAdminRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(newsRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {

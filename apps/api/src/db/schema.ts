@@ -16,3 +16,4 @@ export * from './schema/admin-audit.table.ts';
 export * from './schema/backups.table.ts';
 export * from './schema/session-devices.table.ts';
 export * from './schema/passkeys.table.ts';
+export * from './schema/news.table.ts';

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
+import { registerNewsJob } from '../modules/admin/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
@@ -25,6 +26,8 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await registerBillingJob(deps);
   // Daily, with the embedded database only (docs/decisions/127-backups.md).
   await registerBackupJob(deps);
+  // News updates, a batch at a time through the outbox (docs/decisions/137).
+  await registerNewsJob({ db: deps.db, clock: deps.clock, mailer, queue, log: deps.log, config: deps.config });
   // Daily: what has outlived its retention period is deleted or anonymised (docs/decisions/128).
   await registerRetentionJob(deps);
 }

@@ -5,6 +5,7 @@ import { progressLines } from '@uplift/core/progress';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
 import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
+import { newsMail } from '../admin/news.mails.ts';
 import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
 import { cardExpiryMail, milestoneMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
 import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
@@ -85,6 +86,18 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
         unsubscribe: { page: 'https://uplift.test/unsubscribe?token=abc.def', oneClick: 'https://uplift.test/api/unsubscribe?token=abc.def' },
       }),
   })),
+  {
+    name: 'news update',
+    render: (d) =>
+      newsMail({
+        firstName: 'Sam',
+        country: d.country,
+        subject: 'What your month did',
+        text: 'Thank you all.\n\nThe totals are in.',
+        from: 'Uplift',
+        unsubscribe: { page: 'https://uplift.test/unsubscribe?token=abc.def', oneClick: 'https://uplift.test/api/unsubscribe?token=abc.def' },
+      }),
+  },
   {
     name: 'payment failed (soft decline, retry date)',
     render: (d) =>

@@ -72,3 +72,9 @@ ${
 </td></tr></table></body></html>`;
   return { subject: content.subject, text, html };
 }
+
+/** The subject and plain text only (an admin's preview of a mail). */
+export function renderMailText(content: MailContent): { subject: string; text: string } {
+  const { subject, text } = renderMail(content);
+  return { subject, text };
+}
