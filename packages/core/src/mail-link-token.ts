@@ -39,9 +39,16 @@ function fromBase64url(text: string): Uint8Array | undefined {
   }
 }
 
+/** Imported once per key (a news send signs one link per donor). */
+const imported = new WeakMap<Uint8Array, ReturnType<typeof crypto.subtle.importKey>>();
+
 async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {
-  const cryptoKey = await crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(`${DOMAIN}\n${message}`)));
+  let cryptoKey = imported.get(key);
+  if (!cryptoKey) {
+    cryptoKey = crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    imported.set(key, cryptoKey);
+  }
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await cryptoKey, encoder.encode(`${DOMAIN}\n${message}`)));
 }
 
 /** Same length and bytes, compared without stopping at the first difference. */
