@@ -35,6 +35,9 @@ describe('ConsentsSection: every kind of mail', () => {
     const boxes = within(optional).getAllByRole('checkbox');
     expect(boxes).toHaveLength(5);
     expect(within(optional).getByRole('checkbox', { name: 'Progress in my weekly receipts' })).toBeChecked();
+    expect(within(optional).getByText('On until you stop it')).toBeInTheDocument();
+    expect(within(optional).getByText('Off until you switch it on')).toBeInTheDocument(); // friends' gifts
+    expect(within(optional).getAllByText('Not given')).toHaveLength(1); // Uplift news, never given
     expect(within(optional).getByRole('checkbox', { name: 'Milestones (halfway and completed)' })).not.toBeChecked();
     // Withdrawn at 23:30 UTC on the 23rd: the 24th in Auckland, still the 23rd in London.
     expect(within(optional).getByText(`Withdrawn on ${country === 'NZ' ? 'Tuesday 24' : 'Monday 23'} November 2026 (wording of 2026-11-23)`)).toBeInTheDocument();

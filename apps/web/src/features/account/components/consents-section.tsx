@@ -36,9 +36,14 @@ export function ConsentsSection({ account }: { account: Account }) {
   const when = (c: ConsentState) =>
     c.changed_at
       ? `${c.given ? 'Given' : 'Withdrawn'} on ${formatLongDate(todayInCountry(account.country, new Date(c.changed_at)))} (wording of ${c.wording_version})`
-      : c.given
-        ? 'Given'
-        : 'Not given';
+      : c.consent === 'terms' || c.consent === 'uplift_news' || c.consent === 'charity_news'
+        ? c.given
+          ? 'Given'
+          : 'Not given'
+        : // A preference never changed is in its default state: nothing was given or withdrawn.
+          c.given
+          ? 'On until you stop it'
+          : 'Off until you switch it on';
   const error = updateNews.error ?? updateOther.error;
   return (
     <section id="consents" className="card account-section" aria-labelledby="consents-title">
