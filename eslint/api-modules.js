@@ -19,7 +19,7 @@ export const API_MODULE_MAP = {
   charities: ['audit', 'campaigns', 'documents'],
   payments: [],
   pledges: ['campaigns', 'challenges', 'charities', 'documents', 'mail', 'payments'],
-  billing: ['audit', 'documents', 'mail', 'payments', 'pledges'],
+  billing: ['audit', 'consents', 'documents', 'mail', 'payments', 'pledges'],
   totals: ['campaigns', 'challenges', 'charities'],
   'share-image': ['campaigns', 'totals'],
   summary: ['campaigns', 'pledges'],

@@ -117,6 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One cache for the image route and the pages' heads, as long-lived as the app.
   const shareImages: ShareImageDeps = { db: deps.db, clock: deps.clock, appUrl: config.appUrl, cache: createShareImageCache(deps.clock) };
   await app.register(shareImageRoutes, { deps: shareImages });
-  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country) => shareImageMeta(shareImages, country) });
+  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country, milestone) => shareImageMeta(shareImages, country, milestone) });
   return app;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -59,6 +59,7 @@ const envSchema = z.object({
   TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   SECRETS_KEY: secretsKey('SECRETS_KEY').optional(),
   NEW_SECRETS_KEY: secretsKey('NEW_SECRETS_KEY').optional(),
+  MAIL_LINK_KEY: secretsKey('MAIL_LINK_KEY').optional(),
   BACKUP_DIR: z.string().trim().min(1, 'BACKUP_DIR must name a folder').optional(),
   BACKUP_PASSPHRASE: z.union([z.literal(''), z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters')]).optional(),
   BACKUP_SCHEDULE: z
@@ -122,6 +123,12 @@ export type Config = {
   metricsToken: string | undefined;
   /** What the system page shows: package.json's version and the git commit (APP_COMMIT, else "unknown"). */
   app: { version: string; commit: string };
+  /**
+   * The key that signs mailed one-click links (unsubscribe; docs/decisions/136): MAIL_LINK_KEY, else
+   * derived from the secrets key, so production needs nothing new. Changing it ends every link mailed
+   * before (the page then says so and points to /account).
+   */
+  mailLinks: { key: Buffer };
 };
 
 export type ReceiptConfig = {
@@ -236,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secrets: { key: env.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY, development: !env.SECRETS_KEY, newKey: env.NEW_SECRETS_KEY },
     metricsToken: env.METRICS_TOKEN || undefined,
     app: { version: APP_VERSION, commit: env.APP_COMMIT || 'unknown' },
+    mailLinks: { key: env.MAIL_LINK_KEY ?? createHmac('sha256', env.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY).update('uplift mail links').digest() },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountRoutes } from './modules/account/index.ts';
-import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes } from './modules/admin/index.ts';
+import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
+import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
@@ -34,6 +34,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);
   await app.register(refundRoutes);
+  await app.register(newsRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,9 +49,10 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(changeCardRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(payNowRoutes);
-  const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt };
+  const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt, mailLinks: app.config.mailLinks };
   await app.register(paymentRoutes, { handleStripePaymentEvent: (job) => handleStripePaymentEvent(settleDeps, job) });
   await app.register(summaryRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
+  await app.register(unsubscribeRoutes);
 };

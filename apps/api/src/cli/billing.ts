@@ -36,7 +36,7 @@ async function main(): Promise<number> {
     // works whether or not the app is running; the final receipts' PDFs are then drawn in the run too.
     const mailer = createMailer({ db, queue: undefined, smtpUrl: config.smtpUrl, from: config.mailFrom, log, drawAttachment: mailAttachmentDrawer(config.receipt) });
     const report = await runBilling(
-      { db, payments: createPaymentProvider(config, db), mailer, clock, log, appUrl: config.appUrl, receipt: config.receipt },
+      { db, payments: createPaymentProvider(config, db), mailer, clock, log, appUrl: config.appUrl, receipt: config.receipt, mailLinks: config.mailLinks },
       { asOf },
     );
     const due = asOf ?? `today (NZ ${report.dueOn.NZ}, UK ${report.dueOn.UK})`;

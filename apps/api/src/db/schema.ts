@@ -17,3 +17,4 @@ export * from './schema/backups.table.ts';
 export * from './schema/session-devices.table.ts';
 export * from './schema/passkeys.table.ts';
 export * from './schema/system.table.ts';
+export * from './schema/news.table.ts';

@@ -14,9 +14,9 @@ export const BILLING_JOB = 'billing.run';
 export const billingJobSchema = z.object({ asOf: isoDateSchema.optional() });
 export type BillingJob = z.infer<typeof billingJobSchema>;
 
-export type BillingJobDeps = Omit<BillingDeps, 'appUrl' | 'receipt'> & {
+export type BillingJobDeps = Omit<BillingDeps, 'appUrl' | 'receipt' | 'mailLinks'> & {
   queue: Queue | undefined;
-  config: Pick<Config, 'appUrl' | 'billingSchedule' | 'receipt'>;
+  config: Pick<Config, 'appUrl' | 'billingSchedule' | 'receipt' | 'mailLinks'>;
 };
 
 export async function registerBillingJob(deps: BillingJobDeps): Promise<void> {
@@ -38,6 +38,7 @@ export async function registerBillingJob(deps: BillingJobDeps): Promise<void> {
     log: deps.log.child({ job: BILLING_JOB }),
     appUrl: config.appUrl,
     receipt: config.receipt,
+    mailLinks: config.mailLinks,
   };
   await queue.work<BillingJob>(BILLING_JOB, async (jobs) => {
     for (const job of jobs) {

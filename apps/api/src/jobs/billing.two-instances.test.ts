@@ -45,7 +45,7 @@ describe('billing on two instances', () => {
     await Promise.all([
       instances[0]!.queue.send(BILLING_JOB, {}),
       instances[1]!.queue.send(BILLING_JOB, {}),
-      runBilling({ ...deps(instances[1]!.db), appUrl: ctx.config.appUrl, receipt: ctx.config.receipt }, { batchSize: 25 }),
+      runBilling({ ...deps(instances[1]!.db), appUrl: ctx.config.appUrl, receipt: ctx.config.receipt, mailLinks: ctx.config.mailLinks }, { batchSize: 25 }),
     ]);
 
     const settled = async () =>

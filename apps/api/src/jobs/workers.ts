@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
+import { registerNewsJob } from '../modules/admin/index.ts';
 import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerAlertsJob } from './alerts.job.ts';
 import { registerBackupJob } from './backup.job.ts';
@@ -21,11 +22,13 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt });
+  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt, mailLinks: deps.config.mailLinks });
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
   // Daily, with the embedded database only (docs/decisions/127-backups.md).
   await registerBackupJob(deps);
+  // News updates, a batch at a time through the outbox (docs/decisions/137).
+  await registerNewsJob({ db: deps.db, clock: deps.clock, mailer, queue, log: deps.log, config: deps.config });
   // Daily: what has outlived its retention period is deleted or anonymised (docs/decisions/128).
   await registerRetentionJob(deps);
   // Every 5 minutes: alert mails to the admins (docs/decisions/133).

@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   mails: 'mail',
   admin_audit: 'audit',
   payouts: 'admin',
+  news_updates: 'admin',
   rate_limit_counters: 'plugins/rate-limit-store.ts',
   backups: 'backups',
   billing_runs: 'billing',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { countryById, isCountryCode, type CountryCode } from '@uplift/core/countries';
+import { isMilestone, type Milestone } from '@uplift/core/milestones';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpErrors } from '../errors.ts';
@@ -25,7 +26,7 @@ export type SpaOptions = {
   webDist: string;
   appUrl: string;
   /** The preview card of a country's campaign (modules/share-image), named by every public page's head. */
-  shareImage?: (country: CountryCode) => Promise<ShareImage>;
+  shareImage?: (country: CountryCode, milestone?: Milestone) => Promise<ShareImage>;
 };
 
 /** How long a rendered landing page is reused (the totals it shows are cached as long by the API). */
@@ -115,9 +116,11 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
   const headFor = async (page: PublicPage, request: FastifyRequest, reply: FastifyReply) => {
     const { country } = landingCountry(request);
     reply.header('vary', 'Cookie, Accept-Language');
+    // A donor's share link (?badge=halfway|completed) names the card with their milestone badge (docs/decisions/137).
+    const badge = (request.query as Record<string, unknown> | undefined)?.badge;
     let image: ShareImage | undefined;
     try {
-      image = await opts.shareImage?.(country);
+      image = await opts.shareImage?.(country, isMilestone(badge) ? badge : undefined);
     } catch (err) {
       request.log.error({ err }, 'preview image unavailable: page served without og:image');
     }

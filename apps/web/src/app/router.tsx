@@ -24,6 +24,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.summary, lazy: () => import('./routes/summary') },
   { path: paths.account, lazy: () => import('./routes/account') },
   { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
+  { path: paths.unsubscribe, lazy: () => import('./routes/unsubscribe') },
   { path: paths.admin, lazy: () => import('./routes/admin') },
   { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
   { path: paths.userList, lazy: () => import('./routes/user-list') },

@@ -20,6 +20,8 @@ export const paths = {
   /** The donor's own account area (decision 083): details, consents, receipts, data, deletion. */
   account: '/account',
   viewPledge: '/viewPledge',
+  /** A mailed one-click unsubscribe link (?token=…): what stops, and the button (decision 136). */
+  unsubscribe: '/unsubscribe',
   admin: '/admin',
   adminCampaign: '/admin-campaign',
   userList: '/user-list',

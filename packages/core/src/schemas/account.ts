@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_PREFERENCE_KINDS } from '../mail-kinds.ts';
 import { MSG } from '../messages.ts';
 import { emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
 import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
@@ -6,7 +7,8 @@ import { passkeySchema } from './passkeys.ts';
 
 // The donor's own account area, /account (decision 083): details, consents, receipts, data, erasure.
 
-export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news'] as const;
+/** The terms, then every mail preference (core mail-kinds.ts, docs/decisions/136): each change is a consent event. */
+export const CONSENT_KINDS = ['terms', 'uplift_news', 'charity_news', 'progress', 'milestones', 'friends_gifts'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** A password typed to prove it is the donor (never checked for strength: it already exists). */
@@ -42,6 +44,36 @@ export const consentsUpdateSchema = z.object({
   opt_in_charity_comms: z.boolean({ error: MSG.optInInvalid }),
 });
 export type ConsentsUpdate = z.infer<typeof consentsUpdateSchema>;
+
+/** PUT /api/account/mail-preferences/:kind: which optional mail (core mail-kinds.ts). */
+export const mailPreferenceParamSchema = z.object({
+  kind: z.enum(MAIL_PREFERENCE_KINDS, { error: 'kind: not a mail that can be switched off (receipts, payment and security mails always go)' }),
+});
+
+/** PUT /api/account/mail-preferences/:kind: on or off. */
+export const mailPreferenceUpdateSchema = z.object({ given: z.boolean({ error: 'given: must be true (send it) or false (stop it)' }) });
+export type MailPreferenceUpdate = z.infer<typeof mailPreferenceUpdateSchema>;
+
+/** GET and POST /api/unsubscribe: the token of a mailed unsubscribe link (docs/decisions/136). */
+export const unsubscribeTokenSchema = z.object({
+  token: z
+    .string({ error: 'token: the unsubscribe link has no token; open the link from the email as it is' })
+    .trim()
+    .min(1, { error: 'token: the unsubscribe link has no token; open the link from the email as it is' })
+    .max(512, { error: 'token: this unsubscribe link is not valid' }),
+});
+
+/** What an unsubscribe link stops, and whether it is stopped already. */
+export const unsubscribeInfoSchema = z
+  .object({
+    kind: z.enum(MAIL_PREFERENCE_KINDS),
+    label: z.string(),
+    stops: z.string(),
+    /** True once stopped (after the POST, or when it was off already). */
+    stopped: z.boolean(),
+  })
+  .meta({ id: 'UnsubscribeInfo' });
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
 
 /** POST /api/account/erase: the password, to be sure it is the donor. */
 export const eraseRequestSchema = z.object({ password: currentPasswordSchema });

@@ -132,6 +132,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'challenge.create',
   'challenge.edit',
   'challenge.delete',
+  'news.send',
   'user.resend_activation',
   'user.sessions_revoke',
   'payment.refund',

@@ -20,7 +20,8 @@ export const receiptCounters = pgTable(
   (t) => [primaryKey({ columns: [t.country, t.year] })],
 );
 
-export const CONSENTS = ['terms', 'uplift_news', 'charity_news'] as const;
+/** The terms and every mail preference (core mail-kinds.ts; docs/decisions/136). */
+export const CONSENTS = ['terms', 'uplift_news', 'charity_news', 'progress', 'milestones', 'friends_gifts'] as const;
 
 /** Every consent given or withdrawn: who, which, the wording's version, when and where. */
 export const consentEvents = pgTable(
@@ -33,13 +34,13 @@ export const consentEvents = pgTable(
     consent: text({ enum: CONSENTS }).notNull(),
     given: text({ enum: ['given', 'withdrawn'] }).notNull(),
     wording_version: text().notNull(),
-    /** Where it happened: 'registration' or 'account'. */
+    /** Where it happened: 'registration', 'account', 'erasure' or 'unsubscribe-link'. */
     source: text().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     index('consent_events_user_idx').on(t.user_id, t.created_at),
-    check('consent_events_consent_check', sql`${t.consent} in ('terms', 'uplift_news', 'charity_news')`),
+    check('consent_events_consent_check', sql`${t.consent} in ('terms', 'uplift_news', 'charity_news', 'progress', 'milestones', 'friends_gifts')`),
     check('consent_events_given_check', sql`${t.given} in ('given', 'withdrawn')`),
   ],
 );

@@ -23,6 +23,11 @@ export const mails = pgTable(
     attachments: jsonb().$type<MailAttachment[]>(),
     /** Still to be drawn by the sender (docs/decisions/128): set until the first delivery attempt draws them. */
     attachments_to_draw: jsonb().$type<AttachmentToDraw[]>(),
+    /**
+     * A wholly optional mail's one-click unsubscribe URL (docs/decisions/136): sent as the
+     * List-Unsubscribe header, with List-Unsubscribe-Post (RFC 8058). Null for the rest.
+     */
+    list_unsubscribe: text(),
     status: text().notNull().default('queued'),
     error: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

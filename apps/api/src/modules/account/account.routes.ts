@@ -7,6 +7,8 @@ import {
   emailChangeConfirmSchema,
   emailChangeRequestSchema,
   eraseRequestSchema,
+  mailPreferenceParamSchema,
+  mailPreferenceUpdateSchema,
   passwordChangeSchema,
   pdfFileSchema,
   profileUpdateSchema,
@@ -32,6 +34,8 @@ import {
   updateConsents,
   type AccountDeps,
 } from './account.service.ts';
+import { accountErrors } from './account.errors.ts';
+import { setMailPreference } from './mail-preferences.service.ts';
 
 const tags = ['account'];
 const BODY_ERRORS = [400, 413, 415] as const;
@@ -152,6 +156,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { id } = currentUser(request);
       await updateConsents(deps, id, request.body);
       return reply.send(await getAccount(deps, id));
+    },
+  );
+
+  app.put(
+    '/api/account/mail-preferences/:kind',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Switch one optional mail on or off (progress, milestones, news: docs/decisions/136); recorded as a consent event',
+        params: mailPreferenceParamSchema,
+        body: mailPreferenceUpdateSchema,
+        response: { 200: accountSchema, ...errorResponses(...BODY_ERRORS, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      const { found } = await setMailPreference(deps, id, request.params.kind, request.body.given, 'account');
+      if (!found) throw accountErrors.sessionEnded();
+      return reply.header('cache-control', 'no-store').send(await getAccount(deps, id));
     },
   );
 

@@ -16,7 +16,7 @@ import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, rece
 import { accountErrors } from './account.errors.ts';
 import { accountErasedMail, emailChangedMail, emailChangeMail } from './account.mails.ts';
 import * as repo from './account.repository.ts';
-import { CONSENT_WORDING_VERSION, listConsentEvents, recordConsentEvents } from '../consents/index.ts';
+import { CONSENT_WORDING_VERSION, listConsentEvents, mailPreferencesOf, recordConsentEvents } from '../consents/index.ts';
 
 export type AccountDeps = {
   db: Db;
@@ -45,7 +45,9 @@ async function checkPassword(password: string, hash: string) {
 
 async function consentsOf(db: Db, userId: number, user: UserRow): Promise<Account['consents']> {
   const events = await listConsentEvents(db, userId);
+  const prefs = await mailPreferencesOf(db, userId);
   const current: Record<ConsentKind, boolean> = {
+    ...prefs,
     terms: user.terms_accepted_at !== null,
     uplift_news: user.opt_in_uplift_comms,
     charity_news: user.opt_in_charity_comms,

@@ -312,6 +312,10 @@ describe('my account', () => {
         expect.objectContaining({ consent: 'terms', given: true, wording_version: '2026-11-23' }),
         expect.objectContaining({ consent: 'uplift_news', given: true }),
         expect.objectContaining({ consent: 'charity_news', given: false, changed_at: ctx.clock.now().toISOString() }),
+        // Every mail preference is listed too (docs/decisions/136): progress on until stopped, the rest off until given.
+        expect.objectContaining({ consent: 'progress', given: true, changed_at: null }),
+        expect.objectContaining({ consent: 'milestones', given: false, changed_at: null }),
+        expect.objectContaining({ consent: 'friends_gifts', given: false, changed_at: null }),
       ]);
       await ctx.app.inject({ method: 'PUT', url: '/api/account/consents', headers, payload: { opt_in_uplift_comms: true, opt_in_charity_comms: true } });
       const events = await ctx.db.select().from(consentEvents).where(eq(consentEvents.user_id, user!.id)).orderBy(consentEvents.id);

@@ -28,4 +28,12 @@ export const adminErrors = defineErrors('admin', {
   /** A correction takes back more than is left of its payout, or than was paid to the charity in all. */
   correctionTooLarge: { code: 'payout.correction_too_large', status: 409, message: 'You can take back at most {limit} of this payout.' },
   correctionNothingLeft: { code: 'payout.correction_too_large', status: 409, message: 'Nothing is left to take back of this payout.' },
+  /** The audience of a news update changed between the preview and the send (docs/decisions/137). */
+  newsAudienceChanged: {
+    code: 'news.audience_changed',
+    status: 409,
+    message: 'The audience changed since the preview: {count} donors would get it now. Check the preview again before sending.',
+  },
+  newsAudienceUnknown: { code: 'news.audience_unknown', status: 404, message: 'audience: no such campaign or charity' },
+  newsNotFound: { code: 'news.not_found', status: 404, message: 'No such news update' },
 });

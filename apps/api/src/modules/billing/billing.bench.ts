@@ -218,6 +218,7 @@ async function scenario(final: boolean, opts: Options): Promise<Figures> {
       log,
       appUrl: 'http://localhost:3000',
       receipt,
+      mailLinks: loadConfig({ NODE_ENV: 'development' }).mailLinks,
     };
     say(`Billing with ${workers} worker(s) in parallel, ${concurrency} charges in flight each, ${batchSize} claimed per transaction…`);
     queries.reset();

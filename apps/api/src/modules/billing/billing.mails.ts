@@ -1,6 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
+import { MILESTONES, type Milestone } from '@uplift/core/milestones';
 import { formatMoney, type Minor } from '@uplift/core/money';
 import type { PaymentAction } from '@uplift/core/payment-failures';
 import type { MailContent } from '../mail/index.ts';
@@ -28,15 +29,23 @@ export function greeting(firstName: string, country: CountryCode): string {
   return `${greet(country, firstName)},`;
 }
 
-export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string }): MailContent {
+/**
+ * The receipt's optional progress part (docs/decisions/137): its title and lines, and the link that
+ * stops it. A donor who switched it off gets the plain receipt.
+ */
+export type ReceiptProgress = { title: string; lines: string[]; unsubscribeUrl: string };
+
+export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string; progress?: ReceiptProgress }): MailContent {
   const money = (minor: Minor) => formatMoney(minor, facts.country);
   const { currency } = COUNTRIES[facts.country];
+  const progress = facts.progress;
   return {
     subject: `Receipt: your ${money(facts.amount)} payment to ${facts.charity}`,
     greeting: greeting(facts.firstName, facts.country),
     paragraphs: [
       `Thank you! Your weekly payment of ${money(facts.amount)} to ${facts.charity} has gone through.`,
       `So far you have given ${money(facts.paidSoFar)} of your ${money(facts.pledgeTotal)} pledge.`,
+      ...(progress ? [`${progress.title}.`, ...progress.lines] : []),
     ],
     rows: [
       ['Amount', `${money(facts.amount)} ${currency}`],
@@ -54,6 +63,49 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; refere
       ['Reference', facts.reference],
     ],
     action: { label: 'View my pledge', url: facts.summaryUrl },
+    // The receipt itself is transactional: only its progress part can be stopped, so no List-Unsubscribe header.
+    ...(progress ? { unsubscribe: { label: 'Stop the progress part of these receipts (the receipts keep coming)', url: progress.unsubscribeUrl } } : {}),
+  };
+}
+
+export type MilestoneMailFacts = {
+  firstName: string;
+  country: CountryCode;
+  charity: string;
+  milestone: Milestone;
+  paidCount: number;
+  paymentCount: number;
+  paidSoFar: Minor;
+  pledgeTotal: Minor;
+  /** The donor's summary, where the badge is. */
+  summaryUrl: string;
+  /** The landing page with the badge on its preview card. */
+  shareUrl: string;
+  unsubscribe: { page: string; oneClick: string };
+};
+
+/**
+ * Halfway and completed (docs/decisions/137): an optional mail of its own (preference `milestones`),
+ * so it carries the unsubscribe link and the one-click headers. Factual, no ask.
+ */
+export function milestoneMail(facts: MilestoneMailFacts): MailContent {
+  const money = (minor: Minor) => formatMoney(minor, facts.country, { code: true });
+  const completed = facts.milestone === 'completed';
+  return {
+    subject: completed ? `${MILESTONES.completed.badge}: ${money(facts.paidSoFar)} to ${facts.charity}` : `${MILESTONES.halfway.badge}: ${facts.paidCount} of ${facts.paymentCount} payments to ${facts.charity}`,
+    greeting: greeting(facts.firstName, facts.country),
+    paragraphs: completed
+      ? [
+          `Your last payment has gone through: all ${facts.paymentCount} are in, ${money(facts.paidSoFar)} to ${facts.charity}.`,
+          `Your pledge summary now shows the badge "${MILESTONES.completed.badge}". If you would like to, you can share it: ${facts.shareUrl}`,
+        ]
+      : [
+          `${facts.paidCount} of your ${facts.paymentCount} weekly payments have gone through: ${money(facts.paidSoFar)} of ${money(facts.pledgeTotal)} to ${facts.charity}.`,
+          `Your pledge summary now shows the badge "${MILESTONES.halfway.badge}". If you would like to, you can share it: ${facts.shareUrl}`,
+        ],
+    action: { label: 'View my pledge', url: facts.summaryUrl },
+    unsubscribe: { label: 'Stop milestone emails', url: facts.unsubscribe.page },
+    listUnsubscribe: facts.unsubscribe.oneClick,
   };
 }
 

@@ -56,7 +56,7 @@ async function webhook(event: { type: 'payment_intent.succeeded' | 'payment_inte
   const eventId = `evt_${Math.random().toString(36).slice(2)}`;
   await ctx.db.insert(webhookEvents).values({ id: eventId, type: event.type });
   await handleStripePaymentEvent(
-    { db: ctx.db, clock: ctx.clock, mailer: ctx.app.mailer, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt },
+    { db: ctx.db, clock: ctx.clock, mailer: ctx.app.mailer, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt, mailLinks: ctx.config.mailLinks },
     { eventId, type: event.type, paymentIntentId: event.paymentIntentId, idempotencyKey: event.idempotencyKey ?? null, failureCode: event.failureCode ?? null },
   );
 }

@@ -36,6 +36,7 @@ export type BillingDeps = {
   /** The trust's receipt details. The final payment's receipt mail only describes the PDF receipt;
    *  the mail job draws it when it sends (docs/decisions/128), so the billing run never draws one. */
   receipt: Config['receipt'];
+  mailLinks: Config['mailLinks'];
 };
 
 export type BillingOptions = {

@@ -212,7 +212,7 @@ const silent = pino({ level: 'silent' });
 /** One billing run with the test app's database, clock and mailer. */
 export function bill(ctx: TestContext, provider: PaymentProvider, opts: BillingOptions = {}) {
   return runBilling(
-    { db: ctx.db, payments: provider, mailer: ctx.app.mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt },
+    { db: ctx.db, payments: provider, mailer: ctx.app.mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt, mailLinks: ctx.config.mailLinks },
     opts,
   );
 }

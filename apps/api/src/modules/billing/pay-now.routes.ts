@@ -17,6 +17,7 @@ const payNowRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
+    mailLinks: app.config.mailLinks,
   };
 
   app.post(

@@ -25,6 +25,7 @@ export type PayNowDeps = {
   appUrl: string;
   /** The final week's receipt attaches the pledge's PDF receipt, as billing's does. */
   receipt: Config['receipt'];
+  mailLinks: Config['mailLinks'];
 };
 
 function notFailed(payment: PaymentToCharge) {

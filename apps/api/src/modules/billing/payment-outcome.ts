@@ -3,9 +3,12 @@ import { actionFor, failureText } from '@uplift/core/payment-failures';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { receiptToDraw } from '../pledges/index.ts';
-import type { Mailer } from '../mail/index.ts';
-import { paymentFailedMail, type PaymentMailFacts, receiptMail } from './billing.mails.ts';
+import { milestoneAt, milestoneSharePath } from '@uplift/core/milestones';
+import { progressLines } from '@uplift/core/progress';
+import { wantsMail } from '../consents/index.ts';
+import { paidPaymentCount, pledgeProgressFacts, receiptToDraw } from '../pledges/index.ts';
+import { type Mailer, unsubscribeLinks } from '../mail/index.ts';
+import { milestoneMail, paymentFailedMail, type PaymentMailFacts, type ReceiptProgress, receiptMail } from './billing.mails.ts';
 import type { Executor } from '../../db/client.ts';
 import { loadPayment, type Outcome, type PaymentToCharge, type Session } from '../payments/index.ts';
 
@@ -21,6 +24,8 @@ export type OutcomeMailDeps = {
    *  billing, pay-now, confirm, webhook) now only describes the PDF receipt, and the mailer's drawer
    *  draws it when it sends (docs/decisions/128); no longer read here. */
   receipt: Config['receipt'];
+  /** Signs the unsubscribe link of the receipt's progress part (docs/decisions/136). */
+  mailLinks: Config['mailLinks'];
   db: Executor;
   clock: Clock;
 };
@@ -46,7 +51,9 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
       // mail job when it sends, so billing never waits on a PDF (docs/decisions/128).
       const isFinal = payment.payment_number === payment.payment_count;
       const pdf = isFinal ? [receiptToDraw(payment.pledge_id, payment.id, deps.clock.now())] : undefined;
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference }), pdf);
+      const progress = await receiptProgress(deps, payment, paidSoFar);
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference, progress }), pdf);
+      await mailMilestone(deps, payment, paidSoFar);
     } else {
       await deps.mailer.send(
         payment.email,
@@ -64,6 +71,61 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
     // The payment is recorded; only the mail is missing, and the log says which.
     deps.log.error({ err, paymentId: payment.id, kind: outcome.status }, 'could not record the mail for a payment');
   }
+}
+
+/**
+ * The receipt's progress part (week N of 4, what was given up so far, the impact, the next date:
+ * docs/decisions/137), unless the donor stopped it; then the receipt goes plain.
+ */
+async function receiptProgress(deps: OutcomeMailDeps, payment: PaymentToCharge, paidSoFar: Minor): Promise<ReceiptProgress | undefined> {
+  if (!(await wantsMail(deps.db, payment.user_id, 'progress'))) return undefined;
+  const facts = await pledgeProgressFacts(deps.db, payment.pledge_id);
+  if (!facts) return undefined;
+  const { title, lines } = progressLines({
+    country: payment.country,
+    week: payment.payment_number,
+    weeks: payment.payment_count,
+    challengeName: facts.challengeName,
+    unit: facts.unit,
+    numberOfUnits: facts.numberOfUnits,
+    period: facts.period,
+    givenMinor: paidSoFar,
+    charity: {
+      name: facts.charityName,
+      impactCostMinor: facts.impactCostMinor,
+      impactMultiplier: facts.impactMultiplier,
+      impactUnit: facts.impactUnit,
+      impactUnitSingular: facts.impactUnitSingular,
+    },
+    nextDate: payment.next_payment_date,
+  });
+  const links = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, payment.user_id, 'progress');
+  return { title, lines, unsubscribeUrl: links.page };
+}
+
+/** Halfway or completed, when this payment reached it and the donor has not stopped milestone mails (docs/decisions/137). */
+async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, paidSoFar: Minor): Promise<void> {
+  const paidCount = await paidPaymentCount(deps.db, payment.pledge_id);
+  const milestone = milestoneAt(paidCount, payment.payment_count);
+  if (!milestone || !(await wantsMail(deps.db, payment.user_id, 'milestones'))) return;
+  const unsubscribe = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, payment.user_id, 'milestones');
+  await deps.mailer.send(
+    payment.email,
+    'milestone',
+    milestoneMail({
+      firstName: payment.first_name,
+      country: payment.country,
+      charity: payment.recipient_name,
+      milestone,
+      paidCount,
+      paymentCount: payment.payment_count,
+      paidSoFar,
+      pledgeTotal: payment.confirmed_amount,
+      summaryUrl: `${deps.appUrl}/summary`,
+      shareUrl: `${deps.appUrl}${milestoneSharePath(payment.country, milestone)}`,
+      unsubscribe,
+    }),
+  );
 }
 
 /** Loads what a mail needs and sends it (for callers that did not load the payment already). */

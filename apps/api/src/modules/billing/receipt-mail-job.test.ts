@@ -84,7 +84,7 @@ async function billFinalWeek(mailer: Mailer) {
   const campaign = await createCampaign(ctx.db, { country: 'NZ', billingStart: '2026-10-26', start: '2026-10-20', end: '2026-11-25' });
   const { user, pledge, payments } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
   const report = await runBilling(
-    { db: ctx.db, payments: fakeProvider(), mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt },
+    { db: ctx.db, payments: fakeProvider(), mailer, clock: ctx.clock, log: silent, appUrl: ctx.config.appUrl, receipt: ctx.config.receipt, mailLinks: ctx.config.mailLinks },
     { asOf: '2026-11-23' },
   );
   expect(report.succeeded).toBe(4);

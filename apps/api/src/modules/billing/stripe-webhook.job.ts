@@ -21,6 +21,7 @@ export type StripeWebhookDeps = {
   appUrl: string;
   /** A final payment settled by the webhook gets its PDF receipt too. */
   receipt: Config['receipt'];
+  mailLinks: Config['mailLinks'];
 };
 
 /** Applies one event once: the event row is locked and marked processed in the same transaction. */

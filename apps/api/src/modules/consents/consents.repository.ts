@@ -25,3 +25,14 @@ export async function listConsentEvents(db: Executor, userId: number) {
     .where(eq(consentEvents.user_id, userId))
     .orderBy(asc(consentEvents.created_at), asc(consentEvents.id));
 }
+
+/** The latest choice recorded per kind (one entry per kind that has any). */
+export async function latestConsentChoices(db: Executor, userId: number): Promise<Map<ConsentKind, 'given' | 'withdrawn'>> {
+  const rows = await db
+    .select({ consent: consentEvents.consent, given: consentEvents.given })
+    .from(consentEvents)
+    .where(eq(consentEvents.user_id, userId))
+    .orderBy(asc(consentEvents.created_at), asc(consentEvents.id));
+  // Oldest first: a later row of a kind replaces the earlier one.
+  return new Map(rows.map((r) => [r.consent, r.given]));
+}

@@ -1,11 +1,13 @@
 import { asMinor } from '@uplift/core/money';
 import { paymentDates, todayInCountry } from '@uplift/core/calendar';
 import { countrySlips } from '@uplift/core/country-check';
+import { progressLines } from '@uplift/core/progress';
 import { COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
 import { describe, expect, it } from 'vitest';
 import { accountErasedMail, emailChangeMail } from '../account/account.mails.ts';
+import { newsMail } from '../admin/news.mails.ts';
 import { activationMail, passwordResetMail } from '../auth/auth.mails.ts';
-import { cardExpiryMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
+import { cardExpiryMail, milestoneMail, paymentFailedMail, receiptMail } from '../billing/billing.mails.ts';
 import { pledgeCancelledMail } from '../pledges/pledge-cancelled.mail.ts';
 import { pledgeConfirmedMail } from '../pledges/pledge-confirmed.mail.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
@@ -43,6 +45,59 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
   { name: 'account erased', render: (d) => accountErasedMail({ firstName: 'Sam', country: d.country, cancelledPayments: 3 }) },
   { name: 'email change', render: (d) => emailChangeMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
   { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: asMinor(1750), reference: 'pi_123' }) },
+  {
+    name: 'receipt with its progress part',
+    render: (d) =>
+      receiptMail({
+        ...paymentFacts(d),
+        paidSoFar: asMinor(3500),
+        reference: 'pi_123',
+        progress: {
+          ...progressLines({
+            country: d.country,
+            week: 2,
+            weeks: 4,
+            challengeName: 'Coffees',
+            unit: 'coffees',
+            numberOfUnits: 5,
+            period: 'weekly',
+            givenMinor: asMinor(3500),
+            charity: { name: 'A charity', impactCostMinor: asMinor(500), impactMultiplier: 1, impactUnit: 'meals', impactUnitSingular: 'meal' },
+            nextDate: d.dates[2]!,
+          }),
+          unsubscribeUrl: 'https://uplift.test/unsubscribe?token=abc.def',
+        },
+      }),
+  },
+  ...(['halfway', 'completed'] as const).map((milestone) => ({
+    name: `milestone: ${milestone}`,
+    render: (d: Donor) =>
+      milestoneMail({
+        firstName: 'Sam',
+        country: d.country,
+        charity: 'A charity',
+        milestone,
+        paidCount: milestone === 'halfway' ? 2 : 4,
+        paymentCount: 4,
+        paidSoFar: asMinor(milestone === 'halfway' ? 3500 : 7000),
+        pledgeTotal: asMinor(7000),
+        summaryUrl: 'https://uplift.test/summary',
+        shareUrl: `https://uplift.test/?country=${d.country}&badge=${milestone}`,
+        unsubscribe: { page: 'https://uplift.test/unsubscribe?token=abc.def', oneClick: 'https://uplift.test/api/unsubscribe?token=abc.def' },
+      }),
+  })),
+  {
+    name: 'news update',
+    render: (d) =>
+      newsMail({
+        firstName: 'Sam',
+        country: d.country,
+        subject: 'What your month did',
+        text: 'Thank you all.\n\nThe totals are in.',
+        from: 'Uplift',
+        unsubscribe: { page: 'https://uplift.test/unsubscribe?token=abc.def', oneClick: 'https://uplift.test/api/unsubscribe?token=abc.def' },
+      }),
+  },
   {
     name: 'payment failed (soft decline, retry date)',
     render: (d) =>

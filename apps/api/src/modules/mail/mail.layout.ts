@@ -10,6 +10,16 @@ export type MailContent = {
   action?: { label: string; url: string };
   /** Rows of a small table (label, value), e.g. a payment schedule. */
   rows?: [string, string][];
+  /**
+   * An optional mail, or a mail with an optional part, carries its one-click unsubscribe link
+   * (docs/decisions/136): shown above the footer, naming what it stops.
+   */
+  unsubscribe?: { label: string; url: string };
+  /**
+   * A wholly optional mail's RFC 8058 one-click target (`{APP_URL}/api/unsubscribe?token=…`): sent as
+   * List-Unsubscribe with List-Unsubscribe-Post. Never on a transactional mail.
+   */
+  listUnsubscribe?: string;
 };
 
 const escapeHtml = (s: string) =>
@@ -25,6 +35,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     ...(content.code ? [content.code, ''] : []),
     ...(content.rows ? [...content.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`, ''] : []),
     '—',
     footer,
   ].join('\n');
@@ -51,9 +62,19 @@ ${
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b5d4b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
     : ''
 }
-<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0"><p style="font-size:12px;color:#52606d">${escapeHtml(footer)}</p>
+<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">${
+  content.unsubscribe
+    ? `<p style="font-size:12px;color:#52606d"><a href="${escapeHtml(content.unsubscribe.url)}" style="color:#0b5d4b">${escapeHtml(content.unsubscribe.label)}</a></p>`
+    : ''
+}<p style="font-size:12px;color:#52606d">${escapeHtml(footer)}</p>
 </td></tr></table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table></body></html>`;
   return { subject: content.subject, text, html };
+}
+
+/** The subject and plain text only (an admin's preview of a mail). */
+export function renderMailText(content: MailContent): { subject: string; text: string } {
+  const { subject, text } = renderMail(content);
+  return { subject, text };
 }

@@ -9,6 +9,7 @@ export type MailRow = typeof mails.$inferSelect;
 export type NewMail = Pick<MailRow, 'to_address' | 'kind' | 'subject' | 'text_body' | 'html_body' | 'attachments'> & {
   status?: 'outbox';
   attachments_to_draw?: AttachmentToDraw[] | null;
+  list_unsubscribe?: string | null;
 };
 /** What delivery may blank out of a sent mail (a token, or everything of an erased account). */
 export type MailScrub = Partial<Pick<MailRow, 'to_address' | 'text_body' | 'html_body'>>;

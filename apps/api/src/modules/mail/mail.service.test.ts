@@ -47,6 +47,28 @@ describe('mailer over SMTP', () => {
     expect(row!.html_body).not.toContain(token);
   });
 
+  it('sends a wholly optional mail with RFC 8058 one-click unsubscribe headers, and a transactional one without', async () => {
+    const mailer = createMailer({ db: ctx.db, queue: undefined, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Uplift <hello@uplift.org.nz>', log: pino({ level: 'silent' }) });
+    const oneClick = 'https://uplift.test/api/unsubscribe?token=abc.def';
+    const before = received.length;
+    const id = await mailer.send('donor@example.org', 'milestone', {
+      subject: 'Halfway',
+      greeting: 'Kia ora,',
+      paragraphs: ['Halfway there.'],
+      unsubscribe: { label: 'Stop milestone emails', url: 'https://uplift.test/unsubscribe?token=abc.def' },
+      listUnsubscribe: oneClick,
+    });
+    const optional = received.slice(before).join('');
+    expect(optional).toContain(`List-Unsubscribe: <${oneClick}>`);
+    expect(optional).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const [row] = await ctx.db.select().from(mails).where(eq(mails.id, id));
+    expect(row!.text_body).toContain('Stop milestone emails: https://uplift.test/unsubscribe?token=abc.def');
+    expect(row!.list_unsubscribe).toBe(oneClick);
+    const mark = received.length;
+    await mailer.send('donor@example.org', 'payment-receipt', { subject: 'Receipt', greeting: 'Kia ora,', paragraphs: ['Thank you.'] });
+    expect(received.slice(mark).join('')).not.toContain('List-Unsubscribe');
+  });
+
   it('keeps the body of a mail without a token', async () => {
     const mailer = createMailer({ db: ctx.db, queue: undefined, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Uplift <hello@uplift.org.nz>', log: pino({ level: 'silent' }) });
     const id = await mailer.send('donor@example.org', 'pledge-cancelled', { subject: 'Cancelled', greeting: 'Kia ora,', paragraphs: ['3 payments cancelled.'] });

@@ -1,3 +1,4 @@
+import { TRANSACTIONAL_MAILS } from '@uplift/core/mail-kinds';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -20,7 +21,14 @@ export type MailKind =
   | 'email-change'
   | 'email-changed'
   | 'account-erased'
-  | 'system-alert';
+  | 'system-alert'
+  // Optional (core mail-kinds.ts, docs/decisions/136): each carries an unsubscribe link and List-Unsubscribe.
+  | 'milestone'
+  | 'news';
+
+// Every mail a donor can get is listed in core, transactional with its reason or optional (docs/decisions/136):
+// a new kind that is in neither list does not compile. System alerts go to admins only.
+void (TRANSACTIONAL_MAILS satisfies Record<Exclude<MailKind, 'milestone' | 'news' | 'system-alert'>, unknown>);
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';
@@ -95,6 +103,10 @@ export function createMailer(opts: {
           from: opts.from,
           to: mail.to_address,
           subject: mail.subject,
+          // RFC 8058 one-click unsubscribe on a wholly optional mail (docs/decisions/136).
+          ...(mail.list_unsubscribe
+            ? { headers: { 'List-Unsubscribe': `<${mail.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
           text: mail.text_body,
           html: mail.html_body,
           attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
@@ -130,6 +142,7 @@ export function createMailer(opts: {
         html_body: rendered.html,
         attachments: files.length > 0 ? files : null,
         attachments_to_draw: toDraw.length > 0 ? toDraw : null,
+        list_unsubscribe: content.listUnsubscribe ?? null,
         ...(outboxNow ? { status: 'outbox' as const } : {}),
       });
       if (!transport) opts.log.info({ mailId, kind, to }, 'mail kept in the dev outbox (/dev/mail)');

@@ -85,3 +85,9 @@ export const findPledge = repo.findPledgeDocumentFacts;
 
 /** Who a pledge belongs to (undefined: no such pledge), to tell a refused look at another's pledge (docs/security.md). */
 export const ownerOfPledge = repo.ownerOfPledge;
+
+/** The challenge and charity figures of a pledge's progress (the weekly receipt's progress part, docs/decisions/137). */
+export const pledgeProgressFacts = repo.findPledgeProgressFacts;
+
+/** How many of a pledge's payments have been received (its milestones, docs/decisions/137). */
+export const paidPaymentCount = repo.countPaidPayments;

@@ -293,6 +293,36 @@ export async function findPledgeMailFacts(db: Executor, pledgeId: number) {
   return row;
 }
 
+/** What a weekly receipt's progress part needs (docs/decisions/137): the challenge's figures and the charity's impact. */
+export async function findPledgeProgressFacts(db: Executor, pledgeId: number) {
+  const [row] = await db
+    .select({
+      challengeName: challenges.name,
+      unit: challenges.unit,
+      numberOfUnits: pledges.number_of_units,
+      period: pledges.period,
+      charityName: recipients.recipient_name,
+      impactCostMinor: recipients.impact_cost,
+      impactMultiplier: recipients.impact_multiplier,
+      impactUnit: recipients.impact_unit,
+      impactUnitSingular: recipients.impact_unit_singular,
+    })
+    .from(pledges)
+    .innerJoin(challenges, eq(challenges.id, pledges.challenge_id))
+    .innerJoin(recipients, eq(recipients.id, pledges.recipient_id))
+    .where(eq(pledges.id, pledgeId));
+  return row;
+}
+
+/** How many of a pledge's payments have been received (a milestone is reached by a count: docs/decisions/137). */
+export async function countPaidPayments(db: Executor, pledgeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
+  return row?.n ?? 0;
+}
+
 // Documents (receipt PDF, calendar)
 
 /** One of the donor's pledges (undefined when it is not theirs) with its campaign, charity and donor. */

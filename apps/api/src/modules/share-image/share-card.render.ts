@@ -40,6 +40,10 @@ function layout(text: ShareCardText): Node {
     [
       div({ flexDirection: 'column' }, [
         div({ fontSize: 34, fontWeight: 400, opacity: 0.9 }, text.kicker),
+        // A donor's milestone: an amber badge above the campaign's name.
+        ...(text.badge
+          ? [div({ marginTop: 20, alignSelf: 'flex-start', padding: '10px 28px', borderRadius: 999, background: AMBER, color: BRAND_GREEN, fontSize: 40, fontWeight: 700 }, text.badge)]
+          : []),
         // A long campaign name steps down a size so the figures keep their room.
         div({ fontSize: text.heading.length > 32 ? 60 : 80, fontWeight: 700, lineHeight: 1.1, marginTop: 20, maxWidth: SHARE_CARD_SIZE.width - 2 * PAD_X }, text.heading),
       ]),

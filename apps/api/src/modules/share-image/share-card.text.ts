@@ -1,5 +1,6 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { MILESTONES, type Milestone } from '@uplift/core/milestones';
 import { formatMoney, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 
@@ -17,9 +18,16 @@ export type ShareCardText = {
   /** "$1,234.00 NZD pledged" (currency from core's country table); null without pledges. */
   amount: string | null;
   tagline: string;
+  /** A donor's milestone badge ("Halfway there"), on the card their share link shows (docs/decisions/137); else absent. */
+  badge?: string;
 };
 
-export function shareCardText(figures: ShareCardFigures): ShareCardText {
+export function shareCardText(figures: ShareCardFigures, milestone?: Milestone): ShareCardText {
+  const text = campaignCardText(figures);
+  return milestone ? { ...text, badge: MILESTONES[milestone].badge } : text;
+}
+
+function campaignCardText(figures: ShareCardFigures): ShareCardText {
   const kicker = `${BRAND.product} · ${COUNTRIES[figures.country].name}`;
   if (figures.campaignName === null) return { kicker, heading: CAMPAIGN_COMING_SOON, pledges: null, amount: null, tagline: BRAND.tagline };
   const { pledges } = figures;
@@ -34,5 +42,5 @@ export function shareCardText(figures: ShareCardFigures): ShareCardText {
 
 /** Every line of the card, in reading order: the image's alt text and its embedded description. */
 export function shareCardLines(text: ShareCardText): string[] {
-  return [text.kicker, text.heading, text.pledges, text.amount, text.tagline].filter((line): line is string => line !== null);
+  return [text.kicker, text.badge ?? null, text.heading, text.pledges, text.amount, text.tagline].filter((line): line is string => line !== null);
 }

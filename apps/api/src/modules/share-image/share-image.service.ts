@@ -1,6 +1,7 @@
 import { asMinor, sumMinor } from '@uplift/core/money';
 import { createHash } from 'node:crypto';
 import type { CountryCode } from '@uplift/core/countries';
+import type { Milestone } from '@uplift/core/milestones';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { findClosestCampaign } from '../campaigns/index.ts';
@@ -12,7 +13,8 @@ import { type ShareCardFigures, shareCardLines, shareCardText, type ShareCardTex
 export type ShareImageMeta = { url: string; width: number; height: number; alt: string };
 export type ShareImage = { png: Buffer; etag: string; text: ShareCardText };
 
-export const shareImagePath = (country: CountryCode) => `/share-image/${country}.png`;
+/** `/share-image/NZ.png`, or with a donor's milestone badge `/share-image/NZ-halfway.png`. */
+export const shareImagePath = (country: CountryCode, milestone?: Milestone) => `/share-image/${country}${milestone ? `-${milestone}` : ''}.png`;
 
 async function readFigures(db: Db, country: CountryCode, now: Date): Promise<ShareCardFigures> {
   const campaign = await findClosestCampaign(db, country, now);
@@ -34,7 +36,8 @@ async function readFigures(db: Db, country: CountryCode, now: Date): Promise<Sha
  */
 export type ShareImageCache = {
   figures: TtlCache<CountryCode, ShareCardFigures>;
-  rendered: Map<CountryCode, { version: string; png: Promise<Buffer> }>;
+  /** By card: the country, and the badge when it has one ('NZ', 'NZ-halfway'). */
+  rendered: Map<string, { version: string; png: Promise<Buffer> }>;
 };
 
 export function createShareImageCache(clock: Clock): ShareImageCache {
@@ -51,29 +54,30 @@ export type ShareImageDeps = { db: Db; clock: Clock; appUrl: string; cache: Shar
  * version (a hash of its text), which goes into the og:image URL, so a changed card is a new URL
  * to the networks' caches too.
  */
-async function describeCard(deps: ShareImageDeps, country: CountryCode) {
-  const text = shareCardText(await deps.cache.figures.get(country, () => readFigures(deps.db, country, deps.clock.now())));
+async function describeCard(deps: ShareImageDeps, country: CountryCode, milestone?: Milestone) {
+  const text = shareCardText(await deps.cache.figures.get(country, () => readFigures(deps.db, country, deps.clock.now())), milestone);
   const lines = shareCardLines(text);
   return { text, lines, version: createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16) };
 }
 
 /** What a page's head names: the card's versioned URL, size and alt text. */
-export async function shareImageMeta(deps: ShareImageDeps, country: CountryCode): Promise<ShareImageMeta> {
-  const { lines, version } = await describeCard(deps, country);
-  return { url: `${deps.appUrl}${shareImagePath(country)}?v=${version}`, ...SHARE_CARD_SIZE, alt: lines.join('. ').replace(/\.\./g, '.') };
+export async function shareImageMeta(deps: ShareImageDeps, country: CountryCode, milestone?: Milestone): Promise<ShareImageMeta> {
+  const { lines, version } = await describeCard(deps, country, milestone);
+  return { url: `${deps.appUrl}${shareImagePath(country, milestone)}?v=${version}`, ...SHARE_CARD_SIZE, alt: lines.join('. ').replace(/\.\./g, '.') };
 }
 
 /** The card itself: rendered on the first request for its figures and reused until they change. */
-export async function shareImage(deps: ShareImageDeps, country: CountryCode): Promise<ShareImage> {
-  const { text, version } = await describeCard(deps, country);
+export async function shareImage(deps: ShareImageDeps, country: CountryCode, milestone?: Milestone): Promise<ShareImage> {
+  const { text, version } = await describeCard(deps, country, milestone);
   const { rendered } = deps.cache;
-  let entry = rendered.get(country);
+  const key = milestone ? `${country}-${milestone}` : country;
+  let entry = rendered.get(key);
   if (entry?.version !== version) {
     entry = { version, png: renderShareCard(text) };
-    rendered.set(country, entry);
+    rendered.set(key, entry);
     const failed = entry;
     entry.png.catch(() => {
-      if (rendered.get(country) === failed) rendered.delete(country);
+      if (rendered.get(key) === failed) rendered.delete(key);
     });
   }
   return { png: await entry.png, etag: `"${version}"`, text };

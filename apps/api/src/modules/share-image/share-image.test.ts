@@ -66,4 +66,18 @@ describe('GET /share-image/{country}.png', () => {
   it('answers 404 for anything but a country card', async () => {
     for (const url of ['/share-image/US.png', '/share-image/nz.png', '/share-image/NZ.jpg']) expect((await get(url)).statusCode, url).toBe(404);
   });
+
+  it('a milestone badge variant per country: the campaign card with the badge (docs/decisions/137)', async () => {
+    ctx.clock.set(TEST_NOW);
+    const nz = await get('/share-image/NZ-halfway.png');
+    expect(nz.statusCode).toBe(200);
+    expect(pngSize(nz.rawPayload)).toEqual({ width: 1200, height: 630 });
+    expect(textOf(nz.rawPayload)).toBe(['Uplift · New Zealand', 'Halfway there', 'November Uplift Challenge', '2 pledges', '$230.00 NZD pledged', 'Give up a little for a month. Lift up a lot.'].join('\n'));
+    const uk = await get('/share-image/UK-completed.png');
+    expect(textOf(uk.rawPayload)!.split('\n').slice(0, 3)).toEqual(['Uplift · United Kingdom', 'Challenge complete', 'December Uplift Challenge']);
+    expect(countrySlips(textOf(uk.rawPayload)!, { country: 'UK', today: '2026-11-23', dates: [] })).toEqual([]);
+    // Its own card and version: the plain card is unchanged.
+    expect(nz.headers.etag).not.toBe((await get('/share-image/NZ.png')).headers.etag);
+    for (const url of ['/share-image/NZ-party.png', '/share-image/NZ-.png', '/share-image/NZ-Halfway.png']) expect((await get(url)).statusCode, url).toBe(404);
+  });
 });

@@ -1,6 +1,7 @@
 import { AdminAuditPanel } from '../../features/admin/components/admin-audit-panel';
 import { AdminMenu } from '../../features/admin/components/admin-menu';
 import { CharityExportPanel } from '../../features/admin/components/charity-export-panel';
+import { NewsPanel } from '../../features/admin/components/news-panel';
 import { RequireAuth } from '../../lib/require-auth';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -14,6 +15,10 @@ export function Component() {
         <section className="admin-section" aria-labelledby="admin-charities">
           <h2 id="admin-charities">Charities</h2>
           <CharityExportPanel />
+        </section>
+        <section className="admin-section" aria-labelledby="admin-news">
+          <h2 id="admin-news">News for donors</h2>
+          <NewsPanel />
         </section>
         <section className="admin-section" aria-labelledby="admin-activity">
           <h2 id="admin-activity">Admin activity</h2>

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'challenge.create': 'Added a challenge',
   'challenge.edit': 'Edited a challenge',
   'challenge.delete': 'Deleted a challenge',
+  'news.send': 'Sent news to donors who opted in',
   'user.resend_activation': 'Resent an activation mail',
   'user.sessions_revoke': 'Signed out every device of an account',
   'payment.refund': 'Refunded a payment',

@@ -1,4 +1,5 @@
 import { BRAND } from '@uplift/core/brand';
+import { MAIL_PREFERENCE_KINDS, MAIL_PREFERENCES, TRANSACTIONAL_MAILS } from '@uplift/core/mail-kinds';
 import { RETENTION_TEXT as keep } from '@uplift/core/retention';
 import { Link } from 'react-router';
 import { accountSection } from '../../../lib/paths';
@@ -41,7 +42,8 @@ export function PrivacyPolicyPage() {
           statuses, so we can take your weekly payments, send receipts and show your progress.
         </li>
         <li>
-          <strong>Your preferences:</strong> whether you agreed to hear from us or from your chosen charity, and when.
+          <strong>Your preferences:</strong> whether you agreed to hear from us or from your chosen charity, which optional
+          emails you stopped, and when.
         </li>
         <li>
           <strong>Technical information:</strong> security logs (such as IP addresses of sign-in attempts) kept for a short
@@ -51,6 +53,16 @@ export function PrivacyPolicyPage() {
       <p>
         Our lawful bases under UK GDPR are the performance of our agreement with you (running your pledge), your consent (for
         optional updates), and our legitimate interest in keeping the service secure.
+      </p>
+
+      <h2>The emails we send</h2>
+      <p>
+        Some emails always go, because your pledge or your account needs them: {Object.values(TRANSACTIONAL_MAILS).map((m) => m.label).join('; ')}.
+      </p>
+      <p>
+        The others are yours to stop: {MAIL_PREFERENCE_KINDS.map((k) => MAIL_PREFERENCES[k].label).join('; ')}. News is only sent if you
+        opted in (the boxes are never ticked for you). Every one of these emails has a link that stops it in one click, at
+        once, without signing in, and you can switch each on or off in <Link to={accountSection('consents')}>My consents</Link>.
       </p>
 
       <h2>Card payments</h2>

@@ -29,6 +29,7 @@ import {
 import { CancelPledge } from './cancel-pledge-dialog';
 import { FeeCoverCard } from './fee-cover-card';
 import { ImpactCard } from './impact-card';
+import { MilestoneBadge } from './milestone-badge';
 import { PaymentCalendar } from './payment-calendar';
 import { PaymentMethodCard } from './payment-method-card';
 import { ChangeCardDialog, PayNowDialog } from './recovery-dialogs';
@@ -184,6 +185,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           <dd className="summary-figure-text">{formatLongDate(lastPaymentDate(campaign.billing_start_date, payments))}</dd>
         </div>
       </dl>
+
+      <MilestoneBadge country={country} payments={payments} />
 
       <PaymentCalendar
         country={country}
