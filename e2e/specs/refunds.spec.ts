@@ -12,7 +12,7 @@ import { rememberSignIn } from '../support/session.ts';
 // Refunds end to end (docs/decisions/132-refunds.md): a donor's first week is charged by a billing
 // run; the admin refunds half of it from the user table's Payments; the donor gets "Your refund of
 // $x" with the corrected receipt, their summary says "Partly refunded", and the campaign report's
-// refunded and net figures move by the refund.
+// refunded and net figures move by the refund; the system page shows the billing run that charged it.
 
 test('the admin refunds half of a paid week; the donor is mailed and sees it; the report moves', async ({ page, browser }) => {
   const stamp = Date.now();
@@ -72,6 +72,11 @@ test('the admin refunds half of a paid week; the donor is mailed and sees it; th
   await admin.goto(`/admin-campaign/${campaign}/report`);
   const totalRow = admin.getByRole('region', { name: 'Figures per charity' }).getByRole('row').filter({ hasText: 'Total' });
   await expect(totalRow).toContainText(money(Math.round(after.total.refunded * 100)));
+
+  // The system page shows the billing run that made the charge: the latest, finished, with it among its charges.
+  await admin.goto('/admin-system');
+  const billingRow = admin.getByRole('table', { name: 'The system’s parts and their state' }).getByRole('row').filter({ hasText: 'Billing runs' });
+  await expect(billingRow).toContainText(/Last run .*: finished, [1-9]\d* charged/);
   await adminContext.close();
 
   // The donor's summary says so.
