@@ -54,7 +54,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app never imports the API by package name (paths are fenced below, by import-x).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@uplift/api', '@uplift/api/*'], message: 'The web app must not import the API.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/apps/api/**', '@uplift/api', '@uplift/api/*'], message: 'The web app must not import the API.' }],
+          // The browser bundle replaces TanStack Query's paging with a stub (src/lib/no-infinite-queries.ts).
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useInfiniteQuery', 'useSuspenseInfiniteQuery', 'infiniteQueryOptions', 'InfiniteQueryObserver'],
+              message: 'Infinite queries are stubbed out of the browser bundle (apps/web/src/lib/no-infinite-queries.ts): page with ordinary queries.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -7,10 +7,19 @@ import { defineConfig } from 'vite';
 // (no dev warnings) is a few KB smaller in the browser bundle.
 const require = createRequire(import.meta.url);
 const routerProduction = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
+// TanStack Query's infinite-query paging, which no query of the app uses: see src/lib/no-infinite-queries.ts.
+const noInfiniteQueries = path.resolve(import.meta.dirname, 'src/lib/no-infinite-queries.ts');
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: isSsrBuild ? {} : { alias: [{ find: /^react-router$/, replacement: routerProduction }] },
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: routerProduction },
+          { find: /^\.\/infiniteQueryBehavior\.js$/, replacement: noInfiniteQueries },
+        ],
+      },
   server: {
     port: 5173,
     // In development the API runs on :3000 (npm run dev); the SPA proxies to it.

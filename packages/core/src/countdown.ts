@@ -5,8 +5,6 @@ import { formatMoney, type MinorArg } from './money.ts';
 /** A campaign is closed (landing shows "View my Pledge" instead of Join) this many days after it starts. */
 export const CLOSED_AFTER_DAYS = 7;
 
-/** Campaign names in wizard cards are cut at this many characters (product-rules §9). */
-export const CARD_NAME_MAX = 20;
 
 /**
  * Days until `startDate` 00:00 in the country's zone, rounded up; 0 or less means started.
@@ -60,33 +58,7 @@ export function countdownText(input: {
   return `The campaign has started, join ${pledgeCount} others who've pledged ${amount}!`;
 }
 
-function words(campaignName: string): string[] {
-  return campaignName.trim().split(/\s+/).filter(Boolean);
-}
+// The campaign name's words (the navbar's label, the join button) live in campaign-name.ts: the
+// navbar is in every page's first load and needs none of the dates and money here.
+export { campaignMonthAndName, joinButtonText, navbarCampaignLabel, truncateName, CARD_NAME_MAX } from './campaign-name.ts';
 
-/** 'November Uplift Challenge' -> { month: 'November', name: 'Uplift Challenge' }. */
-export function campaignMonthAndName(campaignName: string): { month: string; name: string } {
-  const [month = '', ...rest] = words(campaignName);
-  return { month, name: rest.join(' ') };
-}
-
-/** 'Join the November Uplift Challenge'. */
-export function joinButtonText(campaignName: string): string {
-  const { month, name } = campaignMonthAndName(campaignName);
-  return ['Join the', month, name].filter(Boolean).join(' ');
-}
-
-/** The navbar's campaign link: the first two words, 'November Uplift'. */
-export function navbarCampaignLabel(campaignName: string): string {
-  return words(campaignName).slice(0, 2).join(' ');
-}
-
-/**
- * Cuts a name to `max` characters (code points, so an emoji is never split) and marks the cut
- * with '…' (added after the kept characters); a name that fits is returned unchanged.
- */
-export function truncateName(name: string, max: number = CARD_NAME_MAX): string {
-  const chars = Array.from(name);
-  if (chars.length <= max) return name;
-  return `${chars.slice(0, max).join('').trimEnd()}…`;
-}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BRAND } from '@uplift/core/brand';
-import { navbarCampaignLabel } from '@uplift/core/countdown';
+import { navbarCampaignLabel } from '@uplift/core/campaign-name';
 import { COUNTRIES, COUNTRY_CODES } from '@uplift/core/countries';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import { forgetCountry, useCountry } from '../../lib/country';

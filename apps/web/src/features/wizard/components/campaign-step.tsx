@@ -1,4 +1,4 @@
-import { truncateName } from '@uplift/core/countdown';
+import { truncateName } from '@uplift/core/campaign-name';
 import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
 import { Alert } from '../../../components/alert';
