@@ -149,6 +149,7 @@ test('the report of the seeded NZ campaign shows the figures, refuses a payout a
     String(youthline.donors),
     money(youthline.pledged),
     money(youthline.collected),
+    money(youthline.refunded),
     money(youthline.failed),
     money(youthline.cancelled),
     money(youthline.fee_cover),
@@ -156,6 +157,7 @@ test('the report of the seeded NZ campaign shows the figures, refuses a payout a
     money(youthline.net),
     money(youthline.paid_out),
     money(youthline.owed),
+    money(youthline.owed_back),
   ]);
   const totalRow = charities.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) });
   await expect(totalRow.getByRole('cell').nth(2)).toHaveText(money(report.total.pledged));
@@ -169,7 +171,7 @@ test('the report of the seeded NZ campaign shows the figures, refuses a payout a
   const currency = COUNTRIES.NZ.currency;
   expect(lines[0]).toContain(`Pledged (${currency})`);
   expect(lines.find((l) => l.startsWith('Charity,Youthline,'))).toBe(
-    `Charity,Youthline,${youthline.pledges},${youthline.donors},${[youthline.pledged, youthline.collected, youthline.failed, youthline.cancelled, youthline.fee_cover, youthline.fees, youthline.net, youthline.paid_out, youthline.owed].map((n) => n.toFixed(2)).join(',')}`,
+    `Charity,Youthline,${youthline.pledges},${youthline.donors},${[youthline.pledged, youthline.collected, youthline.refunded, youthline.failed, youthline.cancelled, youthline.fee_cover, youthline.fees, youthline.net, youthline.paid_out, youthline.owed, youthline.owed_back].map((n) => n.toFixed(2)).join(',')}`,
   );
 
   // Reloaded at 360 px, so the chart is drawn for that width (not shrunk after the fact).

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { formatDayMonthYear, formatLongDate, paymentDates, todayInCountry, type IsoDate } from '@uplift/core/calendar';
+import { addDays, formatDayMonthYear, formatLongDate, paymentDates, todayInCountry, type IsoDate } from '@uplift/core/calendar';
 import { joinButtonText } from '@uplift/core/countdown';
 import { calendarDays, countrySlips } from '@uplift/core/country-check';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@uplift/core/countries';
@@ -68,8 +68,8 @@ type Output = {
   read: (run: CountryRun, io: Io) => Promise<string>;
   /** Texts it must show for this country (checked along with the slips). */
   shows?: (run: CountryRun) => string[];
-  /** Labels in the text that look like dates but are not days of any calendar (a wording version). */
-  labels?: (text: string) => IsoDate[];
+  /** Dates the text may show besides the campaign's four weeks: labels that look like dates (a wording version), a moved payment's day. */
+  labels?: (text: string, run: CountryRun) => IsoDate[];
 };
 
 const money = (run: CountryRun, minor: number, code = false) => formatMoney(minor, run.country, { code });
@@ -340,6 +340,36 @@ const OUTPUTS: Output[] = [
     shows: (run) => [formatLongDate(run.today), money(run, run.weeklyMinor)],
   },
   {
+    // The receipt's progress part carries a one-click link (docs/decisions/136): the page it opens, signed out.
+    name: 'unsubscribe page of the receipt’s progress link',
+    read: async (run, { app, page }) => {
+      const receipt = await waitForMail(run.paid.email, /^Receipt: /, app.mailDir);
+      const link = receipt.text.match(/https?:\/\/\S+\/unsubscribe\?token=[\w.-]+/)?.[0];
+      expect(link, receipt.text).toBeTruthy();
+      await page.context().clearCookies();
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await expect(page.getByRole('button', { name: 'Stop these emails' })).toBeVisible();
+      return screenText(page);
+    },
+  },
+  {
+    // A skipped week (docs/decisions/134-skip-a-week.md) moves to a week after the last: the mail names the new day.
+    name: 'a week skipped: the mail',
+    read: async (run, { api, app }) => {
+      const skipped = await api.post(`/api/pledge/${await pledgeIdOf(api, run.paid)}/skip`, { headers: { authorization: `Bearer ${run.paid.token}` }, data: { week: 3 } });
+      expect(skipped.status(), await skipped.text()).toBe(200);
+      return mailText(await waitForMail(run.paid.email, /^You have skipped a week of your pledge$/, app.mailDir));
+    },
+    shows: (run) => [formatLongDate(movedDate(run)), money(run, run.weeklyMinor)],
+    labels: (_text, run) => [movedDate(run)],
+  },
+  {
+    name: 'calendar file (.ics) after a skipped week',
+    read: async (run, { api }) => icsText((await download(api, `/api/account/pledges/${await pledgeIdOf(api, run.paid)}/calendar.ics`, run.paid.token)).toString('utf8')).text,
+    shows: (run) => [movedDate(run)],
+    labels: (_text, run) => [movedDate(run)],
+  },
+  {
     name: 'pledge cancelled mail',
     read: async (run, { api, app }) => {
       await expectJson(await api.put('/api/pledge/cancel', { headers: { authorization: `Bearer ${run.paid.token}` } }));
@@ -356,6 +386,9 @@ const OUTPUTS: Output[] = [
     shows: (run) => [`${COUNTRIES[run.country].greeting} ${run.paid.firstName},`],
   },
 ];
+
+/** Week 3 skipped: its payment moves to a week after the fourth, in the campaign's calendar. */
+const movedDate = (run: CountryRun): IsoDate => addDays(paymentDates(run.campaign.billing_start_date)[3]!, 7);
 
 function tokenIn(text: string): string {
   const line = text.split('\n').find((l) => /^[\w-]{43}$/.test(l.trim()));
@@ -472,7 +505,7 @@ for (const country of COUNTRY_CODES) {
       for (const output of OUTPUTS) {
         await test.step(output.name, async () => {
           const text = await output.read(run, { app, api, page, browser });
-          const allowed = [...dates, ...(output.labels?.(text) ?? [])];
+          const allowed = [...dates, ...(output.labels?.(text, run) ?? [])];
           expect.soft(countrySlips(text, { country, today: run.today, dates: allowed }), `${output.name} (${country})`).toEqual([]);
           for (const fact of output.shows?.(run) ?? []) expect.soft(text, `${output.name} (${country}) shows "${fact}"`).toContain(fact);
           expect.soft(foreignNamesIn(text, country), `${output.name} (${country}) names another country's charities or places`).toEqual([]);
