@@ -6,15 +6,15 @@
 // billing.service, the ledger's other SQL, pay-now and the locks. Not run: billing.exactly-once.test.ts
 // (1,000 payments under two workers: past its time limit when instrumented on this machine): its
 // rules are pinned with a few payments each by billing.outcome-rules.test.ts, which runs here.
-// billing.service.ts 187-220 is settleClaim's decisions after its guard (200-233 before decision 110, 139-171 before 30ba231).
-// ledger.repository.ts 347-451 is recordOutcome and recordProviderEvent (payment-outcome.ts 25-141 before decision 110).
+// billing.service.ts 230-265 is settleClaim's decisions after its guard (187-220 before billing runs were recorded, 200-233 before decision 110, 139-171 before 30ba231).
+// ledger.repository.ts 360-453 is recordOutcome and recordProviderEvent (347-451 before the fee cover and skip columns, payment-outcome.ts 25-141 before decision 110).
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('billing', {
   mutate: [
     'apps/api/src/modules/payments/outcome.ts',
-    'apps/api/src/modules/payments/ledger.repository.ts:347-451',
-    'apps/api/src/modules/billing/billing.service.ts:187-220',
+    'apps/api/src/modules/payments/ledger.repository.ts:360-453',
+    'apps/api/src/modules/billing/billing.service.ts:230-265',
   ],
   testFiles: [
     'apps/api/src/modules/billing/billing.test.ts',
