@@ -1,37 +1,13 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { registerConfirmedDonor } from '../support/donor.ts';
+import { runBilling } from '../support/files.ts';
 import { mailsTo, waitForMail } from '../support/mail.ts';
 
 // Mail people can stop (product-rules §20, docs/decisions/136–137), in Chromium against the real app
 // and its SMTP sink: the week-1 receipt names the coffees given up; its progress link, opened in a
 // fresh browser that is not signed in, stops the progress part at once; the next receipt is plain.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** npm run billing -- --as-of DATE, against the app's own embedded database and mail sink. */
-function runBilling(asOf: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['apps/api/src/cli/billing.ts', '--as-of', asOf], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: process.env.E2E_DATA_DIR!,
-        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT!,
-        SMTP_URL: process.env.E2E_SMTP_URL!,
-        LOG_LEVEL: 'warn',
-        STRIPE_SECRET_KEY: '',
-        STRIPE_PUBLISHABLE_KEY: '',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 test('the week-1 receipt names the coffees; its progress link, signed out, makes the next receipt plain', async ({ page, browser }) => {
   const donor = await registerConfirmedDonor(page.request, {

@@ -279,6 +279,4 @@ export { anonymiseUser, deleteAuthTokens, lockUser, setEmail, setOptIns, updateP
 export { purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens } from './auth.repository.ts';
 
 /** Every admin's address, for the operators' alerts (docs/decisions/133). */
-export async function listAdminEmails(db: Db): Promise<string[]> {
-  return repo.selectAdminEmails(db);
-}
+export { selectAdminEmails as listAdminEmails } from './auth.repository.ts';

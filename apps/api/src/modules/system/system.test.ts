@@ -98,6 +98,8 @@ describe('operator alerts', () => {
     const first = await insertUser(ctx, { role: 'admin' });
     const second = await insertUser(ctx, { role: 'admin' });
     await insertUser(ctx, { role: 'user' });
+    // An erased admin's row stays (anonymised) but gets no mail.
+    await insertUser(ctx, { role: 'admin', erased_at: ctx.clock.now() });
     const campaign = await createCampaign(ctx.db, { billingStart: '2026-11-23' });
     await createConfirmedPledge(ctx.db, { campaignId: campaign.id, dates: ['2026-11-23'] });
     await bill(ctx, fakeProvider({ answer: () => Promise.reject(new Error('provider unreachable')) }));
