@@ -21,11 +21,14 @@ export const API_MODULE_MAP = {
   pledges: ['campaigns', 'challenges', 'charities', 'documents', 'mail', 'payments'],
   billing: ['audit', 'consents', 'documents', 'mail', 'payments', 'pledges'],
   totals: ['campaigns', 'challenges', 'charities'],
-  'share-image': ['campaigns', 'totals'],
+  'share-image': ['campaigns', 'challenge-pages', 'totals'],
   summary: ['campaigns', 'pledges'],
-  account: ['auth', 'consents', 'documents', 'mail', 'payments', 'pledges'],
+  account: ['auth', 'challenge-pages', 'consents', 'documents', 'gifts', 'mail', 'payments', 'pledges'],
   admin: ['audit', 'auth', 'campaigns', 'charities', 'documents', 'mail'],
   system: ['auth', 'backups', 'billing', 'mail', 'payments'],
+  'challenge-pages': ['audit', 'campaigns', 'challenges', 'charities', 'mail', 'pledges'],
+  gifts: ['audit', 'challenge-pages', 'consents', 'documents', 'mail', 'payments'],
+  moderation: ['audit', 'challenge-pages', 'gifts', 'mail'],
 };
 
 /** The first cycle in a dependency map, as a path (['a', 'b', 'a']), or undefined. */

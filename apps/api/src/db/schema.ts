@@ -18,3 +18,4 @@ export * from './schema/session-devices.table.ts';
 export * from './schema/passkeys.table.ts';
 export * from './schema/system.table.ts';
 export * from './schema/news.table.ts';
+export * from './schema/fundraising.table.ts';

@@ -50,6 +50,11 @@ const OWNERS: Record<string, string> = {
   backups: 'backups',
   billing_runs: 'billing',
   alerts_sent: 'system',
+  challenge_pages: 'challenge-pages',
+  teams: 'challenge-pages',
+  fundraising_photos: 'challenge-pages',
+  gifts: 'gifts',
+  content_reports: 'moderation',
 };
 
 /** Column-level exceptions: the provider's customer id on a user is the payments module's. */

@@ -1,0 +1,3 @@
+// The gifts module's public face (docs/architecture.md): friends' one-off card gifts on a challenge
+// page, part of the ledger (docs/decisions/138-challenge-pages-and-gifts.md).
+export { setGiftMessageModeration } from './gift-moderation.service.ts';

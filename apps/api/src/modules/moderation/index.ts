@@ -1,0 +1,3 @@
+// The moderation module's public face (docs/architecture.md): reports of pages, teams and gifts'
+// messages, and the admin's hiding of them (docs/decisions/141-moderation.md).
+export {};
