@@ -7,8 +7,9 @@ import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.t
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
+import { giftRoutes, handleGiftPaymentEvent } from './modules/gifts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
+import { paymentMethodRoutes, paymentRoutes, routeStripePaymentEvent } from './modules/payments/index.ts';
 import { pledgeRoutes } from './modules/pledges/index.ts';
 import { summaryRoutes } from './modules/summary/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -50,7 +51,12 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentMethodRoutes);
   await app.register(payNowRoutes);
   const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt, mailLinks: app.config.mailLinks };
-  await app.register(paymentRoutes, { handleStripePaymentEvent: (job) => handleStripePaymentEvent(settleDeps, job) });
+  const giftDeps = { db: app.db, clock: app.clock, payments: app.payments, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt };
+  // A gift's payment event (metadata.gift_id) is the gifts module's; every other one is billing's.
+  const handleEvent = routeStripePaymentEvent({ gift: (job) => handleGiftPaymentEvent(giftDeps, job), other: (job) => handleStripePaymentEvent(settleDeps, job) });
+  await app.register(paymentRoutes, { handleStripePaymentEvent: handleEvent });
+  // Friends' gifts on challenge pages (docs/decisions/138).
+  await app.register(giftRoutes);
   await app.register(summaryRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);

@@ -31,6 +31,7 @@ export const SECURITY_EVENTS = [
   'sessions_ended_others',
   'sessions_revoked',
   'dev_outbox_refused',
+  'gift_refused',
 ] as const;
 export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
 
@@ -46,6 +47,7 @@ const WARNINGS = new Set<SecurityEventName>([
   'admin_denied',
   'rate_limited',
   'dev_outbox_refused',
+  'gift_refused',
 ]);
 
 /**

@@ -76,3 +76,27 @@ export function isMailPreference(value: unknown): value is MailPreference {
 export function preferenceState(kind: MailPreference, latest: 'given' | 'withdrawn' | undefined): boolean {
   return latest === undefined ? MAIL_PREFERENCES[kind].defaultOn : latest === 'given';
 }
+
+/**
+ * The mails a gift on a challenge page sends (docs/decisions/138). Neither goes to an account's
+ * donor list above: `gift-receipt` goes to the friend who gave (no account; transactional: a receipt
+ * is owed for every gift taken from a card); `gift-received` tells the page's owner "Sam gave $25"
+ * and is optional: it stops with the page's "Mail me about each gift" switch on /my-page
+ * (challenge_pages.gift_mails), which the mail links to.
+ */
+export const GIFT_MAILS = {
+  'gift-receipt': {
+    to: 'friend',
+    optional: false,
+    label: 'A receipt for your gift',
+    reason: 'A receipt is owed for every gift we take from a card.',
+  },
+  'gift-received': {
+    to: 'participant',
+    optional: true,
+    label: 'Someone gave on my challenge page',
+    reason: 'It stops with the "Mail me about each gift" switch on My page.',
+  },
+} as const satisfies Record<string, { to: 'friend' | 'participant'; optional: boolean; label: string; reason: string }>;
+
+export type GiftMailKind = keyof typeof GIFT_MAILS;

@@ -5,6 +5,8 @@ import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
 import { registerAlertsJob } from './alerts.job.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
+import { handleGiftPaymentEvent } from '../modules/gifts/index.ts';
+import { registerGiftsJob } from './gifts.job.ts';
 import { registerRetentionJob } from './retention.job.ts';
 
 /** What the workers need; the server passes its own, a tool or test could pass others. */
@@ -22,7 +24,17 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  await registerStripeWebhookWorker({ ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt, mailLinks: deps.config.mailLinks });
+  const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt };
+  await registerStripeWebhookWorker({
+    ...deps,
+    appUrl: deps.config.appUrl,
+    receipt: deps.config.receipt,
+    mailLinks: deps.config.mailLinks,
+    // A friend's gift's events settle the gift (docs/decisions/138); billing handles the rest.
+    giftEvents: (job) => handleGiftPaymentEvent(giftDeps, job),
+  });
+  // Every 5 minutes: gifts left open are asked about and settled (docs/decisions/138).
+  await registerGiftsJob(deps);
   // Weekly billing, on config.billingSchedule (several times a day).
   await registerBillingJob(deps);
   // Daily, with the embedded database only (docs/decisions/127-backups.md).

@@ -41,6 +41,7 @@ const OWNERS: Record<string, string> = {
   test_provider_payment_methods: 'payments',
   test_provider_charges: 'payments',
   test_provider_refunds: 'payments',
+  test_provider_guest_charges: 'payments',
   card_expiry_notices: 'billing',
   mails: 'mail',
   admin_audit: 'audit',
@@ -54,6 +55,7 @@ const OWNERS: Record<string, string> = {
   teams: 'challenge-pages',
   fundraising_photos: 'challenge-pages',
   gifts: 'gifts',
+  gift_attempts: 'gifts',
   content_reports: 'moderation',
 };
 

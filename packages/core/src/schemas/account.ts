@@ -143,6 +143,11 @@ export const dataExportSchema = z
     mails: z.array(z.object({ subject: z.string(), created_at: timestampSchema })),
     /** The account's passkeys: names and dates, never the keys. */
     passkeys: z.array(passkeySchema),
+    /**
+     * Gifts on challenge pages (docs/decisions/138): those made with the account's email, and the
+     * succeeded ones received on its pages (a hidden name or amount stays hidden; never a friend's email).
+     */
+    gifts: z.object({ made: z.array(z.record(z.string(), z.unknown())), received: z.array(z.record(z.string(), z.unknown())) }),
   })
   .meta({ id: 'DataExport' });
 export type DataExport = z.infer<typeof dataExportSchema>;

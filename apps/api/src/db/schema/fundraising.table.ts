@@ -216,3 +216,25 @@ export const contentReports = pgTable(
     check('content_reports_reason_check', sql`char_length(${t.reason}) between 1 and 500`),
   ],
 );
+
+/**
+ * Each new gift tried (card testing, docs/decisions/138): when, on which page, and keyed hashes of
+ * the client's IP address and the friend's email (never the address itself). Counted to refuse
+ * too many an hour per IP or page and a day per email; rows older than a day are deleted as new
+ * ones come.
+ */
+export const giftAttempts = pgTable(
+  'gift_attempts',
+  {
+    id: serial().primaryKey(),
+    page_id: integer().notNull(),
+    ip_hash: text().notNull(),
+    email_hash: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gift_attempts_ip_idx').on(t.ip_hash, t.created_at),
+    index('gift_attempts_page_idx').on(t.page_id, t.created_at),
+    index('gift_attempts_email_idx').on(t.email_hash, t.created_at),
+  ],
+);

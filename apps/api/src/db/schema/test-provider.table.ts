@@ -86,3 +86,32 @@ export const testProviderRefunds = pgTable('test_provider_refunds', {
   amount: integer().$type<Minor>().notNull(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An on-session charge of a card with no saved customer (a friend's gift on a challenge page,
+ * docs/decisions/138), like a PaymentIntent made without a payment method: it waits for the
+ * browser's card (requires_payment_method), may ask for the bank's step (requires_action), and
+ * ends succeeded or declined. Keyed by the idempotency key; only the last four digits are kept.
+ */
+export const testProviderGuestCharges = pgTable(
+  'test_provider_guest_charges',
+  {
+    idempotency_key: text().primaryKey(),
+    id: text().notNull(),
+    client_secret: text().notNull(),
+    amount: integer().$type<Minor>().notNull(),
+    currency: text().notNull(),
+    status: text().notNull().default('requires_payment_method'),
+    /** Stripe's decline code of a declined charge (or authentication_failed). */
+    code: text(),
+    last4: text(),
+    description: text().notNull().default(''),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('test_provider_guest_charges_id_key').on(t.id),
+    uniqueIndex('test_provider_guest_charges_secret_key').on(t.client_secret),
+    check('test_provider_guest_charges_status_check', sql`${t.status} in ('requires_payment_method', 'requires_action', 'succeeded', 'declined')`),
+  ],
+);

@@ -10,6 +10,7 @@ import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf, revisedReceiptNumber } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { eraseGiftsMadeBy, giftsForExport } from '../gifts/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, receiptFactsFor } from '../pledges/index.ts';
@@ -255,6 +256,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     listMailsTo(db, user.email),
     listPasskeys({ db }, userId),
   ]);
+  const gifts = await giftsForExport(db, { id: user.id, email: user.email });
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     exported_at: deps.clock.now().toISOString(),
@@ -284,6 +286,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
     mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
     passkeys,
+    gifts,
   };
 }
 
@@ -329,6 +332,8 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
         .filter((c) => (c === 'uplift_news' ? locked.opt_in_uplift_comms : locked.opt_in_charity_comms))
         .map((consent) => ({ user_id: userId, consent, given: 'withdrawn' as const, wording_version: CONSENT_WORDING_VERSION, source: 'erasure', created_at: now })),
     );
+    // Gifts made with this address keep their amounts; the friend's name, email and message go.
+    await eraseGiftsMadeBy(tx, user.email, now);
     await anonymiseUser(tx, userId, tombstone, now);
     return n;
   });

@@ -195,8 +195,9 @@ describe('security events', () => {
     // Erasure last.
     await expectEvent('account_erased', id, () => inject({ method: 'POST', url: '/api/account/erase', headers: bearer(lastAccess), payload: { password: resetPassword } }));
 
-    // The development outbox exists only without SMTP: its refusal is tested in auth.dev-outbox.test.ts.
-    expect([...seen, 'dev_outbox_refused'].sort()).toEqual([...SECURITY_EVENTS].sort());
+    // The development outbox exists only without SMTP: its refusal is tested in auth.dev-outbox.test.ts;
+    // a refused gift (card testing) in modules/gifts/gifts.test.ts.
+    expect([...seen, 'dev_outbox_refused', 'gift_refused'].sort()).toEqual([...SECURITY_EVENTS].sort());
   });
 
   it('never carries a secret: no password, token, code, cookie or email', () => {

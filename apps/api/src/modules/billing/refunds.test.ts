@@ -312,6 +312,9 @@ describe('refunds when the provider does not answer', () => {
     charge: notUsed,
     findCharge: notUsed,
     retrieveCharge: notUsed,
+    createGuestCharge: notUsed,
+    retrieveGuestCharge: notUsed,
+    findGuestCharge: notUsed,
     detachPaymentMethod: notUsed,
     refund: () => {
       calls += 1;

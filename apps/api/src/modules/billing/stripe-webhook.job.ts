@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { applyPaymentEvent, serialSession, STRIPE_WEBHOOK_JOB, type StripeWebhookJob, stripeWebhookJobSchema } from '../payments/index.ts';
+import { applyPaymentEvent, routeStripePaymentEvent, serialSession, STRIPE_WEBHOOK_JOB, type StripePaymentEventHandler, type StripeWebhookJob, stripeWebhookJobSchema } from '../payments/index.ts';
 import { mailOutcomeById } from './payment-outcome.ts';
 import type { Mailer } from '../mail/index.ts';
 
@@ -45,11 +45,17 @@ export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: Str
   }
 }
 
-export async function registerStripeWebhookWorker(deps: StripeWebhookDeps & { queue: Queue | undefined }): Promise<void> {
+/**
+ * The queue's worker for Stripe's payment events. `giftEvents`: the gifts module's handler, for an
+ * event about a friend's gift (metadata.gift_id, docs/decisions/138); billing handles the rest.
+ */
+export async function registerStripeWebhookWorker(deps: StripeWebhookDeps & { queue: Queue | undefined; giftEvents?: StripePaymentEventHandler }): Promise<void> {
   const { queue } = deps;
   if (!queue) return;
+  const ours: StripePaymentEventHandler = (job) => handleStripePaymentEvent(deps, job);
+  const handle = deps.giftEvents ? routeStripePaymentEvent({ gift: deps.giftEvents, other: ours }) : ours;
   await queue.createQueue(STRIPE_WEBHOOK_JOB);
   await queue.work<StripeWebhookJob>(STRIPE_WEBHOOK_JOB, async (jobs) => {
-    for (const job of jobs) await handleStripePaymentEvent(deps, stripeWebhookJobSchema.parse(job.data));
+    for (const job of jobs) await handle(stripeWebhookJobSchema.parse(job.data));
   });
 }

@@ -19,6 +19,11 @@ export type ReceiptFacts = {
   campaignName: string;
   recipientName: string;
   pledgeId: number;
+  /**
+   * A friend's gift on a challenge page (docs/decisions/138): the receipt is for that one gift, in the
+   * friend's name, and says whose page it was given on (instead of naming a pledge).
+   */
+  gift?: { id: number; pageOf: string };
   issuedOn: IsoDate;
   /**
    * Each Success payment. `feeCoverMinor`: the part of the donation that covered the card fee
@@ -67,8 +72,8 @@ export function withoutLayoutTables(font: Buffer): Buffer {
   return out;
 }
 
-export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId'>): string {
-  return `uplift-receipt-pledge-${facts.pledgeId}.pdf`;
+export function receiptFilename(facts: Pick<ReceiptFacts, 'pledgeId' | 'gift'>): string {
+  return facts.gift ? `uplift-receipt-gift-${facts.gift.id}.pdf` : `uplift-receipt-pledge-${facts.pledgeId}.pdf`;
 }
 
 export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promise<Buffer> {
@@ -78,7 +83,7 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   const net = (p: ReceiptFacts['payments'][number]) => asMinor(gross(p) - (p.refundedMinor ?? 0));
   const total = sumMinor(facts.payments.map(net));
   const corrected = facts.payments.some((p) => (p.revision ?? 0) > 0);
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: facts.gift ? `Donation receipt, gift ${facts.gift.id}` : `Donation receipt, pledge ${facts.pledgeId}`, Author: org.trustName } });
   const { regular, bold } = receiptFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -112,7 +117,12 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   line(COUNTRIES[facts.country].name, { gap: 1 });
 
   line('For', { bold: true });
-  line(`A donation to ${facts.recipientName} through the ${facts.campaignName} (pledge ${facts.pledgeId}).`, { gap: 1 });
+  line(
+    facts.gift
+      ? `A gift to ${facts.recipientName} through the ${facts.campaignName}, given on ${facts.gift.pageOf}'s challenge page.`
+      : `A donation to ${facts.recipientName} through the ${facts.campaignName} (pledge ${facts.pledgeId}).`,
+    { gap: 1 },
+  );
 
   line('Donations received', { bold: true, gap: 0.3 });
   const x = doc.page.margins.left;

@@ -1,3 +1,5 @@
 // The gifts module's public face (docs/architecture.md): friends' one-off card gifts on a challenge
 // page, part of the ledger (docs/decisions/138-challenge-pages-and-gifts.md).
 export { setGiftMessageModeration } from './gift-moderation.service.ts';
+export { default as giftRoutes } from './gifts.routes.ts';
+export { eraseGiftsMadeBy, giftsForExport, handleGiftPaymentEvent, settleOpenGifts, type GiftDeps } from './gifts.service.ts';

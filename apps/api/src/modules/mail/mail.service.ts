@@ -1,4 +1,4 @@
-import { TRANSACTIONAL_MAILS } from '@uplift/core/mail-kinds';
+import { GIFT_MAILS, TRANSACTIONAL_MAILS } from '@uplift/core/mail-kinds';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -24,11 +24,15 @@ export type MailKind =
   | 'system-alert'
   // Optional (core mail-kinds.ts, docs/decisions/136): each carries an unsubscribe link and List-Unsubscribe.
   | 'milestone'
-  | 'news';
+  | 'news'
+  // A gift on a challenge page (core GIFT_MAILS, docs/decisions/138): the friend's receipt, the owner's notice.
+  | 'gift-receipt'
+  | 'gift-received';
 
 // Every mail a donor can get is listed in core, transactional with its reason or optional (docs/decisions/136):
 // a new kind that is in neither list does not compile. System alerts go to admins only.
-void (TRANSACTIONAL_MAILS satisfies Record<Exclude<MailKind, 'milestone' | 'news' | 'system-alert'>, unknown>);
+void (TRANSACTIONAL_MAILS satisfies Record<Exclude<MailKind, 'milestone' | 'news' | 'system-alert' | keyof typeof GIFT_MAILS>, unknown>);
+void (GIFT_MAILS satisfies Record<Extract<MailKind, 'gift-receipt' | 'gift-received'>, unknown>);
 
 const TOKEN_MAILS = new Set<MailKind>(['activation', 'password-reset', 'email-change']);
 const SCRUBBED = '[removed after delivery: it contained a single-use token]';

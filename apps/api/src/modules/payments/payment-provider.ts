@@ -53,6 +53,34 @@ export type RefundRequest = {
  */
 export type RefundResult = { status: 'succeeded'; reference: string } | { status: 'failed'; reference: string | null; message: string };
 
+/**
+ * An on-session charge with no saved customer (a friend's gift, docs/decisions/138): created before
+ * the browser has a card, paid in the browser with the client secret (Stripe.js confirmCardPayment,
+ * which does the bank's step itself). Made once per idempotency key: the same key gives the same charge.
+ */
+export type GuestChargeRequest = {
+  amountMinor: Minor;
+  currency: CurrencyCode;
+  /** Stored on the gift row before the call; the provider de-duplicates on it. */
+  idempotencyKey: string;
+  description: string;
+  /** Carries `gift_id`, so the provider's events find the gift. */
+  metadata: Record<string, string>;
+};
+
+export type GuestCharge = { reference: string; clientSecret: string };
+
+/**
+ * Where a guest charge stands. `awaiting_payment`: no card was tried yet (the browser has not paid).
+ * A decline, or a bank step that failed, is `declined` with its code.
+ */
+export type GuestChargeState =
+  | { status: 'awaiting_payment'; reference: string }
+  | { status: 'requires_action'; reference: string }
+  | { status: 'processing'; reference: string }
+  | { status: 'succeeded'; reference: string }
+  | { status: 'declined'; reference: string; code: string };
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** What the browser needs to show the card form (Stripe's publishable key, or 'test'). */
@@ -71,6 +99,12 @@ export interface PaymentProvider {
   retrieveCharge(reference: string): Promise<ChargeResult | null>;
   /** Refunds (part of) a charge, exactly once per idempotency key. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Creates (once per idempotency key) an on-session charge with no saved customer; the browser pays it. */
+  createGuestCharge(request: GuestChargeRequest): Promise<GuestCharge>;
+  /** Where a guest charge stands, by its reference; null when the provider does not know it. */
+  retrieveGuestCharge(reference: string): Promise<GuestChargeState | null>;
+  /** A guest charge by its idempotency key (recovery after a crash before its reference was stored). */
+  findGuestCharge(idempotencyKey: string): Promise<GuestChargeState | null>;
   /** Detaches a saved card from its customer: irreversible, so only after nothing uses it. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

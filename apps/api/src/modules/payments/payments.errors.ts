@@ -44,6 +44,14 @@ export const paymentErrors = defineErrors('payments', {
   },
   chargeNotAwaitingAuthentication: { code: 'payment.no_authentication_pending', status: 409, message: 'This payment is not waiting for your bank any more.' },
 
+  // The test provider's guest charge (a friend's gift, docs/decisions/138).
+  guestChargeAwaitingBank: { code: 'payment.requires_action', status: 409, message: 'Please finish the step your bank asked for first.' },
+  guestChargeDeclinedBefore: {
+    code: 'payment.declined',
+    status: 409,
+    message: 'This payment was declined. Please start your gift again, with another card.',
+  },
+
   webhookNotConfigured: { code: 'webhook.not_configured', status: 404, message: 'Webhooks are not configured' },
   webhookInvalidSignature: { code: 'webhook.invalid_signature', status: 400, message: 'Invalid webhook signature' },
 });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, GuestChargeState, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.ts';
 
 // Stripe behind the PaymentProvider interface: a Customer per user, a SetupIntent to save a
 // card for off-session use, and off-session PaymentIntents charged once per idempotency key.
@@ -49,6 +49,31 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
         return { status: 'requires_action', reference: intent.id, code: 'authentication_required', clientSecret: intent.client_secret };
       }
       return { status: 'declined', reference: intent.id, code: error?.decline_code || error?.code || 'card_declined' };
+    }
+  }
+}
+
+/**
+ * A guest charge's PaymentIntent (a friend's gift, docs/decisions/138) as the gifts module needs it.
+ * Made without a payment method, it waits in requires_payment_method until the browser pays: with no
+ * error that is `awaiting_payment`; with one (a decline, a failed bank step) it is `declined`.
+ */
+export function guestChargeStateOf(intent: Stripe.PaymentIntent): GuestChargeState {
+  const reference = intent.id;
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference };
+    case 'processing':
+      return { status: 'processing', reference };
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { status: 'requires_action', reference };
+    case 'canceled':
+      return { status: 'declined', reference, code: 'canceled' };
+    default: {
+      const error = intent.last_payment_error;
+      if (!error) return { status: 'awaiting_payment', reference };
+      return { status: 'declined', reference, code: error.decline_code || error.code || 'card_declined' };
     }
   }
 }
@@ -195,6 +220,40 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
       } catch (err) {
         return refundErrorResult(err);
       }
+    },
+
+    async createGuestCharge(request) {
+      // On-session, no customer, no card yet: Stripe.js pays it in the browser (and does the bank's step).
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountMinor,
+          currency: request.currency.toLowerCase(),
+          allowed_payment_method_types: ['card'],
+          description: request.description,
+          metadata: { ...request.metadata, [IDEMPOTENCY_METADATA_KEY]: request.idempotencyKey },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
+      return { reference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieveGuestCharge(reference) {
+      try {
+        return guestChargeStateOf(await stripe.paymentIntents.retrieve(reference));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
+    },
+
+    async findGuestCharge(idempotencyKey) {
+      const found = await stripe.paymentIntents.search({
+        query: `metadata[${searchValue(IDEMPOTENCY_METADATA_KEY)}]:${searchValue(idempotencyKey)}`,
+        limit: 1,
+      });
+      const intent = found.data[0];
+      return intent ? guestChargeStateOf(intent) : null;
     },
 
     async findCharge(idempotencyKey) {

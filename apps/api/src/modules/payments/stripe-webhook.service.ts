@@ -18,6 +18,8 @@ export const stripeWebhookJobSchema = z.object({
   idempotencyKey: z.string().nullable(),
   /** Stripe's decline code (or error code) of a failed PaymentIntent. */
   failureCode: z.string().nullable(),
+  /** `metadata.gift_id` of a friend's gift (docs/decisions/138): the gifts module settles it, not billing. */
+  giftId: z.number().int().nullable().optional(),
 });
 export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
@@ -54,6 +56,7 @@ export async function acceptStripeEvent(
     paymentIntentId: intent.id,
     idempotencyKey: intent.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? null,
     failureCode: intent.last_payment_error?.decline_code || intent.last_payment_error?.code || null,
+    giftId: /^\d{1,9}$/.test(intent.metadata?.gift_id ?? '') ? Number(intent.metadata!.gift_id) : null,
   };
   if (queue) {
     await queue.send(STRIPE_WEBHOOK_JOB, job, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
@@ -61,6 +64,25 @@ export async function acceptStripeEvent(
     await deps.handle(job);
   }
   return { received: true };
+}
+
+/**
+ * One handler for every payment event: a gift's (metadata.gift_id) goes to the gifts module, the
+ * rest to billing. The composition root (routes.ts, jobs/workers.ts) hands both in.
+ */
+export function routeStripePaymentEvent(handlers: { gift: StripePaymentEventHandler; other: StripePaymentEventHandler }): StripePaymentEventHandler {
+  return (job) => (job.giftId != null ? handlers.gift(job) : handlers.other(job));
+}
+
+/** Marks a payment event processed (the gifts module, once it has settled the gift the event is about). */
+export async function markStripeEventProcessed(db: Executor, eventId: string, now: Date): Promise<void> {
+  await markWebhookEventProcessed(db, eventId, now);
+}
+
+/** Whether a payment event was processed already (a redelivery the job must not apply twice). */
+export async function stripeEventProcessed(db: Executor, eventId: string): Promise<boolean> {
+  const seen = await findWebhookEvent(db, eventId);
+  return !seen || seen.processed_at !== null;
 }
 
 /** Stripe events received but not processed (a failing webhook job leaves them so), for the system page and alerts. */

@@ -1,4 +1,5 @@
 import { errorResponses, errorResponseSchema } from '@uplift/core/schemas/error';
+import { testGiftAuthenticateSchema, testGiftChargeResultSchema, testGiftConfirmSchema } from '@uplift/core/schemas/gifts';
 import {
   testCardAuthenticateSchema,
   testCardConfirmSchema,
@@ -67,6 +68,23 @@ export function testProviderRoutes(provider: TestPaymentProvider): FastifyPlugin
         const status = await provider.authenticatePayment({ customerId, clientSecret: request.body.client_secret, outcome: request.body.outcome });
         return reply.send({ status });
       },
+    );
+
+    // A friend's gift (docs/decisions/138): no account, the charge's client secret is the authority.
+    // Stripe.js confirmCardPayment stands here; then the page calls POST /api/gifts/{id}/confirm.
+    const giftResponse = { 200: testGiftChargeResultSchema, ...errorResponses(400, 404, 409) };
+    app.post(
+      '/api/test-provider/gift/confirm',
+      { schema: { tags, summary: "The test provider's card form for a gift: pay the guest charge", body: testGiftConfirmSchema, response: giftResponse } },
+      async (request) => {
+        const { client_secret, ...card } = request.body;
+        return provider.confirmGuestCharge({ clientSecret: client_secret, card, now: app.clock.now() });
+      },
+    );
+    app.post(
+      '/api/test-provider/gift/authenticate',
+      { schema: { tags, summary: "The test provider's simulated bank step for a gift", body: testGiftAuthenticateSchema, response: giftResponse } },
+      async (request) => provider.authenticateGuestCharge({ clientSecret: request.body.client_secret, outcome: request.body.outcome }),
     );
   };
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { MSG } from '@uplift/core/messages';
 import type { TestSetupResult } from '@uplift/core/schemas/payment';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { testProviderCharges, testProviderPaymentMethods, testProviderRefunds, testProviderSetupIntents } from '../../db/schema.ts';
+import { testProviderCharges, testProviderGuestCharges, testProviderPaymentMethods, testProviderRefunds, testProviderSetupIntents } from '../../db/schema.ts';
 import { paymentErrors } from './payments.errors.ts';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentProvider, RefundResult } from './payment-provider.ts';
-import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, GuestChargeState, PaymentProvider, RefundResult } from './payment-provider.ts';
+import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, TEST_CARDS, validateCard, type CardInput, type TestChargeBehaviour } from './test-cards.ts';
 
 // The built-in test provider (product-rules §15): Stripe's test cards, no network.
 // It keeps its state in PostgreSQL, as a real provider keeps it on its side.
@@ -21,7 +22,14 @@ export interface TestPaymentProvider extends PaymentProvider {
   authenticateSetup(input: { customerId: string; clientSecret: string; outcome: 'complete' | 'fail' }): Promise<SetupConfirmation>;
   /** The simulated bank step of a charge that needs authentication (Stripe.js confirmCardPayment). */
   authenticatePayment(input: { customerId: string; clientSecret: string; outcome: 'complete' | 'fail' }): Promise<'succeeded' | 'requires_payment_method'>;
+  /** The browser pays a guest charge with a card (Stripe.js confirmCardPayment stands here). */
+  confirmGuestCharge(input: { clientSecret: string; card: CardInput; now: Date }): Promise<GuestChargeAnswer>;
+  /** The simulated bank step of a guest charge that asked for it. */
+  authenticateGuestCharge(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<GuestChargeAnswer>;
 }
+
+/** What the browser hears after paying a guest charge, in Stripe's words for a decline. */
+export type GuestChargeAnswer = { status: 'succeeded' | 'requires_action' | 'declined'; message?: string };
 
 export function isTestProvider(provider: PaymentProvider): provider is TestPaymentProvider {
   return provider.name === 'test' && 'confirmSetup' in provider;
@@ -29,6 +37,29 @@ export function isTestProvider(provider: PaymentProvider): provider is TestPayme
 
 const AUTHENTICATION_FAILED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/** Stripe's words for a declined guest charge, by its decline code. */
+const DECLINE_WORDS: Record<string, string> = {
+  card_declined: MSG.cardDeclined,
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  authentication_failed: AUTHENTICATION_FAILED,
+};
+
+type GuestRow = typeof testProviderGuestCharges.$inferSelect;
+
+function guestState(row: GuestRow): GuestChargeState {
+  switch (row.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: row.id };
+    case 'requires_action':
+      return { status: 'requires_action', reference: row.id };
+    case 'declined':
+      return { status: 'declined', reference: row.id, code: row.code ?? 'card_declined' };
+    default:
+      return { status: 'awaiting_payment', reference: row.id };
+  }
+}
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -245,6 +276,67 @@ export function createTestProvider(db: Db): TestPaymentProvider {
         .where(eq(testProviderPaymentMethods.id, paymentMethodId));
     },
 
+    async createGuestCharge(request) {
+      const id = randomId('pi_test');
+      // The same key gives the same charge (a resent form, two racing requests), as with Stripe.
+      await db
+        .insert(testProviderGuestCharges)
+        .values({
+          idempotency_key: request.idempotencyKey,
+          id,
+          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          amount: request.amountMinor,
+          currency: request.currency,
+          description: request.description,
+          metadata: request.metadata,
+        })
+        .onConflictDoNothing({ target: testProviderGuestCharges.idempotency_key });
+      const [row] = await db.select().from(testProviderGuestCharges).where(eq(testProviderGuestCharges.idempotency_key, request.idempotencyKey));
+      if (row!.amount !== request.amountMinor || row!.currency !== request.currency) {
+        throw new Error(`Idempotency key ${request.idempotencyKey} was already used with different charge parameters`);
+      }
+      return { reference: row!.id, clientSecret: row!.client_secret };
+    },
+
+    async retrieveGuestCharge(reference) {
+      const [row] = await db.select().from(testProviderGuestCharges).where(eq(testProviderGuestCharges.id, reference));
+      return row ? guestState(row) : null;
+    },
+
+    async findGuestCharge(idempotencyKey) {
+      const [row] = await db.select().from(testProviderGuestCharges).where(eq(testProviderGuestCharges.idempotency_key, idempotencyKey));
+      return row ? guestState(row) : null;
+    },
+
+    async confirmGuestCharge({ clientSecret, card, now }) {
+      const row = await guestBySecret(clientSecret);
+      if (row.status === 'succeeded') return { status: 'succeeded' };
+      if (row.status === 'requires_action') throw paymentErrors.guestChargeAwaitingBank();
+      if (row.status === 'declined') throw paymentErrors.guestChargeDeclinedBefore();
+      const invalid = validateCard(card, now);
+      if (invalid) throw paymentErrors.cardInvalid({ cardMessage: invalid.message });
+      const { status, code } = guestOutcome(card.number);
+      // Only a charge still waiting for its card moves: a second submit racing this one changes nothing.
+      const [moved] = await db
+        .update(testProviderGuestCharges)
+        .set({ status, code, last4: normaliseCardNumber(card.number).slice(-4) })
+        .where(and(eq(testProviderGuestCharges.id, row.id), eq(testProviderGuestCharges.status, 'requires_payment_method')))
+        .returning();
+      return guestAnswer(moved ?? (await guestBySecret(clientSecret)));
+    },
+
+    async authenticateGuestCharge({ clientSecret, outcome }) {
+      const row = await guestBySecret(clientSecret);
+      if (row.status === 'succeeded') return { status: 'succeeded' };
+      if (row.status !== 'requires_action') throw paymentErrors.chargeNotAwaitingAuthentication();
+      const [moved] = await db
+        .update(testProviderGuestCharges)
+        .set(outcome === 'complete' ? { status: 'succeeded', code: null } : { status: 'declined', code: 'authentication_failed' })
+        .where(and(eq(testProviderGuestCharges.id, row.id), eq(testProviderGuestCharges.status, 'requires_action')))
+        .returning();
+      return guestAnswer(moved ?? (await guestBySecret(clientSecret)));
+    },
+
     async authenticatePayment({ customerId, clientSecret, outcome }) {
       const [row] = await db
         .select()
@@ -266,6 +358,12 @@ export function createTestProvider(db: Db): TestPaymentProvider {
     },
   };
 
+  async function guestBySecret(clientSecret: string) {
+    const [row] = await db.select().from(testProviderGuestCharges).where(eq(testProviderGuestCharges.client_secret, clientSecret));
+    if (!row) throw paymentErrors.chargeNotFound();
+    return row;
+  }
+
   async function findChargeRow(idempotencyKey: string) {
     const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotency_key, idempotencyKey));
     return row;
@@ -284,3 +382,35 @@ function sameRequestOrThrow(row: ChargeRow, request: ChargeRequest): ChargeResul
   }
   return toResult(row);
 }
+
+/** What paying a guest charge with this card does (on-session: a card that wants the bank's step asks for it). */
+function guestOutcome(number: string): { status: 'succeeded' | 'requires_action' | 'declined'; code: string | null } {
+  const behaviour = findTestCard(number)?.behaviour;
+  if (!behaviour) return { status: 'declined', code: 'not_a_test_card' };
+  if (behaviour.setup === 'declined') return { status: 'declined', code: behaviour.code };
+  switch (behaviour.charge) {
+    case 'succeeds':
+      return { status: 'succeeded', code: null };
+    case 'declines':
+      return { status: 'declined', code: 'card_declined' };
+    case 'insufficient_funds':
+    case 'expired_card':
+      return { status: 'declined', code: behaviour.charge };
+    case 'requires_action':
+    case 'authentication_required':
+      return { status: 'requires_action', code: null };
+  }
+}
+
+function guestAnswer(row: GuestRow): GuestChargeAnswer {
+  if (row.status === 'succeeded') return { status: 'succeeded' };
+  if (row.status === 'requires_action') return { status: 'requires_action' };
+  const code = row.code ?? 'card_declined';
+  const setupDecline = TEST_CARD_DECLINE_WORDS.get(code);
+  return { status: 'declined', message: code === 'not_a_test_card' ? NOT_A_TEST_CARD : (DECLINE_WORDS[code] ?? setupDecline ?? MSG.cardDeclined) };
+}
+
+/** The words of the test cards that are refused outright (incorrect_cvc, processing_error…). */
+const TEST_CARD_DECLINE_WORDS = new Map(
+  TEST_CARDS.flatMap((c) => (c.behaviour.setup === 'declined' ? [[c.behaviour.code, c.behaviour.message] as const] : [])),
+);

@@ -1,0 +1,77 @@
+import { BRAND } from '@uplift/core/brand';
+import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
+import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
+import { formatMoney, type Minor } from '@uplift/core/money';
+import type { MailContent } from '../mail/index.ts';
+
+// The two mails of a gift that went through (docs/decisions/138; kinds in core GIFT_MAILS): the
+// friend's receipt, and the page owner's notice "Sam gave $25". Both countries: NZ speaks $ and
+// Auckland's date, the UK £ and London's.
+
+export type GiftReceiptFacts = {
+  country: CountryCode;
+  friendName: string;
+  amount: Minor;
+  charity: string;
+  campaignName: string;
+  /** The page's display name ("Aroha P."). */
+  pageName: string;
+  receiptNumber: string;
+  /** The day the gift went through, in the campaign's country. */
+  date: IsoDate;
+  /** NZ, asked for: the donation tax credit receipt in the friend's name is attached. */
+  taxReceipt: boolean;
+};
+
+export function giftReceiptMail(facts: GiftReceiptFacts): MailContent {
+  const money = formatMoney(facts.amount, facts.country);
+  const { currency } = COUNTRIES[facts.country];
+  return {
+    subject: `Receipt: your ${money} gift to ${facts.charity}`,
+    greeting: `${greet(facts.country, facts.friendName)},`,
+    paragraphs: [
+      `Thank you! Your gift of ${money} on ${facts.pageName}'s challenge page has gone through. It goes to ${facts.charity} through the ${facts.campaignName}.`,
+      facts.taxReceipt
+        ? 'Your donation tax credit receipt, in your name, is attached: you can use it to claim a donation tax credit from Inland Revenue.'
+        : 'Please keep this email as your receipt.',
+      ...(facts.country === 'UK' ? [`${BRAND.operator} is a New Zealand charity, so this gift is not eligible for Gift Aid.`] : []),
+    ],
+    rows: [
+      ['Amount', `${money} ${currency}`],
+      ['Date', formatLongDate(facts.date)],
+      ['Charity', facts.charity],
+      ['Given on', `${facts.pageName}'s challenge page`],
+      ['Receipt number', facts.receiptNumber],
+    ],
+  };
+}
+
+export type GiftReceivedFacts = {
+  country: CountryCode;
+  ownerFirstName: string;
+  /** The friend's name, or null when they chose to hide it ("Someone"). */
+  friendName: string | null;
+  /** Null when the friend chose to hide the amount. */
+  amount: Minor | null;
+  /** The friend's message ('' for none, or when an admin hid it). */
+  message: string;
+  pageUrl: string;
+  /** Where the owner turns these mails off: the "Mail me about each gift" switch on /my-page. */
+  settingsUrl: string;
+};
+
+/** "Sam gave $25": the friend's name or "Someone", the amount unless hidden, never the friend's email. */
+export function giftReceivedMail(facts: GiftReceivedFacts): MailContent {
+  const who = facts.friendName ?? 'Someone';
+  const gave = facts.amount === null ? `${who} gave` : `${who} gave ${formatMoney(facts.amount, facts.country)}`;
+  return {
+    subject: `${gave} on your challenge page`,
+    greeting: `${greet(facts.country, facts.ownerFirstName)},`,
+    paragraphs: [
+      `${gave} on your challenge page. It is already counted in what your page has raised.`,
+      ...(facts.message ? [`Their message: "${facts.message}"`] : []),
+    ],
+    action: { label: 'See my page', url: facts.pageUrl },
+    unsubscribe: { label: 'Stop these emails (switch off "Mail me about each gift" on My page)', url: facts.settingsUrl },
+  };
+}
