@@ -56,7 +56,8 @@ export async function acceptStripeEvent(
     paymentIntentId: intent.id,
     idempotencyKey: intent.metadata?.[IDEMPOTENCY_METADATA_KEY] ?? null,
     failureCode: intent.last_payment_error?.decline_code || intent.last_payment_error?.code || null,
-    giftId: /^\d{1,9}$/.test(intent.metadata?.gift_id ?? '') ? Number(intent.metadata!.gift_id) : null,
+    // Only a gift's event carries it, so billing's jobs keep their shape.
+    ...(/^\d{1,9}$/.test(intent.metadata?.gift_id ?? '') ? { giftId: Number(intent.metadata!.gift_id) } : {}),
   };
   if (queue) {
     await queue.send(STRIPE_WEBHOOK_JOB, job, { retryLimit: 10, retryDelay: 30, retryBackoff: true });

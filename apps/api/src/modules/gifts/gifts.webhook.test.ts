@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { GuestChargeState, PaymentProvider } from '../payments/index.ts';
+import { confirm, createPage, give, giftBody, giftRow, mailsTo } from './gifts.test-support.ts';
+
+// Stripe's webhook settles what the browser did not (docs/decisions/138): an event with
+// metadata.gift_id goes to the gifts module, every other one to billing; a later confirm changes nothing.
+
+const SECRET = 'whsec_test_uplift_webhook_secret';
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_uplift_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_uplift_fake', STRIPE_WEBHOOK_SECRET: SECRET };
+
+/** A provider whose guest charges stand where the test says (Stripe's side, without the network). */
+const charges = new Map<string, { key: string; state: GuestChargeState }>();
+const notUsed = () => Promise.reject(new Error('not used by gifts'));
+const stripeLike: PaymentProvider = {
+  name: 'stripe',
+  publicConfig: { provider: 'stripe', publishableKey: 'pk_test_uplift_fake' },
+  ensureCustomer: notUsed,
+  createSetupSecret: notUsed,
+  getCard: notUsed,
+  charge: notUsed,
+  findCharge: notUsed,
+  retrieveCharge: notUsed,
+  refund: notUsed,
+  detachPaymentMethod: notUsed,
+  async createGuestCharge(request) {
+    const known = [...charges.entries()].find(([, c]) => c.key === request.idempotencyKey);
+    const reference = known?.[0] ?? `pi_gift_${charges.size + 1}`;
+    if (!known) charges.set(reference, { key: request.idempotencyKey, state: { status: 'awaiting_payment', reference } });
+    return { reference, clientSecret: `${reference}_secret_abc` };
+  },
+  async retrieveGuestCharge(reference) {
+    return charges.get(reference)?.state ?? null;
+  },
+  async findGuestCharge(key) {
+    return [...charges.values()].find((c) => c.key === key)?.state ?? null;
+  },
+};
+
+let ctx: TestContext;
+let events = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: STRIPE_ENV, payments: stripeLike });
+});
+afterAll(async () => ctx.close());
+
+function event(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intent: string, metadata: Record<string, string>, id = `evt_gift_${(events += 1)}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: 1795424600,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: intent,
+        object: 'payment_intent',
+        amount: 2500,
+        currency: 'nzd',
+        metadata,
+        last_payment_error: type === 'payment_intent.payment_failed' ? { code: 'card_declined', decline_code: 'insufficient_funds', type: 'card_error' } : null,
+        status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+      },
+    },
+  });
+}
+
+function deliver(body: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    payload: body,
+  });
+}
+
+describe("Stripe's events about gifts", () => {
+  it('payment_intent.succeeded settles the gift once; a redelivery and a later confirm change nothing', async () => {
+    const { page, user } = await createPage(ctx);
+    const body = giftBody();
+    const created = await give(ctx, page.slug, body);
+    expect(created.json()).toMatchObject({ status: 'pending', provider: 'stripe', publishable_key: 'pk_test_uplift_fake', client_secret: 'pi_gift_1_secret_abc' });
+    const giftId = created.json().gift_id as number;
+
+    const succeeded = event('payment_intent.succeeded', 'pi_gift_1', { gift_id: String(giftId), idempotency_key: 'x' });
+    expect((await deliver(succeeded)).json()).toEqual({ received: true });
+    expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'succeeded', provider_reference: 'pi_gift_1', receipt_number: expect.stringMatching(/^NZ-2026-G/) });
+    expect(await mailsTo(ctx, body.email)).toHaveLength(1);
+    expect(await mailsTo(ctx, user.email)).toHaveLength(1);
+    const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, `evt_gift_${events}`));
+    expect(row!.processed_at).not.toBeNull();
+
+    expect((await deliver(succeeded)).json()).toEqual({ received: true, duplicate: true });
+    // The provider now says something else (it should not): the settled gift stays as it is.
+    charges.get('pi_gift_1')!.state = { status: 'declined', reference: 'pi_gift_1', code: 'card_declined' };
+    const later = await confirm(ctx, giftId, 'pi_gift_1_secret_abc');
+    expect(later.json()).toMatchObject({ status: 'succeeded', receipt_number: (await giftRow(ctx, giftId)).receipt_number });
+    expect(await mailsTo(ctx, body.email)).toHaveLength(1);
+    expect(await mailsTo(ctx, user.email)).toHaveLength(1);
+  });
+
+  it('payment_intent.payment_failed fails an open gift; the same charge paid later with another card still succeeds, once', async () => {
+    const { page } = await createPage(ctx);
+    const body = giftBody();
+    const giftId = (await give(ctx, page.slug, body)).json().gift_id as number;
+    const reference = (await giftRow(ctx, giftId)).provider_reference!;
+    await deliver(event('payment_intent.payment_failed', reference, { gift_id: String(giftId) }));
+    expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
+    const confirmed = await confirm(ctx, giftId, `${reference}_secret_abc`);
+    expect(confirmed.json()).toMatchObject({ status: 'failed', failure_message: 'Your card did not have enough funds for this payment.' });
+    expect(await mailsTo(ctx, body.email)).toHaveLength(0);
+
+    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
+    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
+    expect((await giftRow(ctx, giftId)).status).toBe('succeeded');
+    expect(await mailsTo(ctx, body.email)).toHaveLength(1);
+  });
+
+  it('an event naming a gift with another charge changes nothing; an event without gift_id goes to billing', async () => {
+    const { page } = await createPage(ctx);
+    const giftId = (await give(ctx, page.slug, giftBody())).json().gift_id as number;
+    await deliver(event('payment_intent.succeeded', 'pi_someone_else', { gift_id: String(giftId) }));
+    expect((await giftRow(ctx, giftId)).status).toBe('pending');
+    const billing = await deliver(event('payment_intent.succeeded', 'pi_not_a_gift', { idempotency_key: 'payment-1-attempt-1' }));
+    expect(billing.statusCode).toBe(200);
+    expect((await giftRow(ctx, giftId)).status).toBe('pending');
+  });
+});
