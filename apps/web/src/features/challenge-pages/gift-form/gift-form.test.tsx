@@ -1,0 +1,154 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GiftForm } from './gift-form';
+
+// The gift form (docs/decisions/138) against a stubbed API: what the friend types, what is sent,
+// and what they are told.
+
+type Reply = { status: number; body?: unknown } | ((body: unknown) => { status: number; body?: unknown });
+type Call = { key: string; body: unknown };
+
+function stubApi(replies: Record<string, Reply | Reply[]>): Call[] {
+  const calls: Call[] = [];
+  const used = new Map<string, number>();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${url}`;
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ key, body });
+      const entry = replies[key];
+      if (!entry) throw new Error(`unexpected request ${key}`);
+      const n = used.get(key) ?? 0;
+      used.set(key, n + 1);
+      const reply = Array.isArray(entry) ? entry[Math.min(n, entry.length - 1)]! : entry;
+      const { status, body: out } = typeof reply === 'function' ? reply(body) : reply;
+      return new Response(out === undefined ? '' : JSON.stringify(out), { status });
+    }),
+  );
+  return calls;
+}
+
+const CREATED = { status: 201, body: { gift_id: 7, status: 'pending', client_secret: 'pi_test_1_secret_x', provider: 'test' } };
+const SUCCEEDED = { status: 200, body: { gift_id: 7, status: 'succeeded', receipt_number: 'NZ-2026-G000007', failure_message: null } };
+
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Your name'), 'Sam Friend');
+  await user.type(screen.getByLabelText('Your email'), 'sam@example.org');
+}
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('the gift form', () => {
+  it('NZ: suggested amounts, counter, the hide choices and the tax receipt box; then the card, then thanks and onGiven', async () => {
+    const calls = stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
+      'POST /api/gifts/7/confirm': SUCCEEDED,
+    });
+    const onGiven = vi.fn();
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" onGiven={onGiven} />);
+    expect(screen.getByRole('region', { name: 'Give to Aroha' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '$50.00' }));
+    expect(screen.getByRole('button', { name: '$50.00' })).toHaveAttribute('aria-pressed', 'true');
+    await fillDetails(user);
+    await user.type(screen.getByLabelText('A message (optional)'), 'Go!');
+    expect(screen.getByText('3/140 characters')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Hide my name (show “Anonymous”)'));
+    await user.click(screen.getByLabelText('I want a donation tax credit receipt in my name'));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    expect(await screen.findByText(/Your gift of \$50.00 to Aroha’s challenge has gone through/)).toBeInTheDocument();
+    expect(screen.getByText(/NZ-2026-G000007/)).toBeInTheDocument();
+    expect(onGiven).toHaveBeenCalledTimes(1);
+    const sent = calls.find((c) => c.key === 'POST /api/pages/aroha-walks/gifts')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ amount: 5000, name: 'Sam Friend', email: 'sam@example.org', message: 'Go!', hide_name: true, hide_amount: false, tax_receipt: true });
+    expect(sent.client_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.find((c) => c.key === 'POST /api/test-provider/gift/confirm')!.body).toMatchObject({ client_secret: 'pi_test_1_secret_x', exp_month: 12, exp_year: 2030 });
+  });
+
+  it('UK: pounds, no tax receipt box; an amount out of range is said at the field and nothing is sent', async () => {
+    const calls = stubApi({});
+    const user = userEvent.setup();
+    render(<GiftForm slug="jo-runs" country="UK" participantName="Jo" />);
+    expect(screen.getByRole('button', { name: '£25.00' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/tax credit receipt/)).not.toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount (£)');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(amount).toHaveAccessibleDescription('The amount must be at least £10.00');
+    expect(screen.getByLabelText('Your name')).toHaveAccessibleDescription('Please enter your name');
+    await user.clear(amount);
+    await user.type(amount, '10001');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(amount).toHaveAccessibleDescription('The amount must be at most £10,000.00');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a declined card: the friend reads why, nothing was taken, and the next try is a new gift (a new client_key)', async () => {
+    const calls = stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'declined', message: 'Your card was declined.' } },
+      'POST /api/gifts/7/confirm': { status: 200, body: { gift_id: 7, status: 'failed', receipt_number: null, failure_message: 'Your bank declined this payment.' } },
+    });
+    const onGiven = vi.fn();
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" onGiven={onGiven} />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user, '4000000000000341');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Nothing was taken. You can try again with another card.');
+    expect(onGiven).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const keysSent = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => (c.body as { client_key: string }).client_key);
+    expect(keysSent).toHaveLength(2);
+    expect(keysSent[0]).not.toBe(keysSent[1]);
+  });
+
+  it('the bank step: the friend completes it in the dialog and the gift goes through', async () => {
+    stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'requires_action' } },
+      'POST /api/test-provider/gift/authenticate': (body) => ({ status: 200, body: { status: (body as { outcome: string }).outcome === 'complete' ? 'succeeded' : 'declined' } }),
+      'POST /api/gifts/7/confirm': SUCCEEDED,
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user, '4000002760003184');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    await user.click(await screen.findByRole('button', { name: 'Complete authentication' }));
+    expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
+  });
+
+  it('too many tries: the server’s plain message is shown', async () => {
+    stubApi({ 'POST /api/pages/aroha-walks/gifts': { status: 429, body: { message: 'Too many gifts have been tried from here just now.', code: 'gift.rate_limited' } } });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many gifts have been tried'));
+  });
+});
