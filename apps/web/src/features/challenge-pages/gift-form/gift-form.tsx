@@ -1,4 +1,4 @@
-import type { CountryCode } from '@uplift/core/countries';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
 import { GIFT_MESSAGE_MAX, GIFT_SUGGESTED_MINOR, giftAmountError, type GiftCreated } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
@@ -195,7 +195,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
             ))}
           </div>
           <TextField
-            label={`Amount (${country === 'NZ' ? 'NZ$' : '£'})`}
+            label={`Amount (${COUNTRIES[country].symbol})`}
             inputMode="decimal"
             value={details.amountText}
             error={errors.amount}
