@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../../db/schema.ts';
+import { gifts, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { GuestChargeState, PaymentProvider } from '../payments/index.ts';
-import { confirm, createPage, give, giftBody, giftRow, mailsTo } from './gifts.test-support.ts';
+import { handleGiftPaymentEvent } from './gifts.service.ts';
+import { confirm, createPage, give, giftBody, giftDeps, giftRow, mailsTo } from './gifts.test-support.ts';
 
 // Stripe's webhook settles what the browser did not (docs/decisions/138): an event with
 // metadata.gift_id goes to the gifts module, every other one to billing; a later confirm changes nothing.
@@ -14,6 +15,7 @@ const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_uplift_fake', STRIPE_PUBLISHABL
 
 /** A provider whose guest charges stand where the test says (Stripe's side, without the network). */
 const charges = new Map<string, { key: string; state: GuestChargeState }>();
+let asked = 0;
 const notUsed = () => Promise.reject(new Error('not used by gifts'));
 const stripeLike: PaymentProvider = {
   name: 'stripe',
@@ -33,9 +35,11 @@ const stripeLike: PaymentProvider = {
     return { reference, clientSecret: `${reference}_secret_abc` };
   },
   async retrieveGuestCharge(reference) {
+    asked += 1;
     return charges.get(reference)?.state ?? null;
   },
   async findGuestCharge(key) {
+    asked += 1;
     return [...charges.values()].find((c) => c.key === key)?.state ?? null;
   },
 };
@@ -100,7 +104,10 @@ describe("Stripe's events about gifts", () => {
     expect((await deliver(succeeded)).json()).toEqual({ received: true, duplicate: true });
     // The provider now says something else (it should not): the settled gift stays as it is.
     charges.get('pi_gift_1')!.state = { status: 'declined', reference: 'pi_gift_1', code: 'card_declined' };
+    const askedBefore = asked;
     const later = await confirm(ctx, giftId, 'pi_gift_1_secret_abc');
+    // A settled gift is answered as it stands: the provider is not asked again.
+    expect(asked).toBe(askedBefore);
     expect(later.json()).toMatchObject({ status: 'succeeded', receipt_number: (await giftRow(ctx, giftId)).receipt_number });
     expect(await mailsTo(ctx, body.email)).toHaveLength(1);
     expect(await mailsTo(ctx, user.email)).toHaveLength(1);
@@ -131,5 +138,47 @@ describe("Stripe's events about gifts", () => {
     const billing = await deliver(event('payment_intent.succeeded', 'pi_not_a_gift', { idempotency_key: 'payment-1-attempt-1' }));
     expect(billing.statusCode).toBe(200);
     expect((await giftRow(ctx, giftId)).status).toBe('pending');
+  });
+
+  it('settles a gift whose reference was never written (a crash after the provider’s call); a job for an event already processed changes nothing', async () => {
+    const { page } = await createPage(ctx);
+    const body = giftBody();
+    const giftId = (await give(ctx, page.slug, body)).json().gift_id as number;
+    const reference = (await giftRow(ctx, giftId)).provider_reference!;
+    await ctx.db.update(gifts).set({ provider_reference: null }).where(eq(gifts.id, giftId));
+
+    // A retried job of an event that was processed meanwhile: nothing happens.
+    const processed = event('payment_intent.payment_failed', reference, { gift_id: String(giftId) });
+    await ctx.db.insert(webhookEvents).values({ id: JSON.parse(processed).id, type: 'payment_intent.payment_failed', processed_at: new Date() });
+    await handleGiftPaymentEvent(giftDeps(ctx), {
+      eventId: JSON.parse(processed).id,
+      type: 'payment_intent.payment_failed',
+      paymentIntentId: reference,
+      idempotencyKey: null,
+      failureCode: 'card_declined',
+      giftId,
+    });
+    expect((await giftRow(ctx, giftId)).status).toBe('pending');
+
+    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
+    expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'succeeded', provider_reference: reference });
+    expect(await mailsTo(ctx, body.email)).toHaveLength(1);
+  });
+
+  it('a confirm for a gift with no reference finds its charge by the idempotency key; an unknown charge is not found', async () => {
+    const { page } = await createPage(ctx);
+    const giftId = (await give(ctx, page.slug, giftBody())).json().gift_id as number;
+    const reference = (await giftRow(ctx, giftId)).provider_reference!;
+    await ctx.db.update(gifts).set({ provider_reference: null }).where(eq(gifts.id, giftId));
+    charges.get(reference)!.state = { status: 'succeeded', reference };
+    const settled = await confirm(ctx, giftId, `${reference}_secret_abc`);
+    expect(settled.json()).toMatchObject({ status: 'succeeded' });
+    expect((await giftRow(ctx, giftId)).provider_reference).toBe(reference);
+
+    const [orphan] = await ctx.db
+      .insert(gifts)
+      .values({ page_id: page.id, campaign_id: page.campaign_id, recipient_id: (await giftRow(ctx, giftId)).recipient_id, amount: 1000 as never, idempotency_key: 'gift-unknown', client_key: 'unknown' })
+      .returning();
+    expect((await confirm(ctx, orphan!.id, 'pi_x_secret_abc')).statusCode).toBe(404);
   });
 });
