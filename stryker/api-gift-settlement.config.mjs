@@ -4,16 +4,20 @@
 // state, the one winning success (receipt and mails) and the webhook's settlement; and the ledger's
 // conditional updates. `npm run test:mutation -- api-gift-settlement`.
 // Not mutated: the mails' wording (gifts.mails.ts, pinned by gifts.test.ts), the form's checks and the export.
-// gifts.service.ts 129-195 is confirmGift, settleFromProvider, applyChargeState and settleSucceeded;
-// 259-286 handleGiftPaymentEvent and settleOpenGifts. gifts.repository.ts 52-101 is setGiftReference,
+// gifts.service.ts 129-194 is confirmGift, settleFromProvider, applyChargeState and settleSucceeded;
+// 258-285 handleGiftPaymentEvent and settleOpenGifts. gifts.repository.ts 52-101 is setGiftReference,
 // the three settlement updates and selectOpenGiftsBefore.
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('gift-settlement', {
   mutate: [
-    'apps/api/src/modules/gifts/gifts.service.ts:129-195',
-    'apps/api/src/modules/gifts/gifts.service.ts:259-286',
+    'apps/api/src/modules/gifts/gifts.service.ts:129-194',
+    'apps/api/src/modules/gifts/gifts.service.ts:258-285',
     'apps/api/src/modules/gifts/gifts.repository.ts:52-101',
   ],
-  testFiles: ['apps/api/src/modules/gifts/gifts.test.ts', 'apps/api/src/modules/gifts/gifts.webhook.test.ts'],
+  testFiles: [
+    'apps/api/src/modules/gifts/gifts.test.ts',
+    'apps/api/src/modules/gifts/gifts.webhook.test.ts',
+    'apps/api/src/modules/gifts/gifts.settlement.test.ts',
+  ],
 });

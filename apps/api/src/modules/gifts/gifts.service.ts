@@ -179,19 +179,18 @@ export async function applyChargeState(deps: GiftDeps, gift: repo.GiftRow, state
 }
 
 /** The success, once: only the settler whose conditional update won numbers the receipt and sends the mails. */
-async function settleSucceeded(deps: GiftDeps, giftId: number, reference: string | null): Promise<boolean> {
+async function settleSucceeded(deps: GiftDeps, giftId: number, reference: string | null): Promise<void> {
   const now = deps.clock.now();
-  const facts = await repo.selectGiftMailFacts(deps.db, giftId);
-  if (!facts) return false;
+  // The gift exists (its id came from its row) and its campaign and charity are foreign keys.
+  const facts = (await repo.selectGiftMailFacts(deps.db, giftId))!;
   const year = todayInCountry(facts.country, now).slice(0, 4);
   const won = await repo.markGiftSucceeded(deps.db, giftId, reference, `${facts.country}-${year}-G`, now);
-  if (!won) return false;
+  if (!won) return;
   try {
     await sendGiftMails(deps, { ...facts, gift: won });
   } catch (err) {
     deps.log.error({ err, giftId }, 'a gift succeeded but its mails could not be recorded');
   }
-  return true;
 }
 
 async function sendGiftMails(deps: GiftDeps, facts: NonNullable<Awaited<ReturnType<typeof repo.selectGiftMailFacts>>>): Promise<void> {

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gifts, webhookEvents } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { confirmGift, handleGiftPaymentEvent, settleOpenGifts } from './gifts.service.ts';
+import { createPage, give, giftBody, giftDeps, giftRow, mailsTo, pay } from './gifts.test-support.ts';
+
+// The settlement's edges (docs/decisions/138): what is settled when, what is logged when something
+// around it fails, and that one failing gift does not stop the others. Each test stands alone.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+const after = (ms: number) => ({ now: () => new Date(ctx.clock.now().getTime() + ms) });
+const HOUR = 60 * 60_000;
+
+function capturingLog() {
+  return { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+}
+
+async function openGift(over: Record<string, unknown> = {}) {
+  const { page, user } = await createPage(ctx);
+  const body = giftBody(over);
+  const res = await give(ctx, page.slug, body);
+  expect(res.statusCode, res.body).toBe(201);
+  const created = res.json<{ gift_id: number; client_secret: string }>();
+  return { page, user, body, giftId: created.gift_id, secret: created.client_secret };
+}
+
+describe('settling by asking the provider', () => {
+  it('a gift open for a day whose charge was paid succeeds (it is not abandoned); one the provider never made stays open until a full day has passed', async () => {
+    const paid = await openGift();
+    await pay(ctx, paid.secret);
+    await settleOpenGifts(giftDeps(ctx, { clock: after(25 * HOUR) }));
+    expect((await giftRow(ctx, paid.giftId)).status).toBe('succeeded');
+
+    const orphan = await openGift();
+    await ctx.db.update(gifts).set({ provider_reference: null, idempotency_key: `gift-never-made-${orphan.giftId}` }).where(eq(gifts.id, orphan.giftId));
+    await settleOpenGifts(giftDeps(ctx, { clock: after(24 * HOUR) }));
+    expect((await giftRow(ctx, orphan.giftId)).status).toBe('pending');
+    await settleOpenGifts(giftDeps(ctx, { clock: after(24 * HOUR + 1) }));
+    expect((await giftRow(ctx, orphan.giftId)).status).toBe('failed');
+  });
+
+  it('a charge still waiting for its card: the gift stays pending and its reference is written', async () => {
+    const { giftId, secret } = await openGift();
+    const reference = secret.split('_secret_')[0]!;
+    await ctx.db.update(gifts).set({ provider_reference: null }).where(eq(gifts.id, giftId));
+    const state = await confirmGift(giftDeps(ctx), giftId, secret);
+    expect(state.status).toBe('pending');
+    expect((await giftRow(ctx, giftId)).provider_reference).toBe(reference);
+  });
+
+  it('a failed gift is answered as it stands, without asking the provider', async () => {
+    const { giftId, secret } = await openGift();
+    await pay(ctx, secret, '4000000000000341');
+    await confirmGift(giftDeps(ctx), giftId, secret);
+    const real = ctx.app.payments as PaymentProvider;
+    const asking: PaymentProvider = { ...real, retrieveGuestCharge: vi.fn(real.retrieveGuestCharge), findGuestCharge: vi.fn(real.findGuestCharge) };
+    expect((await confirmGift(giftDeps(ctx, { payments: asking }), giftId, secret)).status).toBe('failed');
+    expect(asking.retrieveGuestCharge).not.toHaveBeenCalled();
+  });
+
+  it('one gift the provider cannot be asked about is logged and the others are still settled', async () => {
+    const broken = await openGift();
+    const fine = await openGift();
+    await pay(ctx, fine.secret);
+    const real = ctx.app.payments as PaymentProvider;
+    const brokenRef = broken.secret.split('_secret_')[0];
+    const flaky: PaymentProvider = {
+      ...real,
+      async retrieveGuestCharge(reference) {
+        if (reference === brokenRef) throw new Error('connect ETIMEDOUT api.stripe.com');
+        return real.retrieveGuestCharge(reference);
+      },
+    };
+    const log = capturingLog();
+    await settleOpenGifts(giftDeps(ctx, { payments: flaky, log, clock: after(HOUR) }));
+    expect((await giftRow(ctx, fine.giftId)).status).toBe('succeeded');
+    expect((await giftRow(ctx, broken.giftId)).status).toBe('pending');
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ giftId: broken.giftId, err: expect.any(Error) }), 'could not ask the provider about an open gift');
+  });
+});
+
+describe('around the settlement', () => {
+  it('mails that cannot be recorded are logged; the gift has succeeded all the same', async () => {
+    const { giftId, secret, body } = await openGift();
+    await pay(ctx, secret);
+    const log = capturingLog();
+    const failing: Mailer = { ...ctx.app.mailer, send: () => Promise.reject(new Error('the outbox is full')) };
+    expect((await confirmGift(giftDeps(ctx, { mailer: failing, log }), giftId, secret)).status).toBe('succeeded');
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ giftId, err: expect.any(Error) }), 'a gift succeeded but its mails could not be recorded');
+    expect(await mailsTo(ctx, body.email)).toHaveLength(0);
+  });
+
+  it('an event naming a gift that is not ours (or has another charge) is logged and marked processed', async () => {
+    const { giftId } = await openGift();
+    const log = capturingLog();
+    const eventId = `evt_not_ours_${giftId}`;
+    await ctx.db.insert(webhookEvents).values({ id: eventId, type: 'payment_intent.succeeded' });
+    await handleGiftPaymentEvent(giftDeps(ctx, { log }), {
+      eventId,
+      type: 'payment_intent.succeeded',
+      paymentIntentId: 'pi_someone_else',
+      idempotencyKey: null,
+      failureCode: null,
+      giftId,
+    });
+    expect((await giftRow(ctx, giftId)).status).toBe('pending');
+    expect(log.warn).toHaveBeenCalledWith({ eventId, giftId }, 'a Stripe event named a gift that is not ours or has another charge');
+    const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    expect(row!.processed_at).not.toBeNull();
+  });
+});
