@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GIFT_LIMITS } from '@uplift/core/schemas/gifts';
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { giftAttempts } from '../../db/schema.ts';
 
@@ -43,6 +43,6 @@ export async function claimGiftAttempt(db: Db, attempt: { pageId: number; ip: st
     await db.delete(giftAttempts).where(eq(giftAttempts.id, row!.id));
     return over;
   }
-  await db.delete(giftAttempts).where(or(lt(giftAttempts.created_at, dayAgo)));
+  await db.delete(giftAttempts).where(lt(giftAttempts.created_at, dayAgo));
   return null;
 }

@@ -255,6 +255,17 @@ describe('card testing', () => {
     expect((await give(ctx, page.slug, giftBody(), ip)).statusCode).toBe(201);
   });
 
+  it('refuses the 61st new gift on one page in an hour, whoever gives it', async () => {
+    const { page } = await createPage(ctx);
+    for (let i = 0; i < 60; i += 1) await started(page.slug, {}, `203.0.113.${i + 100}`);
+    const refused = await give(ctx, page.slug, giftBody(), '203.0.113.200');
+    expect(refused.statusCode).toBe(429);
+    expect(lines.filter((l) => l.event === 'security.gift_refused').at(-1)).toMatchObject({ why: 'page limit', ip: '203.0.113.200' });
+    // Another page is not held back.
+    const other = await createPage(ctx);
+    expect((await give(ctx, other.page.slug, giftBody(), '203.0.113.200')).statusCode).toBe(201);
+  });
+
   it('refuses the 11th gift in a day from one email, whatever the IP or page', async () => {
     const email = 'tester@example.org';
     for (let i = 0; i < 10; i += 1) {
