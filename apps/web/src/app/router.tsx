@@ -32,6 +32,10 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
   { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
   { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
+  // Friends give too (docs/decisions/142): the page and team are rendered on the server too.
+  { path: paths.challengePage, lazy: () => import('./routes/challenge-page') },
+  { path: paths.teamPage, lazy: () => import('./routes/team-page') },
+  { path: paths.myPage, lazy: () => import('./routes/my-page') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

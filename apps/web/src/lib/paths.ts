@@ -30,6 +30,10 @@ export const paths = {
   adminCampaignReport: '/admin-campaign/:id/report',
   /** Operators' view (docs/decisions/133): billing runs, job queue, mail, backups, database, version. */
   adminSystem: '/admin-system',
+  // Friends give too (docs/decisions/142): a participant's page, a team, and the page's editor.
+  challengePage: '/p/:slug',
+  teamPage: '/t/:slug',
+  myPage: '/my-page',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -55,4 +59,14 @@ export function accountSection(section: AccountSection): string {
 /** The report of campaign `id` (paths.adminCampaignReport filled in). */
 export function campaignReportPath(id: number): string {
   return paths.adminCampaignReport.replace(':id', String(id));
+}
+
+/** A participant's public page (paths.challengePage filled in). */
+export function challengePagePath(slug: string): string {
+  return `/p/${encodeURIComponent(slug)}`;
+}
+
+/** A team's public page (paths.teamPage filled in). */
+export function teamPagePath(slug: string): string {
+  return `/t/${encodeURIComponent(slug)}`;
 }
