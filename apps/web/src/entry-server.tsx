@@ -12,7 +12,7 @@ import { AppRoutes, preloadRoute, routes } from './app/router';
 import { campaignTotalsQuery } from './features/landing/api/get-campaign-totals';
 import { defaultChallengesQuery } from './features/landing/api/get-default-challenges';
 import { defaultRecipientsQuery } from './features/landing/api/get-default-recipients';
-import { publicPageQuery, publicTeamQuery } from './features/challenge-pages/api/pages';
+import { publicPageQuery, publicTeamQuery } from './features/challenge-pages/api/public';
 import { setFetch } from './lib/api-client';
 import { PrerenderProvider, seedQueries, type PrerenderData } from './lib/prerender';
 import { closestCampaignQuery } from './lib/queries/campaigns';

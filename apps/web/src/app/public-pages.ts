@@ -1,7 +1,8 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney } from '@uplift/core/money';
-import { challengePagePath, paths, teamPagePath } from '../lib/paths';
+import { challengePagePath, teamPagePath } from '../features/challenge-pages/paths';
+import { paths } from '../lib/paths';
 
 /**
  * The public pages prerendered to HTML (docs/decisions/023-prerendered-public-pages.md), with
@@ -49,8 +50,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
     live: false,
   },
   // Not in the sitemap from here (the path is a pattern); each page is indexable and names itself canonical.
-  { path: paths.challengePage, file: 'challenge-page.html', module: 'src/app/routes/challenge-page.tsx', title: 'Challenge page', description: DESCRIPTION, indexable: false, live: true, dynamic: 'page' },
-  { path: paths.teamPage, file: 'team-page.html', module: 'src/app/routes/team-page.tsx', title: 'Team', description: DESCRIPTION, indexable: false, live: true, dynamic: 'team' },
+  { path: paths.challengePage, file: 'challenge-page.html', module: 'src/features/challenge-pages/components/public-page.tsx', title: 'Challenge page', description: DESCRIPTION, indexable: false, live: true, dynamic: 'page' },
+  { path: paths.teamPage, file: 'team-page.html', module: 'src/features/challenge-pages/components/team-page.tsx', title: 'Team', description: DESCRIPTION, indexable: false, live: true, dynamic: 'team' },
   { path: '/404', file: 'not-found.html', module: 'src/app/routes/not-found.tsx', title: 'Page not found', description: DESCRIPTION, indexable: false, live: false },
 ];
 

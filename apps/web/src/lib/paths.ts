@@ -61,12 +61,3 @@ export function campaignReportPath(id: number): string {
   return paths.adminCampaignReport.replace(':id', String(id));
 }
 
-/** A participant's public page (paths.challengePage filled in). */
-export function challengePagePath(slug: string): string {
-  return `/p/${encodeURIComponent(slug)}`;
-}
-
-/** A team's public page (paths.teamPage filled in). */
-export function teamPagePath(slug: string): string {
-  return `/t/${encodeURIComponent(slug)}`;
-}

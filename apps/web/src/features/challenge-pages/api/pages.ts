@@ -1,42 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreatePage, CreateTeam, MyPage, PageGiftList, PublicPageData, PublicTeamData, SlugAvailable, UpdatePage, UpdateTeam } from '@uplift/core/schemas/challenge-pages';
-import { api, ApiError } from '../../../lib/api-client';
+import type { CreatePage, CreateTeam, MyPage, PublicTeamData, SlugAvailable, UpdatePage, UpdateTeam } from '@uplift/core/schemas/challenge-pages';
+import { api } from '../../../lib/api-client';
+import { orNull, pageKeys } from './public';
 
-// The reads and writes of challenge pages and teams (docs/decisions/142). The public page and team
-// queries are the ones the server renders with: their keys are how the embedded data seeds the cache.
-
-export const pageKeys = {
-  all: ['challenge-pages'] as const,
-  publicPage: (slug: string) => ['challenge-pages', 'page', slug] as const,
-  gifts: (slug: string, cursor: string) => ['challenge-pages', 'gifts', slug, cursor] as const,
-  team: (slug: string) => ['challenge-pages', 'team', slug] as const,
-  mine: () => ['challenge-pages', 'mine'] as const,
-  slug: (kind: 'page' | 'team', slug: string) => ['challenge-pages', 'slug', kind, slug] as const,
-};
+// The owner's page and the writes of pages and teams (docs/decisions/142); the public reads are public.ts.
 
 const enc = encodeURIComponent;
-
-/** A read whose 404 is an answer (null: no such public page or team), so the server can render and embed it too. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
-
-/** GET /api/pages/{slug} (null: unknown, draft or hidden); a gift refreshes it. */
-export const publicPageQuery = (slug: string) =>
-  queryOptions({ queryKey: pageKeys.publicPage(slug), queryFn: () => orNull(api<PublicPageData>(`/api/pages/${enc(slug)}`)), staleTime: 60_000 });
-export const usePublicPage = (slug: string) => useQuery(publicPageQuery(slug));
-
-export const getMoreGifts = (slug: string, cursor: string) => api<PageGiftList>(`/api/pages/${enc(slug)}/gifts?cursor=${enc(cursor)}`);
-
-/** GET /api/teams/{slug} (null: unknown or hidden). */
-export const publicTeamQuery = (slug: string) =>
-  queryOptions({ queryKey: pageKeys.team(slug), queryFn: () => orNull(api<PublicTeamData>(`/api/teams/${enc(slug)}`)), staleTime: 60_000 });
-export const usePublicTeam = (slug: string) => useQuery(publicTeamQuery(slug));
 
 /** GET /api/my-page: undefined when the donor has no page yet (a 404). */
 export const myPageQuery = (enabled: boolean) =>

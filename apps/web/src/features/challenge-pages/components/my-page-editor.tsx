@@ -7,7 +7,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
-import { challengePagePath, teamPagePath } from '../../../lib/paths';
+import { RequireAuth } from '../../../lib/require-auth';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { challengePagePath, teamPagePath } from '../paths';
 import {
   useCreatePage,
   useCreateTeam,
@@ -21,6 +23,16 @@ import {
 import { moneyIn, RaisedProgress } from './raised-progress';
 import { SlugField } from './slug-field';
 import '../challenge-pages.css';
+
+/** /my-page, signed in only. */
+export function MyPageScreen() {
+  usePageTitle('Your challenge page');
+  return (
+    <RequireAuth>
+      <MyPageEditor />
+    </RequireAuth>
+  );
+}
 
 /** /my-page (docs/decisions/142): create the page, then edit, publish, hide or delete it, and start or leave a team. */
 export function MyPageEditor() {

@@ -2,12 +2,11 @@ import type { PageGift } from '@uplift/core/schemas/challenge-pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { teamPagePath } from '../../../lib/paths';
+import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getMoreGifts, usePublicPage } from '../api/pages';
+import { getMoreGifts, usePublicPage } from '../api/public';
 import { GiftForm } from '../gift-form/gift-form';
-import { moneyIn, RaisedProgress } from './raised-progress';
-import { NotFoundMessage } from './not-found-message';
+import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
 /** A participant's public page, /p/{slug} (docs/decisions/142): rendered on the server, hydrated from the same data. */

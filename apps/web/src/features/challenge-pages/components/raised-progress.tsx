@@ -1,6 +1,8 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney } from '@uplift/core/money';
 import type { Raised } from '@uplift/core/schemas/challenge-pages';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 
 /** An amount in minor units in the page's currency (£ for the UK, $ for New Zealand). */
 export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(asMinor(minor), country);
@@ -21,6 +23,19 @@ export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal
       )}
       <p className="cp-muted">
         {money(raised.pledged)} pledged · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
+      </p>
+    </div>
+  );
+}
+
+/** What an unknown, draft or hidden page or team shows (the server answers it with status 404). */
+export function NotFoundMessage({ what }: { what: 'page' | 'team' }) {
+  return (
+    <div className="page narrow">
+      <h1>{what === 'page' ? 'This challenge page isn’t here' : 'This team isn’t here'}</h1>
+      <p>The address may be mistyped, or the {what} is not public.</p>
+      <p>
+        <Link to={paths.home}>Go to the home page</Link>
       </p>
     </div>
   );

@@ -5,32 +5,35 @@ import { checkSlug } from '../api/pages';
 
 type Status = { state: 'idle' | 'checking' | 'ok' | 'bad'; message?: string };
 
+type Checked = { slug: string; available: boolean; message?: string | undefined };
+
 /**
  * An address field checked as it is typed (docs/decisions/142): the rule first, in the browser,
  * then GET /api/pages/slug-available, so "That address is taken" shows before saving.
  */
 export function SlugField(props: { kind: 'page' | 'team'; value: string; onChange: (slug: string) => void; current?: string; error?: string | undefined; label?: string }) {
   const { kind, value, onChange, current } = props;
-  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const slug = normaliseSlug(value);
+  const unchanged = !slug || slug === current;
+  const problem = unchanged ? undefined : slugProblem(slug);
+  const [checked, setChecked] = useState<Checked | undefined>(undefined);
   useEffect(() => {
-    const slug = normaliseSlug(value);
-    if (!slug || slug === current) {
-      setStatus({ state: 'idle' });
-      return;
-    }
-    const problem = slugProblem(slug);
-    if (problem) {
-      setStatus({ state: 'bad', message: problem });
-      return;
-    }
-    setStatus({ state: 'checking' });
+    if (unchanged || problem) return;
+    let live = true;
     const timer = setTimeout(() => {
       checkSlug(kind, slug)
-        .then((r) => setStatus(r.available ? { state: 'ok', message: 'That address is free' } : { state: 'bad', message: r.message ?? 'That address is taken' }))
-        .catch(() => setStatus({ state: 'idle' }));
+        .then((r) => live && setChecked({ slug, available: r.available, message: r.message }))
+        .catch(() => undefined);
     }, 300);
-    return () => clearTimeout(timer);
-  }, [kind, value, current]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [kind, slug, unchanged, problem]);
+
+  const answer = checked?.slug === slug ? checked : undefined;
+  const status: Status =
+    unchanged ? { state: 'idle' } : problem ? { state: 'bad', message: problem } : !answer ? { state: 'checking' } : answer.available ? { state: 'ok', message: 'That address is free' } : { state: 'bad', message: answer.message ?? 'That address is taken' };
 
   const prefix = kind === 'page' ? '/p/' : '/t/';
   return (

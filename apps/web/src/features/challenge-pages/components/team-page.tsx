@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
-import { challengePagePath, paths } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
+import { challengePagePath } from '../paths';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useJoinTeam, useLeaveTeam, useMyPage, usePublicTeam, useRemoveMember } from '../api/pages';
-import { NotFoundMessage } from './not-found-message';
-import { moneyIn, RaisedProgress } from './raised-progress';
+import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
+import { usePublicTeam } from '../api/public';
+import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
 /** A team's public page, /t/{slug} (docs/decisions/142): total, members, and Join / Leave / Remove as fit the viewer. */
