@@ -123,10 +123,11 @@ export type CreateTeam = z.input<typeof createTeamSchema>;
 export const updateTeamSchema = z.object({ name: teamNameField.optional(), story: storyField.optional() });
 export type UpdateTeam = z.input<typeof updateTeamSchema>;
 
-/** Route params: a slug as it appears in a URL (any text; an unknown one is a 404). */
-export const slugParamSchema = z.object({ slug: z.string().min(1).max(200) });
-export const memberParamSchema = z.object({ slug: z.string().min(1).max(200), pageSlug: z.string().min(1).max(200) });
-export const photoParamSchema = z.object({ slug: z.string().min(1).max(200), sha: z.string().regex(/^[0-9a-f]{16,64}\.webp$/, { error: 'sha: not a photo of this page' }) });
+/** A slug in a route's path: letters, digits and hyphens (a well-formed one that names nothing is a 404). */
+const slugParam = (field: string) => z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: `${field}: not the address of a page or team` });
+export const slugParamSchema = z.object({ slug: slugParam('slug') });
+export const memberParamSchema = z.object({ slug: slugParam('slug'), pageSlug: slugParam('pageSlug') });
+export const photoParamSchema = z.object({ slug: slugParam('slug'), sha: z.string().regex(/^[0-9a-f]{16,64}\.webp$/, { error: 'sha: not a photo of this page' }) });
 export const photoQuerySchema = z.object({ size: z.enum(['full', 'card'], { error: "size: 'full' or 'card'" }).default('full') });
 export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional() });
 

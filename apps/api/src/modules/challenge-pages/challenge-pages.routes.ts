@@ -43,7 +43,8 @@ function sendPhoto(reply: FastifyReply, data: Buffer) {
 // /api/my-page and /api/my-team act on the signed-in donor's own page, so no one edits another's.
 const routes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.PageDeps = { db: app.db, clock: app.clock };
-  const signedIn = { preHandler: app.authenticate };
+  // Before the body is read and checked: a stranger learns nothing from validation messages.
+  const signedIn = { onRequest: app.authenticate };
 
   app.get(
     '/api/pages/slug-available',
@@ -127,7 +128,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A published challenge page (404 alike for a draft, a hidden page and an unknown address)',
         params: slugParamSchema,
-        response: { 200: publicPageSchema, ...errorResponses(404) },
+        response: { 200: publicPageSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => service.getPublicPage(deps, request.params.slug),
@@ -170,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/teams/:slug',
-    { schema: { tags, summary: 'A team no admin hid: its total (members rolled up) and members', params: slugParamSchema, response: { 200: publicTeamSchema, ...errorResponses(404) } } },
+    { schema: { tags, summary: 'A team no admin hid: its total (members rolled up) and members', params: slugParamSchema, response: { 200: publicTeamSchema, ...errorResponses(400, 404) } } },
     async (request) => service.getPublicTeam(deps, request.params.slug),
   );
   app.patch(
@@ -185,7 +186,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:slug/join',
     {
       ...signedIn,
-      schema: { tags, summary: "The donor's page joins the team (same campaign; one team at a time)", params: slugParamSchema, response: { 200: myPageSchema, ...errorResponses(401, 404, 409) } },
+      schema: { tags, summary: "The donor's page joins the team (same campaign; one team at a time)", params: slugParamSchema, response: { 200: myPageSchema, ...errorResponses(400, 401, 404, 409) } },
     },
     async (request) => service.joinTeam(deps, currentUser(request).id, request.params.slug),
   );
@@ -227,7 +228,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:slug/photo',
     {
       ...signedIn,
-      schema: { tags, summary: "Remove the team's photo (captain)", params: slugParamSchema, response: { 200: publicTeamSchema, ...errorResponses(401, 403, 404) } },
+      schema: { tags, summary: "Remove the team's photo (captain)", params: slugParamSchema, response: { 200: publicTeamSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => service.removeTeamPhoto(deps, currentUser(request).id, request.params.slug),
   );

@@ -99,6 +99,8 @@ describe('a participant’s page', () => {
   it('needs a signed-in donor with a Confirmed pledge', async () => {
     expect((await call(undefined, 'POST', '/api/my-page', { slug: 'nobody' })).statusCode).toBe(401);
     expect((await call(undefined, 'GET', '/api/my-page')).statusCode).toBe(401);
+    // Signed out, a bad body is still a 401: nothing is learnt from validation.
+    expect((await call(undefined, 'PATCH', '/api/my-page', { goal: 'x' })).statusCode).toBe(401);
     const donor = await createDonor(ctx.db);
     const res = await call(donor.id, 'POST', '/api/my-page', { slug: nextSlug() });
     expect(res.statusCode).toBe(409);
@@ -195,6 +197,10 @@ describe('a participant’s page', () => {
     const p = await participant({ publish: false });
     const unknown = await call(undefined, 'GET', '/api/pages/no-such-page-here');
     expect(unknown.statusCode).toBe(404);
+    // A path that cannot be an address (a NUL byte) is refused before any query.
+    const malformed = await call(undefined, 'GET', '/api/pages/%00');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('slug: not the address of a page or team');
     const draft = await call(undefined, 'GET', `/api/pages/${p.slug}`);
     expect(draft.statusCode).toBe(404);
     expect(draft.json()).toEqual(unknown.json());
