@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { appStarted } from '../support/hydration.ts';
 import { initialScripts } from '../support/initial-js.ts';
@@ -10,6 +11,12 @@ import { rememberSignIn } from '../support/session.ts';
 // server, head tags and data in the raw HTML, and the browser hydrates it without asking again.
 
 const DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on the server', async ({ page, browser, request }) => {
   const stamp = Date.now();
@@ -53,6 +60,7 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`my-page-${width}.png`), fullPage: true });
+    expect(await accessibilityProblems(page), `/my-page at ${width} px`).toEqual([]);
   }
 
   // Signed out: the raw HTML carries the head tags and the page, before any JavaScript.
@@ -101,6 +109,7 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   for (const width of [360, 1280]) {
     await tab.setViewportSize({ width, height: 900 });
     await tab.screenshot({ path: test.info().outputPath(`page-${width}.png`), fullPage: true });
+    expect(await accessibilityProblems(tab), `/p/{slug} at ${width} px`).toEqual([]);
   }
 
   await tab.getByRole('link', { name: 'Harbour Coffee Quitters' }).click();
@@ -109,6 +118,7 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   for (const width of [360, 1280]) {
     await tab.setViewportSize({ width, height: 900 });
     await tab.screenshot({ path: test.info().outputPath(`team-${width}.png`), fullPage: true });
+    expect(await accessibilityProblems(tab), `/t/{slug} at ${width} px`).toEqual([]);
   }
   const teamHtml = await (await request.get(`/t/${teamSlug}`)).text();
   expect(teamHtml).toContain('<title>Team Harbour Coffee Quitters · Uplift</title>');

@@ -37,6 +37,8 @@ export const useRemovePagePhoto = () => useChange(() => api<MyPage>('/api/my-pag
 
 export const useCreateTeam = () => useChange((body: CreateTeam) => api<PublicTeamData>('/api/teams', { method: 'POST', body, auth: true }));
 export const useUpdateTeam = (slug: string) => useChange((body: UpdateTeam) => api<PublicTeamData>(`/api/teams/${enc(slug)}`, { method: 'PATCH', body, auth: true }));
+export const useSetTeamPhoto = (slug: string) =>
+  useChange((photo_base64: string) => api<PublicTeamData>(`/api/teams/${enc(slug)}/photo`, { method: 'PUT', body: { photo_base64 }, auth: true }));
 export const useJoinTeam = () => useChange((slug: string) => api<MyPage>(`/api/teams/${enc(slug)}/join`, { method: 'POST', auth: true }));
 export const useLeaveTeam = () => useChange(() => api<MyPage>('/api/my-team/leave', { method: 'POST', auth: true }));
 export const useRemoveMember = (slug: string) =>

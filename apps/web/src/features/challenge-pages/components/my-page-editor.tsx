@@ -18,7 +18,9 @@ import {
   useMyPage,
   useRemovePagePhoto,
   useSetPagePhoto,
+  useSetTeamPhoto,
   useUpdatePage,
+  useUpdateTeam,
 } from '../api/pages';
 import { moneyIn, RaisedProgress } from './raised-progress';
 import { SlugField } from './slug-field';
@@ -233,6 +235,7 @@ function TeamSection({ page }: { page: MyPage }) {
           <Link to={teamPagePath(page.team.slug)}>{page.team.name}</Link>
           {page.team.captain && ' (you are its captain)'}
         </p>
+        {page.team.captain && <CaptainTools slug={page.team.slug} name={page.team.name} />}
         {leave.isError && <Alert>{leave.error.message}</Alert>}
         <button type="button" className="button secondary" disabled={leave.isPending} onClick={() => leave.mutate()}>
           Leave the team
@@ -259,5 +262,38 @@ function TeamSection({ page }: { page: MyPage }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** The captain's edits of the team: its name, story and photo. */
+function CaptainTools({ slug, name }: { slug: string; name: string }) {
+  const update = useUpdateTeam(slug);
+  const photo = useSetTeamPhoto(slug);
+  const [teamName, setTeamName] = useState(name);
+  const [story, setStory] = useState('');
+  const [saved, setSaved] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSaved('');
+        update.mutate({ name: teamName, ...(story ? { story } : {}) }, { onSuccess: () => setSaved('Team saved.') });
+      }}
+    >
+      <TextField label="Team name" value={teamName} maxLength={60} onChange={(e) => setTeamName(e.target.value)} />
+      <TextAreaField label="Team story" hint="Plain text, at most 1,000 characters (left empty: unchanged)" rows={3} maxLength={STORY_MAX} value={story} onChange={(e) => setStory(e.target.value)} />
+      <div className="field">
+        <label htmlFor="cp-team-photo">Team photo (JPEG, PNG or WebP, at most 5 MB, at least 200 × 200)</label>
+        <input id="cp-team-photo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(e) => e.target.files?.[0] && void readFile(e.target.files[0]).then((data) => photo.mutate(data))} />
+      </div>
+      {photo.isPending && <p role="status">Uploading…</p>}
+      {photo.isSuccess && <Alert tone="success">Team photo saved.</Alert>}
+      {(update.error ?? photo.error) && <Alert>{(update.error ?? photo.error)!.message}</Alert>}
+      {saved && <Alert tone="success">{saved}</Alert>}
+      <button type="submit" className="button secondary" disabled={update.isPending}>
+        Save the team
+      </button>
+    </form>
   );
 }
