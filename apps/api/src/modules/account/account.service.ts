@@ -352,7 +352,8 @@ export const purgeEmailChanges = repo.purgeEmailChanges;
 /**
  * Donation records past their period (`cutoff`: seven years before now): the lapsed donor's
  * account is anonymised as an erasure anonymises it (name, email, address, password and the
- * provider's customer gone, sessions ended, links deleted, mails to the address emptied), while
+ * provider's customer gone, sessions ended, links deleted, mails to the address emptied, challenge
+ * pages deleted), while
  * their pledges and payments stay with their amounts, dates and receipt numbers. Each donor is
  * checked again under the account's lock, so a pledge made meanwhile keeps the account. Answers
  * how many were anonymised; a run takes up to `batch` of them (the next day's run goes on).
@@ -370,6 +371,8 @@ export async function anonymiseLapsedDonors(deps: { db: Db; clock: Clock; log: P
       await revokeAllRefreshTokens(tx, userId, now);
       await deleteAuthTokens(tx, userId);
       await repo.deleteEmailChanges(tx, userId);
+      // A challenge page names its participant: it goes too (docs/decisions/142).
+      await erasePagesOf(tx, userId, now);
       await anonymiseUser(tx, userId, tombstone, now);
       return locked.email;
     });

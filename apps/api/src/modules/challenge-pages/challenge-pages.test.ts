@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengePages, fundraisingPhotos, gifts, payments, pledges, refunds, teams, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { anonymiseLapsedDonors } from '../account/index.ts';
 import { setPasswordHash } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createCampaign, createConfirmedPledge, createDonor, tokenFor } from '../billing/billing.test-support.ts';
@@ -503,5 +504,16 @@ describe('the account', () => {
     expect((await call(undefined, 'GET', `/api/pages/${p.slug}`)).statusCode).toBe(404);
     // The team goes on with the other member as captain.
     expect((await call(undefined, 'GET', `/api/teams/${slug}`)).json().members).toEqual([expect.objectContaining({ slug: other.slug, captain: true })]);
+  });
+
+  // Last in this file: it anonymises every donor of this database whose records are past the cut-off.
+  it('retention deletes the page of a donor whose records passed their period, as erasure does', async () => {
+    const p = await participant();
+    const g = await gift(p.page.id, 800);
+    const done = await anonymiseLapsedDonors({ db: ctx.db, clock: ctx.app.clock, log: { info: () => undefined } }, new Date('2040-01-01T00:00:00Z'));
+    expect(done).toBeGreaterThan(0);
+    expect(await ctx.db.select().from(challengePages).where(eq(challengePages.id, p.page.id))).toEqual([]);
+    expect((await ctx.db.select().from(gifts).where(eq(gifts.id, g.id)))[0]).toMatchObject({ page_id: null, amount: 800 });
+    expect((await ctx.db.select({ erased: users.erased_at }).from(users).where(eq(users.id, p.user.id)))[0]!.erased).not.toBeNull();
   });
 });
