@@ -7,13 +7,13 @@
 // (1,000 payments under two workers: past its time limit when instrumented on this machine): its
 // rules are pinned with a few payments each by billing.outcome-rules.test.ts, which runs here.
 // billing.service.ts 230-265 is settleClaim's decisions after its guard (187-220 before billing runs were recorded, 200-233 before decision 110, 139-171 before 30ba231).
-// ledger.repository.ts 360-453 is recordOutcome and recordProviderEvent (347-451 before the fee cover and skip columns, payment-outcome.ts 25-141 before decision 110).
+// ledger.repository.ts 368-463 is recordOutcome and recordProviderEvent (360-453 before 'given so far' was netted, 347-451 before the fee cover and skip columns, payment-outcome.ts 25-141 before decision 110).
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('billing', {
   mutate: [
     'apps/api/src/modules/payments/outcome.ts',
-    'apps/api/src/modules/payments/ledger.repository.ts:360-453',
+    'apps/api/src/modules/payments/ledger.repository.ts:368-463',
     'apps/api/src/modules/billing/billing.service.ts:230-265',
   ],
   testFiles: [

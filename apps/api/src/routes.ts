@@ -4,6 +4,7 @@ import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } f
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
+import { challengePageRoutes } from './modules/challenge-pages/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // Friends' gifts on challenge pages (docs/decisions/138).
   await app.register(giftRoutes);
   await app.register(summaryRoutes);
+  await app.register(challengePageRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   await app.register(unsubscribeRoutes);

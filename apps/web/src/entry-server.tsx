@@ -12,12 +12,13 @@ import { AppRoutes, preloadRoute, routes } from './app/router';
 import { campaignTotalsQuery } from './features/landing/api/get-campaign-totals';
 import { defaultChallengesQuery } from './features/landing/api/get-default-challenges';
 import { defaultRecipientsQuery } from './features/landing/api/get-default-recipients';
+import { publicPageQuery, publicTeamQuery } from './features/challenge-pages/api/public';
 import { setFetch } from './lib/api-client';
 import { PrerenderProvider, seedQueries, type PrerenderData } from './lib/prerender';
 import { closestCampaignQuery } from './lib/queries/campaigns';
 import { createQueryClient } from './lib/query-client';
 
-export { headTags, PUBLIC_PAGES, type PublicPage } from './app/public-pages';
+export { fundraisingHeadTags, headTags, PUBLIC_PAGES, type PublicPage } from './app/public-pages';
 export { PRERENDER_DATA_ID, type PrerenderData } from './lib/prerender';
 export { APP_MODULES_META } from './lib/app-modules';
 
@@ -45,6 +46,23 @@ export async function landingQueries(country: CountryCode, now: Date): Promise<P
     .getAll()
     .filter((q) => q.state.status === 'success')
     .map((q) => ({ key: q.queryKey, data: q.state.data }));
+}
+
+/**
+ * Reads a participant's page or a team with the query its screen uses (docs/decisions/142), so the
+ * browser hydrates from the embedded answer without asking again. `found` is false for a 404 (an
+ * unknown, draft or hidden slug: the embedded answer is null and the screen says so), undefined
+ * when the read failed otherwise (nothing embedded: the browser tries again).
+ */
+export async function fundraisingQueries(kind: 'page' | 'team', slug: string): Promise<{ found: boolean | undefined; data?: unknown; queries: PrerenderData['queries'] }> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  try {
+    const options = kind === 'page' ? publicPageQuery(slug) : publicTeamQuery(slug);
+    const data: unknown = kind === 'page' ? await client.fetchQuery(publicPageQuery(slug)) : await client.fetchQuery(publicTeamQuery(slug));
+    return { found: data !== null, data, queries: [{ key: options.queryKey, data }] };
+  } catch {
+    return { found: undefined, queries: [] };
+  }
 }
 
 /** Renders `url` to the HTML that goes inside #root. */

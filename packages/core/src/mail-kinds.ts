@@ -81,7 +81,7 @@ export function preferenceState(kind: MailPreference, latest: 'given' | 'withdra
  * The mails a gift on a challenge page sends (docs/decisions/138). Neither goes to an account's
  * donor list above: `gift-receipt` goes to the friend who gave (no account; transactional: a receipt
  * is owed for every gift taken from a card); `gift-received` tells the page's owner "Sam gave $25"
- * and is optional: it stops with the page's "Mail me about each gift" switch on /my-page
+ * and is optional: it stops with the page's "Email me when a friend gives" switch on /my-page
  * (challenge_pages.gift_mails), which the mail links to.
  */
 export const GIFT_MAILS = {
@@ -95,7 +95,7 @@ export const GIFT_MAILS = {
     to: 'participant',
     optional: true,
     label: 'Someone gave on my challenge page',
-    reason: 'It stops with the "Mail me about each gift" switch on My page.',
+    reason: 'It stops with the "Email me when a friend gives" switch on My page.',
   },
 } as const satisfies Record<string, { to: 'friend' | 'participant'; optional: boolean; label: string; reason: string }>;
 

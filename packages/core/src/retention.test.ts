@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { daysBefore, RETENTION, RETENTION_TEXT, yearsBefore } from './retention.ts';
 
 describe('retention periods', () => {
-  it('are the ones docs/decisions/128 settles', () => {
-    expect(RETENTION).toEqual({ sentMailDays: 90, failedMailDays: 30, tokenGraceDays: 30, rateLimitHours: 24, donationRecordYears: 7 });
+  it('are the ones docs/decisions/128 (and 133, for alert records) settle', () => {
+    expect(RETENTION).toEqual({ sentMailDays: 90, failedMailDays: 30, tokenGraceDays: 30, rateLimitHours: 24, donationRecordYears: 7, alertRecordDays: 90 });
     expect(RETENTION_TEXT).toEqual({ sentMail: '90 days', failedMail: '30 days', tokens: '30 days', rateLimits: '24 hours', donationRecords: '7 years' });
   });
 

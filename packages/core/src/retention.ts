@@ -21,6 +21,11 @@ export const RETENTION = {
    * receipt numbers remain.
    */
   donationRecordYears: 7,
+  /**
+   * The record of each alert mail sent to the admins (which cause, when; no personal data) is kept
+   * this many days: long enough to read back a quarter's incidents, and the table stays small.
+   */
+  alertRecordDays: 90,
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

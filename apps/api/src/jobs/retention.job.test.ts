@@ -3,7 +3,7 @@ import { RETENTION } from '@uplift/core/retention';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts, authTokens, emailChanges, mails, payments, pledges, rateLimitCounters, refreshTokens, users } from '../db/schema.ts';
+import { alertsSent, authAttempts, authTokens, emailChanges, mails, payments, pledges, rateLimitCounters, refreshTokens, users } from '../db/schema.ts';
 import { createCampaign, createConfirmedPledge, createDonor } from '../modules/billing/billing.test-support.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../test/context.ts';
 import { startQueue } from './queue.ts';
@@ -39,7 +39,7 @@ async function mail(values: { status: string; created_at: Date; to?: string }) {
 
 describe('the daily retention job', () => {
   it('deletes mails, tokens, links and rate-limit records past their periods, and keeps the ones inside them', async () => {
-    expect(RETENTION).toMatchObject({ sentMailDays: 90, failedMailDays: 30, tokenGraceDays: 30, rateLimitHours: 24, donationRecordYears: 7 });
+    expect(RETENTION).toMatchObject({ sentMailDays: 90, failedMailDays: 30, tokenGraceDays: 30, rateLimitHours: 24, donationRecordYears: 7, alertRecordDays: 90 });
     const user = await createDonor(ctx.db);
     const gone: Record<string, number[]> = { mails: [], authTokens: [], refresh: [], emailChanges: [], attempts: [] };
     const kept: Record<string, number[]> = { mails: [], authTokens: [], refresh: [], emailChanges: [], attempts: [] };
@@ -86,6 +86,12 @@ describe('the daily retention job', () => {
       { key: 'running', hits: 3, window_ends_at: new Date(now.getTime() + 60_000) },
     ]);
 
+    // Alert records (which cause, when): 90 days.
+    await ctx.db.insert(alertsSent).values([
+      { cause: 'backup_missing', sent_at: daysAgo(91), summary: 'old' },
+      { cause: 'backup_missing', sent_at: daysAgo(89), summary: 'recent' },
+    ]);
+
     const report = await run();
 
     const ids = async (table: typeof mails | typeof authTokens | typeof refreshTokens | typeof emailChanges | typeof authAttempts, list: number[]) =>
@@ -102,10 +108,11 @@ describe('the daily retention job', () => {
     expect(await ids(authAttempts, gone.attempts!)).toEqual([]);
     expect(await ids(authAttempts, kept.attempts!)).toEqual(sorted(kept.attempts!));
     expect((await ctx.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key)).toEqual(['running']);
-    expect(report).toMatchObject({ mails: 4, authTokens: 3, refreshTokens: 3, emailChanges: 2, authAttempts: 1, rateLimitCounters: 1 });
+    expect((await ctx.db.select({ summary: alertsSent.summary }).from(alertsSent)).map((r) => r.summary)).toEqual(['recent']);
+    expect(report).toMatchObject({ mails: 4, authTokens: 3, refreshTokens: 3, emailChanges: 2, authAttempts: 1, rateLimitCounters: 1, alerts: 1 });
 
     // A second run the same day finds nothing more.
-    expect(await run()).toEqual({ mails: 0, authTokens: 0, refreshTokens: 0, emailChanges: 0, authAttempts: 0, rateLimitCounters: 0, anonymisedDonors: 0 });
+    expect(await run()).toEqual({ mails: 0, authTokens: 0, refreshTokens: 0, emailChanges: 0, authAttempts: 0, rateLimitCounters: 0, alerts: 0, anonymisedDonors: 0 });
   });
 
   it('anonymises a donor whose last payment is over seven years old, keeping amounts, dates and receipt numbers', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { anonymiseLapsedDonors, purgeEmailChanges } from '../modules/account/index.ts';
 import { purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens } from '../modules/auth/index.ts';
 import { purgeMails } from '../modules/mail/index.ts';
+import { purgeAlerts } from '../modules/system/index.ts';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store.ts';
 import type { Queue } from './queue.ts';
 
@@ -26,6 +27,7 @@ export type RetentionReport = {
   emailChanges: number;
   authAttempts: number;
   rateLimitCounters: number;
+  alerts: number;
   anonymisedDonors: number;
 };
 
@@ -42,6 +44,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
     emailChanges: await purgeEmailChanges(db, tokensBefore),
     authAttempts: await purgeAuthAttempts(db, attemptsBefore),
     rateLimitCounters: await purgeRateLimitCounters(db, now),
+    alerts: await purgeAlerts(db, daysBefore(now, RETENTION.alertRecordDays)),
     anonymisedDonors: await anonymiseLapsedDonors(deps, yearsBefore(now, RETENTION.donationRecordYears)),
   };
   deps.log.info({ report }, 'retention run finished');

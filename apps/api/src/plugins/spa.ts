@@ -10,9 +10,10 @@ import { httpErrors } from '../errors.ts';
 import { guessCountry } from '../modules/geo/index.ts';
 
 /** What the API uses of the web app's server bundle (apps/web/src/entry-server.tsx). */
-type PublicPage = { path: string; file: string; indexable: boolean; live: boolean };
+type PublicPage = { path: string; file: string; indexable: boolean; live: boolean; dynamic?: 'page' | 'team' };
 type PrerenderData = { country: CountryCode; countrySource: string; now: string; queries: { key: readonly unknown[]; data: unknown }[] };
-type ShareImage = { url: string; width: number; height: number; alt: string };
+export type ShareImage = { url: string; width: number; height: number; alt: string };
+type FundraisingKind = 'page' | 'team';
 export type WebServerBundle = {
   PUBLIC_PAGES: PublicPage[];
   ROUTE_PATHS: string[];
@@ -20,6 +21,8 @@ export type WebServerBundle = {
   setFetch: (impl: typeof fetch) => void;
   landingQueries: (country: CountryCode, now: Date) => Promise<PrerenderData['queries']>;
   renderPage: (url: string, data: PrerenderData) => Promise<string>;
+  fundraisingQueries: (kind: FundraisingKind, slug: string) => Promise<{ found: boolean | undefined; data?: unknown; queries: PrerenderData['queries'] }>;
+  fundraisingHeadTags: (kind: FundraisingKind, data: never, opts: { appUrl: string; image?: ShareImage }) => string;
 };
 
 export type SpaOptions = {
@@ -27,6 +30,8 @@ export type SpaOptions = {
   appUrl: string;
   /** The preview card of a country's campaign (modules/share-image), named by every public page's head. */
   shareImage?: (country: CountryCode, milestone?: Milestone) => Promise<ShareImage>;
+  /** The preview card of a participant's page or a team (modules/share-image); undefined: no og:image (docs/decisions/142). */
+  fundraisingShareImage?: (kind: FundraisingKind, slug: string) => Promise<ShareImage | undefined>;
 };
 
 /** How long a rendered landing page is reused (the totals it shows are cached as long by the API). */
@@ -139,15 +144,55 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
         });
     }
 
-    const landing = pages.find((p) => p.live);
+    // The live pages' reads answered in-process by this app's own routes.
+    bundle.setFetch((async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+      void init;
+      return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    }) as typeof fetch);
+
+    // A participant's page and a team (docs/decisions/142): rendered per request with their data
+    // embedded, their own head; an unknown, draft or hidden slug is the 404 page with status 404.
+    for (const page of pages.filter((p) => p.live && p.dynamic)) {
+      const kind = page.dynamic!;
+      const template = fileOf(page);
+      app.get<{ Params: { slug: string } }>(page.path, async (request, reply) => {
+        const slug = request.params.slug;
+        const read = await bundle.fundraisingQueries(kind, slug);
+        const { country, source } = landingCountry(request);
+        reply.header('vary', 'Cookie, Accept-Language');
+        const data: PrerenderData = { country, countrySource: source === 'none' ? 'none' : 'server', now: new Date().toISOString(), queries: read.queries };
+        const render = async (head: string) => {
+          const body = await bundle.renderPage(request.url, data);
+          return template
+            .replace('<!--uplift-head-->', () => head)
+            .replace('<!--uplift-root-->', () => body)
+            .replace('<!--uplift-data-->', () => scriptJson(data));
+        };
+        if (read.found === false) {
+          // The screen's own "not here" message (the embedded answer is null), with the 404 page's head (noindex).
+          const head = notFound ? bundle.headTags(notFound.page, { appUrl: opts.appUrl, country }) : '<title>Page not found</title>';
+          return sendHtml(reply, await render(head), 404);
+        }
+        if (read.found === undefined) {
+          // The read failed (not a 404): the browser renders the page and tries again.
+          request.log.error({ kind, slug }, 'fundraising page read failed: serving the client-rendered shell');
+          const head = bundle.headTags(page, { appUrl: opts.appUrl, country });
+          return sendHtml(reply, template.replace('<!--uplift-head-->', () => head).replace('<!--uplift-root-->', '').replace('<!--uplift-data-->', ''));
+        }
+        let image: ShareImage | undefined;
+        try {
+          image = await opts.fundraisingShareImage?.(kind, slug);
+        } catch (err) {
+          request.log.error({ err }, 'preview image unavailable: page served without og:image');
+        }
+        return sendHtml(reply, await render(bundle.fundraisingHeadTags(kind, read.data as never, { appUrl: opts.appUrl, ...(image ? { image } : {}) })));
+      });
+    }
+
+    const landing = pages.find((p) => p.live && !p.dynamic);
     if (landing) {
       const template = fileOf(landing);
-      // The landing page's reads answered in-process by this app's own routes.
-      bundle.setFetch((async (input: string | URL | Request, init?: RequestInit) => {
-        const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
-        void init;
-        return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
-      }) as typeof fetch);
 
       const cache = new Map<CountryCode, { until: number; html: Promise<string> }>();
       const render = async (country: CountryCode, source: string): Promise<string> => {

@@ -1,5 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { asMinor, formatMoney } from '@uplift/core/money';
+import { challengePagePath, teamPagePath } from '../features/challenge-pages/paths';
 import { paths } from '../lib/paths';
 
 /**
@@ -20,6 +22,11 @@ export type PublicPage = {
   indexable: boolean;
   /** Rendered per request with live data (cached briefly) instead of once at build time. */
   live: boolean;
+  /**
+   * A template for every participant's page ('page', /p/{slug}) or team ('team', /t/{slug}),
+   * rendered per request with that page's data and its own head (fundraisingHeadTags; decision 142).
+   */
+  dynamic?: 'page' | 'team';
 };
 
 const DESCRIPTION = `Give up one everyday spend for a month and give what you save to a charity you care about. ${BRAND.product} runs in New Zealand and the UK.`;
@@ -42,6 +49,9 @@ export const PUBLIC_PAGES: PublicPage[] = [
     indexable: true,
     live: false,
   },
+  // Not in the sitemap from here (the path is a pattern); each page is indexable and names itself canonical.
+  { path: paths.challengePage, file: 'challenge-page.html', module: 'src/features/challenge-pages/components/public-page.tsx', title: 'Challenge page', description: DESCRIPTION, indexable: false, live: true, dynamic: 'page' },
+  { path: paths.teamPage, file: 'team-page.html', module: 'src/features/challenge-pages/components/team-page.tsx', title: 'Team', description: DESCRIPTION, indexable: false, live: true, dynamic: 'team' },
   { path: '/404', file: 'not-found.html', module: 'src/app/routes/not-found.tsx', title: 'Page not found', description: DESCRIPTION, indexable: false, live: false },
 ];
 
@@ -51,9 +61,47 @@ export type ShareImage = { url: string; width: number; height: number; alt: stri
 
 /** <title>, description, canonical URL, Open Graph and Twitter card tags for one page. */
 export function headTags(page: PublicPage, opts: { appUrl: string; country?: CountryCode; image?: ShareImage }): string {
-  const title = `${page.title} · ${BRAND.product}`;
   let url = `${opts.appUrl}${page.path}`;
   if (page.path === paths.home && opts.country && opts.country !== 'NZ') url += `?country=${opts.country}`;
+  return tagsFor({ title: page.title, description: page.description, url, indexable: page.indexable, country: opts.country, image: opts.image });
+}
+
+/** What a participant's page or a team says in its head: the figures a share preview shows. */
+type FundraisingHead = {
+  slug: string;
+  country: CountryCode;
+  raised: { total: number };
+  display_name?: string;
+  charity?: { name: string };
+  goal?: number;
+  name?: string;
+  members?: unknown[];
+};
+
+/**
+ * The head of /p/{slug} or /t/{slug} (docs/decisions/142): "Sam's challenge for <charity>", the
+ * raised figure against the goal, the canonical URL, og:* and twitter:* (og:image when the share
+ * card exists). Public pages are indexable: no noindex.
+ */
+export function fundraisingHeadTags(kind: 'page' | 'team', data: FundraisingHead, opts: { appUrl: string; image?: ShareImage }): string {
+  const money = (minor: number) => formatMoney(asMinor(minor), data.country);
+  const url = `${opts.appUrl}${kind === 'page' ? challengePagePath(data.slug) : teamPagePath(data.slug)}`;
+  if (kind === 'page') {
+    const charity = data.charity?.name ?? 'charity';
+    const title = `${data.display_name ?? ''}'s challenge for ${charity}`;
+    const description = `${data.display_name} has raised ${money(data.raised.total)} of a ${money(data.goal ?? 0)} goal for ${charity}. Back the challenge with a gift.`;
+    return tagsFor({ title, description, url, indexable: true, country: data.country, image: opts.image });
+  }
+  const members = data.members?.length ?? 0;
+  const title = `Team ${data.name ?? ''}`;
+  const description = `Team ${data.name} (${members === 1 ? '1 member' : `${members} members`}) has raised ${money(data.raised.total)} together. Back them with a gift.`;
+  return tagsFor({ title, description, url, indexable: true, country: data.country, image: opts.image });
+}
+
+function tagsFor(opts: { title: string; description: string; url: string; indexable: boolean; country?: CountryCode | undefined; image?: ShareImage | undefined }): string {
+  const page = { description: opts.description, indexable: opts.indexable };
+  const title = `${opts.title} · ${BRAND.product}`;
+  const url = opts.url;
   const locale = opts.country === 'UK' ? 'en_GB' : 'en_NZ';
   const tags = [
     `<title>${escapeHtml(title)}</title>`,

@@ -7,6 +7,8 @@ import { AppLayout, preloadLayout } from './layout/app-layout';
 /** A page module; `preloadForPrerender` loads the lazy parts the prerender must include. */
 type RouteModule = { Component: ComponentType; preloadForPrerender?: () => Promise<void> };
 
+const fundraising = () => import('./routes/fundraising');
+
 // Every path of product-rules §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
 // same table renders in the browser (BrowserRouter) and in the prerender (StaticRouter), see
 // docs/decisions/023-prerendered-public-pages.md.
@@ -32,6 +34,11 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
   { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
   { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
+  // Friends give too (docs/decisions/142): one small module for the three, which loads each screen,
+  // so they cost the app's entry chunk (the landing's first load) as little as possible.
+  { path: paths.challengePage, lazy: fundraising },
+  { path: paths.teamPage, lazy: fundraising },
+  { path: paths.myPage, lazy: fundraising },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

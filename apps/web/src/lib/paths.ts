@@ -30,6 +30,10 @@ export const paths = {
   adminCampaignReport: '/admin-campaign/:id/report',
   /** Operators' view (docs/decisions/133): billing runs, job queue, mail, backups, database, version. */
   adminSystem: '/admin-system',
+  // Friends give too (docs/decisions/142): a participant's page, a team, and the page's editor.
+  challengePage: '/p/:slug',
+  teamPage: '/t/:slug',
+  myPage: '/my-page',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -56,3 +60,4 @@ export function accountSection(section: AccountSection): string {
 export function campaignReportPath(id: number): string {
   return paths.adminCampaignReport.replace(':id', String(id));
 }
+

@@ -143,6 +143,8 @@ export const dataExportSchema = z
     mails: z.array(z.object({ subject: z.string(), created_at: timestampSchema })),
     /** The account's passkeys: names and dates, never the keys. */
     passkeys: z.array(passkeySchema),
+    /** The donor's challenge pages and their teams (docs/decisions/142): what they wrote, never gifts' donors. */
+    challenge_pages: z.array(z.record(z.string(), z.unknown())),
     /**
      * Gifts on challenge pages (docs/decisions/138): those made with the account's email, and the
      * succeeded ones received on its pages (a hidden name or amount stays hidden; never a friend's email).

@@ -10,6 +10,7 @@ import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf, revisedReceiptNumber } from '../documents/index.ts';
 import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { erasePagesOf, exportPagesOf } from '../challenge-pages/index.ts';
 import { eraseGiftsMadeBy, giftsForExport } from '../gifts/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
 import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
@@ -248,13 +249,14 @@ export async function pledgeCalendar(deps: Pick<AccountDeps, 'db' | 'clock' | 'c
 export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>, userId: number): Promise<DataExport> {
   const { db } = deps;
   const user = await liveUser(db, userId);
-  const [pledgeRows, paymentRows, events, cards, sent, passkeys] = await Promise.all([
+  const [pledgeRows, paymentRows, events, cards, sent, passkeys, pages] = await Promise.all([
     repo.listPledges(db, userId),
     repo.listPayments(db, userId),
     listConsentEvents(db, userId),
     repo.listSavedCards(db, userId),
     listMailsTo(db, user.email),
     listPasskeys({ db }, userId),
+    exportPagesOf(db, userId),
   ]);
   const gifts = await giftsForExport(db, { id: user.id, email: user.email });
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -286,6 +288,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     saved_cards: cards.map(({ brand, last4, exp_month, exp_year }) => ({ brand, last4, exp_month, exp_year })),
     mails: sent.map((m) => ({ subject: m.subject, created_at: m.created_at.toISOString() })),
     passkeys,
+    challenge_pages: pages,
     gifts,
   };
 }
@@ -304,8 +307,8 @@ export async function exportPaymentsCsv(deps: Pick<AccountDeps, 'db'>, userId: n
 
 /**
  * Erases the account (docs/decisions/082): remaining payments cancelled, saved cards detached
- * at the provider and deleted, sessions and tokens revoked, queued mails dropped, the person
- * anonymised. Pledges, payments and receipt numbers stay, without identity.
+ * at the provider and deleted, sessions and tokens revoked, queued mails dropped, challenge pages
+ * and their photos deleted, the person anonymised. Pledges, payments and receipt numbers stay, without identity.
  */
 export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mailer' | 'payments' | 'log'>, userId: number, password: string): Promise<void> {
   const { db, clock, mailer, log } = deps;
@@ -326,6 +329,8 @@ export async function eraseAccount(deps: Pick<AccountDeps, 'db' | 'clock' | 'mai
     await deleteAuthTokens(tx, userId);
     await deleteAllPasskeys(tx, userId);
     await repo.deleteEmailChanges(tx, userId);
+    // The challenge page and its photo go; gifts on it stay in the ledger without it (docs/decisions/142).
+    await erasePagesOf(tx, userId, now);
     await recordConsentEvents(
       tx,
       (['uplift_news', 'charity_news'] as const)
@@ -352,7 +357,8 @@ export const purgeEmailChanges = repo.purgeEmailChanges;
 /**
  * Donation records past their period (`cutoff`: seven years before now): the lapsed donor's
  * account is anonymised as an erasure anonymises it (name, email, address, password and the
- * provider's customer gone, sessions ended, links deleted, mails to the address emptied), while
+ * provider's customer gone, sessions ended, links deleted, mails to the address emptied, challenge
+ * pages deleted), while
  * their pledges and payments stay with their amounts, dates and receipt numbers. Each donor is
  * checked again under the account's lock, so a pledge made meanwhile keeps the account. Answers
  * how many were anonymised; a run takes up to `batch` of them (the next day's run goes on).
@@ -370,6 +376,10 @@ export async function anonymiseLapsedDonors(deps: { db: Db; clock: Clock; log: P
       await revokeAllRefreshTokens(tx, userId, now);
       await deleteAuthTokens(tx, userId);
       await repo.deleteEmailChanges(tx, userId);
+      // A challenge page names its participant: it goes too (docs/decisions/142).
+      await erasePagesOf(tx, userId, now);
+      // Gifts made with the address keep their amounts, without the friend's name, email or message (docs/decisions/138).
+      await eraseGiftsMadeBy(tx, locked.email, now);
       await anonymiseUser(tx, userId, tombstone, now);
       return locked.email;
     });

@@ -2,7 +2,7 @@ import { asMinor } from '@uplift/core/money';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paymentAttempts, payments, pledges, webhookEvents } from '../../db/schema.ts';
+import { paymentAttempts, payments, pledges, refunds, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ChargeResult } from '../payments/payment-provider.ts';
 import { handleStripePaymentEvent } from './stripe-webhook.job.ts';
@@ -346,6 +346,40 @@ describe('failure codes decide the retry', () => {
     expect(mail!.text_body).not.toContain('try once more');
     expect(await bill(ctx, provider, { asOf: '2026-11-29' })).toMatchObject({ failed: 0, succeeded: 0 });
     expect(provider.calls).toHaveLength(1);
+  });
+});
+
+describe('what a receipt says was given so far is net of refunds (docs/decisions/132-refunds.md)', () => {
+  /** Week 1 (1750) charged and then 875 of it refunded by an admin; `pending` adds a refund still waiting for the provider. */
+  async function halfRefundedWeekOne(opts: { pending?: boolean } = {}) {
+    const campaign = await createCampaign(ctx.db);
+    const donor = await createConfirmedPledge(ctx.db, { campaignId: campaign.id });
+    await bill(ctx, fakeProvider(), { asOf: '2026-11-23' });
+    const weekOne = donor.payments[0]!.id;
+    await ctx.db.insert(refunds).values({ payment_id: weekOne, amount: asMinor(875), reason: 'Charged twice by the bank', status: 'succeeded', idempotency_key: `refund-${weekOne}-1`, created_at: ctx.clock.now() });
+    if (opts.pending) {
+      await ctx.db.insert(refunds).values({ payment_id: weekOne, amount: asMinor(100), reason: 'Still with the provider', status: 'pending', idempotency_key: `refund-${weekOne}-2`, created_at: ctx.clock.now() });
+    }
+    return donor;
+  }
+
+  it('a charged week: "So far you have given" leaves out what was given back (a pending refund is not given back yet)', async () => {
+    const { user } = await halfRefundedWeekOne({ pending: true });
+    await bill(ctx, fakeProvider(), { asOf: '2026-11-30' });
+    const receipts = (await mailsTo(ctx.db, user.email)).filter((m) => m.kind === 'payment-receipt');
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]!.text_body).toContain('So far you have given $26.25 of your $70.00 pledge.');
+  });
+
+  it('a week the webhook settles: the same net figure', async () => {
+    const { user, payments: weeks } = await halfRefundedWeekOne();
+    const provider = fakeProvider({ answer: (r) => ({ status: 'processing', reference: `pi_processing_${r.idempotencyKey}` }) });
+    await bill(ctx, provider, { asOf: '2026-11-30' });
+    const week = await payment(weeks[1]!.id);
+    await webhook({ type: 'payment_intent.succeeded', paymentIntentId: week.provider_reference! });
+    const receipts = (await mailsTo(ctx.db, user.email)).filter((m) => m.kind === 'payment-receipt');
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]!.text_body).toContain('So far you have given $26.25 of your $70.00 pledge.');
   });
 });
 

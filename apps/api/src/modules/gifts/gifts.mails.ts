@@ -56,7 +56,7 @@ export type GiftReceivedFacts = {
   /** The friend's message ('' for none, or when an admin hid it). */
   message: string;
   pageUrl: string;
-  /** Where the owner turns these mails off: the "Mail me about each gift" switch on /my-page. */
+  /** Where the owner turns these mails off: the "Email me when a friend gives" switch on /my-page. */
   settingsUrl: string;
 };
 
@@ -72,6 +72,6 @@ export function giftReceivedMail(facts: GiftReceivedFacts): MailContent {
       ...(facts.message ? [`Their message: "${facts.message}"`] : []),
     ],
     action: { label: 'See my page', url: facts.pageUrl },
-    unsubscribe: { label: 'Stop these emails (switch off "Mail me about each gift" on My page)', url: facts.settingsUrl },
+    unsubscribe: { label: 'Stop these emails (switch off "Email me when a friend gives" on My page)', url: facts.settingsUrl },
   };
 }

@@ -351,11 +351,19 @@ export async function startDonorAttempt(
 const ATTEMPT_OUTCOME = { Success: 'succeeded', Failed: 'failed', Processing: 'processing', Cancelled: null } as const;
 
 /**
+ * What was given back of the pledge of `updated` (succeeded refunds only: a pending one has not
+ * reached the donor yet), so "given so far" is net (docs/decisions/132-refunds.md).
+ */
+const REFUNDED_OF_PLEDGE = `(select coalesce(sum(r.amount), 0) from refunds r join payments x on x.id = r.payment_id
+              where x.pledge_id = updated.pledge_id and r.status = 'succeeded')`;
+
+/**
  * Records the outcome of the attempt with this idempotency key, on the payment and on its
  * attempt row. It applies only while that attempt is the payment's current one and no outcome is
  * recorded yet — or the same status was recorded a moment earlier by the webhook (which does not
  * mail for an attempt someone is waiting on). Returns the pledge's paid total including this
- * payment, or null when nothing was recorded (settled otherwise meanwhile: theirs stands).
+ * payment and net of its succeeded refunds, or null when nothing was recorded (settled otherwise
+ * meanwhile: theirs stands).
  */
 export async function recordOutcome(
   session: Session,
@@ -386,7 +394,8 @@ export async function recordOutcome(
      )
      select (select coalesce(sum(x.amount), 0) from payments x
               where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
-            + case when $3 = 'Success' then updated.amount else 0 end as paid_so_far
+            + case when $3 = 'Success' then updated.amount else 0 end
+            - ${REFUNDED_OF_PLEDGE} as paid_so_far
        from updated`,
     [
       paymentId,
@@ -443,7 +452,8 @@ export async function recordProviderEvent(
      -- Every part of the statement sees the rows as they were before it: the sum leaves this one out.
      select id, was_processing, amount,
             (select coalesce(sum(x.amount), 0) from payments x
-              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id) as paid_before
+              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
+            - ${REFUNDED_OF_PLEDGE} as paid_before
        from updated`,
     [event.paymentIntentId, event.idempotencyKey, succeeded, event.code ?? 'card_declined', now],
   );

@@ -48,6 +48,12 @@ export async function claimAlert(tx: Tx, alert: { cause: string; summary: string
   return inserted.rows.length > 0;
 }
 
+/** Deletes the alert records made before `before` (retention, core's RETENTION.alertRecordDays); how many went. */
+export async function deleteAlertsBefore(db: Executor, before: Date): Promise<number> {
+  const deleted = await db.execute(sql`delete from ${alertsSent} where sent_at < ${before.toISOString()}::timestamptz`);
+  return deleted.rowCount ?? 0;
+}
+
 /** Charges recorded by every billing run, by outcome (the /metrics counters: billing_runs stays small). */
 export async function selectBillingRunTotals(db: Executor): Promise<{ charged: number; failed: number; retried: number; runsFailed: number }> {
   const result = await db.execute<{ charged: string; failed: string; retried: string; runs_failed: string }>(sql`

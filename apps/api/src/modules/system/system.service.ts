@@ -23,6 +23,8 @@ import { mailFacts, type Mailer } from '../mail/index.ts';
 import { unprocessedStripeEvents } from '../payments/index.ts';
 import { claimAlert, selectDatabaseSize, selectQueueDepth } from './system.repository.ts';
 
+export { deleteAlertsBefore as purgeAlerts } from './system.repository.ts';
+
 // The admin system page and the operators' alerts (docs/decisions/133-system-page-alerts-metrics.md):
 // the facts are read from each owning module, the rules are core's.
 

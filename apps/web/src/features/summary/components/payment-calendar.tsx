@@ -31,7 +31,8 @@ export function PaymentCalendar(props: {
   const weeks = buildCalendar(props.billingStart, props.today, props.payments);
   return (
     <section className="summary-calendar" aria-labelledby="summary-calendar-heading">
-      <h2 id="summary-calendar-heading">Your four weeks</h2>
+      {/* A skipped week's payment is taken a week after the last (decision 134): five weeks then. */}
+      <h2 id="summary-calendar-heading">{weeks.length === 5 ? 'Your five weeks' : 'Your four weeks'}</h2>
       <ol className="calendar-weeks">
         {weeks.map((week) => {
           const state = week.payment ? paymentState(week.payment, props.today) : undefined;

@@ -333,6 +333,8 @@ describe('summary page', () => {
       'Week 3 is skipped. That payment will be taken on Monday 21 December 2026 instead, so your pledge still gives its whole amount.',
     );
     await waitFor(() => expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']));
+    // The heading counts the weeks it shows.
+    expect(region).toHaveAccessibleName('Your five weeks');
     const [, , week3, week4, week5] = within(region).getAllByRole('listitem').filter((li) => li.classList.contains('calendar-week'));
     expect(week3).toHaveTextContent('Skipped: this week’s payment will be taken on Monday 21 December 2026 instead');
     expect(week5).toHaveTextContent('$17.50 on Monday 21 December 2026: Upcoming (moved from week 3)');

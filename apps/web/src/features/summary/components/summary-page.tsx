@@ -155,6 +155,13 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           Your pledge is waiting for payment details. <Link to={paths.challenge}>Finish your pledge</Link>
         </Alert>
       )}
+      {pledge.pledge_status === 'Confirmed' && (
+        <p className="summary-friends">
+          <Link className="button secondary" to={paths.myPage}>
+            Ask friends to back you
+          </Link>
+        </p>
+      )}
       {failedCount > 0 && (
         <Alert>
           {failedCount === 1 ? 'One payment' : `${failedCount} payments`} did not go through. You can put it right below; your other payments go

@@ -1,0 +1,33 @@
+import { PAGE_MESSAGES } from '@uplift/core/schemas/challenge-pages';
+import { SLUG_MESSAGES } from '@uplift/core/slug';
+import { defineErrors } from '../../errors.ts';
+
+// The challenge-pages module's answers (docs/decisions/111): pages, their photos and teams.
+
+export const pageErrors = defineErrors('challenge-pages', {
+  // A draft, a page its owner hid, a page an admin hid and an unknown address all answer alike.
+  pageNotFound: { code: 'page.not_found', status: 404, message: 'There is no challenge page at this address' },
+  noPage: { code: 'page.none', status: 404, message: 'You have no challenge page yet' },
+  noConfirmedPledge: { code: 'page.no_confirmed_pledge', status: 409, message: 'A challenge page needs a confirmed pledge: confirm your pledge first' },
+  pageExists: { code: 'page.exists', status: 409, message: 'You already have a challenge page for this pledge' },
+  slugTaken: { code: 'page.slug_taken', status: 409, message: SLUG_MESSAGES.taken },
+  photoNotFound: { code: 'page.photo_not_found', status: 404, message: 'There is no such photo' },
+  noPhoto: { code: 'page.no_photo', status: 404, message: 'Your page has no photo to remove' },
+  photoType: { code: 'page.photo_type', status: 400, message: PAGE_MESSAGES.photoType },
+  photoTooLarge: { code: 'page.photo_too_large', status: 400, message: PAGE_MESSAGES.photoTooLarge },
+  photoUnreadable: { code: 'page.photo_unreadable', status: 400, message: PAGE_MESSAGES.photoUnreadable },
+  photoTooSmall: { code: 'page.photo_too_small', status: 400, message: PAGE_MESSAGES.photoTooSmall },
+  photoTooManyPixels: { code: 'page.photo_too_many_pixels', status: 400, message: PAGE_MESSAGES.photoTooManyPixels },
+  cursorInvalid: { code: 'page.cursor_invalid', status: 400, message: PAGE_MESSAGES.cursorInvalid },
+
+  teamNotFound: { code: 'team.not_found', status: 404, message: 'There is no team at this address' },
+  teamSlugTaken: { code: 'team.slug_taken', status: 409, message: SLUG_MESSAGES.taken },
+  teamNeedsPage: { code: 'team.needs_page', status: 409, message: 'Create your challenge page first: a team is made of pages' },
+  alreadyInTeam: { code: 'team.already_member', status: 409, message: 'Your page is already in a team: leave it first' },
+  otherCampaign: { code: 'team.other_campaign', status: 409, message: "This team is in another campaign: you can join only a team of your pledge's campaign" },
+  notInTeam: { code: 'team.not_member', status: 409, message: 'Your page is not in a team' },
+  notCaptain: { code: 'team.not_captain', status: 403, message: "Only the team's captain can do this" },
+  memberNotFound: { code: 'team.member_not_found', status: 404, message: 'There is no member {pageSlug} in this team' },
+  removeSelf: { code: 'team.remove_self', status: 400, message: 'pageSlug: that is your own page; leave the team instead' },
+  teamNoPhoto: { code: 'team.no_photo', status: 404, message: 'The team has no photo to remove' },
+});

@@ -1,0 +1,166 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MyPage, PublicPageData, PublicTeamData } from '@uplift/core/schemas/challenge-pages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, setAccessToken } from '../../../lib/session';
+import { renderAt, stubFetch } from '../../../test/render-at';
+import { MyPageEditor } from './my-page-editor';
+import { PublicPage } from './public-page';
+import { TeamPage } from './team-page';
+
+// The page, team and editor screens (docs/decisions/142), against stubbed API answers.
+
+const page: PublicPageData = {
+  slug: 'sam-runs',
+  display_name: 'Sam T.',
+  story: '<script>alert(1)</script>\nSecond line',
+  photo_url: null,
+  photo_card_url: null,
+  goal: 14000,
+  raised: { pledged: 7000, gifts: 3500, total: 10500, gift_count: 2 },
+  weeks_done: 2,
+  weeks_total: 4,
+  country: 'UK',
+  challenge: { name: 'Coffees', icon: 'coffee' },
+  charity: { id: 5, name: 'Mind' },
+  team: { slug: 'harbour', name: 'Harbour Runners' },
+  gifts: {
+    items: [
+      { id: 2, name: 'Anonymous', message: '', amount: null, created_at: '2026-11-24T10:00:00.000Z' },
+      { id: 1, name: 'Mere', message: 'Go Sam!', amount: 2500, created_at: '2026-11-24T09:00:00.000Z' },
+    ],
+    next_cursor: 'abc',
+  },
+};
+
+const mine: MyPage = {
+  slug: 'sam-runs',
+  display_name: 'Sam T.',
+  story: '',
+  goal: 14000,
+  photo_url: null,
+  public: false,
+  published_at: null,
+  moderated: false,
+  photo_moderated: false,
+  on_leaderboard: false,
+  gift_mails: true,
+  country: 'NZ',
+  raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0 },
+  weeks_done: 0,
+  weeks_total: 4,
+  team: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+describe('a participant’s public page', () => {
+  it('shows the name, charity, progress in the page’s currency, the story as text and the gifts; "more" asks with the cursor', async () => {
+    const calls = stubFetch({
+      'GET /api/pages/sam-runs': { status: 200, body: page },
+      'GET /api/pages/sam-runs/gifts': { status: 200, body: { items: [{ id: 0, name: 'Ana', message: '', amount: 1000, created_at: '2026-11-23T09:00:00.000Z' }], next_cursor: null } },
+    });
+    const { container } = renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sam T.’s challenge for Mind' })).toBeInTheDocument();
+    expect(screen.getByText('£105.00')).toBeInTheDocument();
+    expect(screen.getByText(/£70\.00 pledged · £35\.00 from 2 friends/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '75');
+    expect(screen.getByText(/week 2 of 4 done/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Harbour Runners' })).toHaveAttribute('href', '/t/harbour');
+    // The story's markup is text, never elements.
+    expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(screen.getByText('Go Sam!')).toBeInTheDocument();
+    expect(screen.getByText('Anonymous')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more gifts' }));
+    expect(await screen.findByText('Ana')).toBeInTheDocument();
+    expect(calls.at(-1)!.url).toBe('/api/pages/sam-runs/gifts?cursor=abc');
+    expect(screen.queryByRole('button', { name: 'Show more gifts' })).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the page is not there (a draft, hidden or unknown)', async () => {
+    stubFetch({ 'GET /api/pages/nope': { status: 404, body: { message: 'There is no challenge page at this address', code: 'page.not_found' } } });
+    renderAt(<PublicPage slug="nope" />, '/p/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This challenge page isn’t here' })).toBeInTheDocument();
+  });
+});
+
+describe('the team page', () => {
+  const team: PublicTeamData = {
+    slug: 'harbour',
+    name: 'Harbour Runners',
+    story: '',
+    photo_url: null,
+    photo_card_url: null,
+    country: 'NZ',
+    raised: { pledged: 14000, gifts: 2000, total: 16000, gift_count: 1 },
+    members: [
+      { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
+      { display_name: 'Draft D.', slug: null, captain: false, raised: 7000 },
+    ],
+  };
+
+  it('lists members, linking only public pages, and offers Join to a signed-in participant without a team', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const calls = stubFetch({
+      'GET /api/teams/harbour': { status: 200, body: team },
+      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } }],
+      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } },
+    });
+    renderAt(<TeamPage slug="harbour" />, '/t/harbour');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Harbour Runners' })).toBeInTheDocument();
+    expect(screen.getByText('$160.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sam T.' })).toHaveAttribute('href', '/p/sam-runs');
+    expect(screen.getByText('Draft D.').closest('a')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join team Harbour Runners' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/teams/harbour/join')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Leave the team' })).toBeInTheDocument();
+  });
+});
+
+describe('the page editor', () => {
+  it('creates a page after the live check, then publishes it', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const calls = stubFetch({
+      'GET /api/my-page': [{ status: 404, body: { message: 'You have no challenge page yet', code: 'page.none' } }, { status: 200, body: mine }, { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z' } }],
+      'GET /api/pages/slug-available': [{ status: 200, body: { available: false, message: 'That address is taken' } }, { status: 200, body: { available: true } }],
+      'POST /api/my-page': { status: 201, body: mine },
+      'PATCH /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z' } },
+    });
+    renderAt(<MyPageEditor />, '/my-page');
+    const address = await screen.findByLabelText('Your page’s address');
+    await userEvent.type(address, 'ab');
+    expect(await screen.findByText('Address: at least 3 characters')).toBeInTheDocument();
+    await userEvent.type(address, 'c');
+    expect(await screen.findByText('That address is taken')).toBeInTheDocument();
+    await userEvent.clear(address);
+    await userEvent.type(address, 'sam-runs');
+    expect(await screen.findByText('That address is free')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create my page' }));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ slug: 'sam-runs' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your challenge page' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Goal ($)')).toHaveValue('140.00');
+    expect(screen.getByLabelText('Show my page on the leaderboards')).not.toBeChecked();
+    expect(screen.getByLabelText('Email me when a friend gives')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish my page' }));
+    expect(await screen.findByText('Your page is public.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ published: true });
+  });
+
+  it('refuses a goal that is not an amount before asking the server, naming the field', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const calls = stubFetch({ 'GET /api/my-page': { status: 200, body: mine } });
+    renderAt(<MyPageEditor />, '/my-page');
+    const goal = await screen.findByLabelText('Goal ($)');
+    await userEvent.clear(goal);
+    await userEvent.type(goal, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/^Goal: an amount more than/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import type { PageGift } from '@uplift/core/schemas/challenge-pages';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/alert';
+import { teamPagePath } from '../paths';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getMoreGifts, usePublicPage } from '../api/public';
+import { GiftForm } from '../gift-form/gift-form';
+import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
+import '../challenge-pages.css';
+
+/** A participant's public page, /p/{slug} (docs/decisions/142): rendered on the server, hydrated from the same data. */
+export function PublicPage({ slug }: { slug: string }) {
+  const page = usePublicPage(slug);
+  const [more, setMore] = useState<{ items: PageGift[]; cursor: string | null } | undefined>(undefined);
+  const [moreError, setMoreError] = useState('');
+  usePageTitle(page.data ? `${page.data.display_name}’s challenge for ${page.data.charity.name}` : 'Challenge page');
+
+  if (page.isPending) return <p className="page narrow" role="status">Loading the page…</p>;
+  if (page.isError) {
+    return (
+      <div className="page narrow">
+        <Alert>{page.error.message}</Alert>
+      </div>
+    );
+  }
+  if (page.data === null) return <NotFoundMessage what="page" />;
+  const p = page.data;
+  const money = moneyIn(p.country);
+  const gifts = [...p.gifts.items, ...(more?.items ?? [])];
+  const cursor = more ? more.cursor : p.gifts.next_cursor;
+  const loadMore = async () => {
+    if (!cursor) return;
+    setMoreError('');
+    try {
+      const next = await getMoreGifts(slug, cursor);
+      setMore({ items: [...(more?.items ?? []), ...next.items], cursor: next.next_cursor });
+    } catch (err) {
+      setMoreError((err as Error).message);
+    }
+  };
+
+  return (
+    <article className="page cp-page">
+      <header className="cp-head">
+        {p.photo_url && <img className="cp-photo" src={p.photo_url} alt={`${p.display_name}`} width={240} height={240} />}
+        <div>
+          <h1>
+            {p.display_name}’s challenge for {p.charity.name}
+          </h1>
+          <p className="cp-muted">
+            {p.challenge.name} · week {Math.min(p.weeks_done, p.weeks_total)} of {p.weeks_total} done
+          </p>
+          {p.team && (
+            <p>
+              Part of team <Link to={teamPagePath(p.team.slug)}>{p.team.name}</Link>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <div className="cp-columns">
+        <div>
+          <section className="card" aria-labelledby="cp-progress-title">
+            <h2 id="cp-progress-title" className="visually-hidden">
+              Progress
+            </h2>
+            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} />
+          </section>
+          {p.story && (
+            <section aria-labelledby="cp-story-title">
+              <h2 id="cp-story-title">Why I’m doing this</h2>
+              {/* Plain text, shown as text: any HTML in it is only characters. */}
+              <p className="cp-story">{p.story}</p>
+            </section>
+          )}
+          <section aria-labelledby="cp-gifts-title">
+            <h2 id="cp-gifts-title">Friends who gave</h2>
+            {gifts.length === 0 ? (
+              <p className="cp-muted">No gifts yet. Be the first.</p>
+            ) : (
+              <ul className="cp-gifts">
+                {gifts.map((g) => (
+                  <li key={g.id}>
+                    <span className="cp-gift-name">{g.name}</span>
+                    {g.amount !== null && <span className="cp-gift-amount">{money(g.amount)}</span>}
+                    {g.message && <span className="cp-gift-message">{g.message}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {cursor && (
+              <button type="button" className="button secondary" onClick={() => void loadMore()}>
+                Show more gifts
+              </button>
+            )}
+            {moreError && <Alert>{moreError}</Alert>}
+          </section>
+        </div>
+        <aside className="card cp-give" aria-label={`Give to ${p.display_name}`}>
+          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} onGiven={() => void page.refetch()} />
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { CountryCode } from '@uplift/core/countries';
+import { asMinor, formatMoney } from '@uplift/core/money';
+import type { Raised } from '@uplift/core/schemas/challenge-pages';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+
+/** An amount in minor units in the page's currency (£ for the UK, $ for New Zealand). */
+export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(asMinor(minor), country);
+
+/** The goal's progress bar: raised (pledge and friends apart) against the goal. */
+export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal?: number; country: CountryCode }) {
+  const money = moneyIn(country);
+  const share = goal ? Math.min(100, Math.round((raised.total / goal) * 100)) : undefined;
+  return (
+    <div className="cp-progress">
+      <p className="cp-raised">
+        <strong>{money(raised.total)}</strong> raised{goal ? <> of {money(goal)}</> : null}
+      </p>
+      {share !== undefined && (
+        <div className="cp-bar" role="progressbar" aria-label="Raised towards the goal" aria-valuemin={0} aria-valuemax={100} aria-valuenow={share} aria-valuetext={`${share}% of the goal`}>
+          <span style={{ width: `${share}%` }} />
+        </div>
+      )}
+      <p className="cp-muted">
+        {money(raised.pledged)} pledged · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
+      </p>
+    </div>
+  );
+}
+
+/** What an unknown, draft or hidden page or team shows (the server answers it with status 404). */
+export function NotFoundMessage({ what }: { what: 'page' | 'team' }) {
+  return (
+    <div className="page narrow">
+      <h1>{what === 'page' ? 'This challenge page isn’t here' : 'This team isn’t here'}</h1>
+      <p>The address may be mistyped, or the {what} is not public.</p>
+      <p>
+        <Link to={paths.home}>Go to the home page</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
+import { PHOTO_MAX_BYTES } from './admin-charities.ts';
+import { controlCharactersMessage, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
+import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '../slug.ts';
+
+// Challenge pages (/p/{slug}) and teams (/t/{slug}) (docs/decisions/139-fundraising-photos.md,
+// 142-server-rendered-pages-and-teams.md): what a participant writes and what anyone reads.
+// Money is in the campaign currency's minor units (cents, pence), as whole numbers.
+
+export const DISPLAY_NAME_MAX = 60;
+export const TEAM_NAME_MAX = 60;
+export const STORY_MAX = 1000;
+/** The largest goal: 100,000.00 in the campaign's currency. */
+export const GOAL_MAX_MINOR = 10_000_000;
+/** A person's photo may be smaller than a charity's (decision 139). */
+export const PAGE_PHOTO_MIN_WIDTH = 200;
+export const PAGE_PHOTO_MIN_HEIGHT = 200;
+/** Gifts shown per request on a page ("more" asks for the next ones). */
+export const GIFTS_PER_PAGE = 20;
+
+export const PAGE_MESSAGES = {
+  displayNameRequired: 'Display name: write the name your friends know you by',
+  displayNameTooLong: `Display name: at most ${DISPLAY_NAME_MAX} characters`,
+  storyTooLong: `Story: at most ${STORY_MAX.toLocaleString('en')} characters`,
+  goalInvalid: 'Goal: a whole number of cents or pence, more than 0',
+  goalTooLarge: `Goal: at most ${(GOAL_MAX_MINOR / 100).toLocaleString('en')}`,
+  teamNameRequired: 'Team name: write a name for the team',
+  teamNameTooLong: `Team name: at most ${TEAM_NAME_MAX} characters`,
+  photoRequired: 'Photo: choose a JPEG, PNG or WebP picture',
+  photoTooLarge: 'Photo: at most 5 MB',
+  photoType: 'Photo: only JPEG, PNG or WebP pictures',
+  photoUnreadable: 'Photo: this file could not be read as a picture',
+  photoTooSmall: `Photo: at least ${PAGE_PHOTO_MIN_WIDTH} × ${PAGE_PHOTO_MIN_HEIGHT} pixels`,
+  photoTooManyPixels: 'Photo: too many pixels (at most 40 megapixels)',
+  cursorInvalid: 'cursor: not a cursor this list gave',
+} as const;
+
+/** An address as typed: trimmed, lowercased, then checked against the slug rule (the message names the rule). */
+export const slugField = z
+  .string({ error: SLUG_MESSAGES.required })
+  .max(200, { error: SLUG_MESSAGES.tooLong })
+  .transform(normaliseSlug)
+  .superRefine((slug, ctx) => {
+    const problem = slugProblem(slug);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const displayNameField = z
+  .string({ error: PAGE_MESSAGES.displayNameRequired })
+  .trim()
+  .min(1, { error: PAGE_MESSAGES.displayNameRequired })
+  .max(DISPLAY_NAME_MAX, { error: PAGE_MESSAGES.displayNameTooLong })
+  .refine((s) => !hasControlCharacters(s), { error: controlCharactersMessage('Display name') });
+
+/** Plain text: kept exactly as written (HTML stays text and is shown as text). */
+const storyField = z
+  .string({ error: PAGE_MESSAGES.storyTooLong })
+  .max(STORY_MAX, { error: PAGE_MESSAGES.storyTooLong })
+  .refine((s) => !hasControlCharacters(s, true), { error: controlCharactersMessage('Story', true) });
+
+const goalField = z
+  .number({ error: PAGE_MESSAGES.goalInvalid })
+  .int({ error: PAGE_MESSAGES.goalInvalid })
+  .min(1, { error: PAGE_MESSAGES.goalInvalid })
+  .max(GOAL_MAX_MINOR, { error: PAGE_MESSAGES.goalTooLarge });
+
+const teamNameField = z
+  .string({ error: PAGE_MESSAGES.teamNameRequired })
+  .trim()
+  .min(1, { error: PAGE_MESSAGES.teamNameRequired })
+  .max(TEAM_NAME_MAX, { error: PAGE_MESSAGES.teamNameTooLong })
+  .refine((s) => !hasControlCharacters(s), { error: controlCharactersMessage('Team name') });
+
+const flag = (field: string) => z.boolean({ error: `${field}: true or false` });
+
+// Requests
+
+/** GET /api/pages/slug-available?slug=&kind=page|team */
+export const slugAvailableQuerySchema = z.object({
+  slug: z.string({ error: SLUG_MESSAGES.required }).max(200, { error: SLUG_MESSAGES.tooLong }),
+  kind: z.enum(['page', 'team'], { error: "kind: 'page' or 'team'" }).default('page'),
+});
+export const slugAvailableSchema = z.object({ available: z.boolean(), message: z.string().optional() }).meta({ id: 'SlugAvailable' });
+export type SlugAvailable = z.infer<typeof slugAvailableSchema>;
+
+/** POST /api/my-page: a draft for the donor's Confirmed pledge; what is left out takes its default. */
+export const createPageSchema = z.object({
+  slug: slugField,
+  display_name: displayNameField.optional(),
+  story: storyField.optional(),
+  goal: goalField.optional(),
+  on_leaderboard: flag('on_leaderboard').optional(),
+  gift_mails: flag('gift_mails').optional(),
+});
+export type CreatePage = z.input<typeof createPageSchema>;
+
+/** PATCH /api/my-page: any of the page's fields; `published` publishes (true) or hides it again (false). */
+export const updatePageSchema = z.object({
+  slug: slugField.optional(),
+  display_name: displayNameField.optional(),
+  story: storyField.optional(),
+  goal: goalField.optional(),
+  on_leaderboard: flag('on_leaderboard').optional(),
+  gift_mails: flag('gift_mails').optional(),
+  published: flag('published').optional(),
+});
+export type UpdatePage = z.input<typeof updatePageSchema>;
+
+/** PUT /api/my-page/photo and PUT /api/teams/:slug/photo: base64 of the picture (a data: URL is fine). */
+export const fundraisingPhotoRequestSchema = z.object({
+  photo_base64: z
+    .string({ error: PAGE_MESSAGES.photoRequired })
+    .min(1, { error: PAGE_MESSAGES.photoRequired })
+    .max(Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 100, { error: PAGE_MESSAGES.photoTooLarge }),
+});
+
+/** POST /api/teams */
+export const createTeamSchema = z.object({ slug: slugField, name: teamNameField, story: storyField.optional() });
+export type CreateTeam = z.input<typeof createTeamSchema>;
+
+/** PATCH /api/teams/:slug (captain) */
+export const updateTeamSchema = z.object({ name: teamNameField.optional(), story: storyField.optional() });
+export type UpdateTeam = z.input<typeof updateTeamSchema>;
+
+/** A slug in a route's path: letters, digits and hyphens (a well-formed one that names nothing is a 404). */
+const slugParam = (field: string) => z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: `${field}: not the address of a page or team` });
+export const slugParamSchema = z.object({ slug: slugParam('slug') });
+export const memberParamSchema = z.object({ slug: slugParam('slug'), pageSlug: slugParam('pageSlug') });
+export const photoParamSchema = z.object({ slug: slugParam('slug'), sha: z.string().regex(/^[0-9a-f]{16,64}\.webp$/, { error: 'sha: not a photo of this page' }) });
+export const photoQuerySchema = z.object({ size: z.enum(['full', 'card'], { error: "size: 'full' or 'card'" }).default('full') });
+export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional() });
+
+// Answers
+
+const minor = z.number().int();
+
+export const raisedSchema = z
+  .object({ pledged: minor, gifts: minor, total: minor, gift_count: z.number().int() })
+  .meta({ id: 'PageRaised', description: 'What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts' });
+export type Raised = z.infer<typeof raisedSchema>;
+
+export const pageGiftSchema = z
+  .object({
+    id: idSchema,
+    /** The giver's name, or 'Anonymous' when they hid it. Never an email. */
+    name: z.string(),
+    /** '' when none, or when an admin hid it. */
+    message: z.string(),
+    /** null when the giver hid the amount. */
+    amount: minor.nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'PageGift' });
+export type PageGift = z.infer<typeof pageGiftSchema>;
+
+export const pageGiftListSchema = z.object({ items: z.array(pageGiftSchema), next_cursor: z.string().nullable() }).meta({ id: 'PageGiftList' });
+export type PageGiftList = z.infer<typeof pageGiftListSchema>;
+
+const teamRefSchema = z.object({ slug: z.string(), name: z.string() });
+
+export const publicPageSchema = z
+  .object({
+    slug: z.string(),
+    display_name: z.string(),
+    story: z.string(),
+    photo_url: z.string().nullable(),
+    photo_card_url: z.string().nullable(),
+    goal: minor,
+    raised: raisedSchema,
+    weeks_done: z.number().int(),
+    weeks_total: z.number().int(),
+    country: z.enum(COUNTRY_CODES),
+    challenge: z.object({ name: z.string(), icon: z.string() }),
+    charity: z.object({ id: idSchema, name: z.string() }),
+    team: teamRefSchema.nullable(),
+    gifts: pageGiftListSchema,
+  })
+  .meta({ id: 'PublicPage' });
+export type PublicPageData = z.infer<typeof publicPageSchema>;
+
+export const myPageSchema = z
+  .object({
+    slug: z.string(),
+    display_name: z.string(),
+    story: z.string(),
+    goal: minor,
+    photo_url: z.string().nullable(),
+    /** Published and not hidden by an admin: anyone can read it at /p/{slug}. */
+    public: z.boolean(),
+    published_at: timestampSchema.nullable(),
+    /** An admin hid the page (or its photo): it is shown to its owner only. */
+    moderated: z.boolean(),
+    photo_moderated: z.boolean(),
+    on_leaderboard: z.boolean(),
+    gift_mails: z.boolean(),
+    country: z.enum(COUNTRY_CODES),
+    raised: raisedSchema,
+    weeks_done: z.number().int(),
+    weeks_total: z.number().int(),
+    team: teamRefSchema.extend({ captain: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'MyPage' });
+export type MyPage = z.infer<typeof myPageSchema>;
+
+export const teamMemberSchema = z.object({
+  display_name: z.string(),
+  /** The member's page address when it is public; null otherwise (no link). */
+  slug: z.string().nullable(),
+  captain: z.boolean(),
+  raised: minor,
+});
+
+export const publicTeamSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    story: z.string(),
+    photo_url: z.string().nullable(),
+    photo_card_url: z.string().nullable(),
+    country: z.enum(COUNTRY_CODES),
+    raised: raisedSchema,
+    members: z.array(teamMemberSchema),
+  })
+  .meta({ id: 'PublicTeam' });
+export type PublicTeamData = z.infer<typeof publicTeamSchema>;
