@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gifts, webhookEvents } from '../../db/schema.ts';
+import { gifts, users, webhookEvents } from '../../db/schema.ts';
+import { anonymiseLapsedDonors } from '../account/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -115,5 +116,22 @@ describe('around the settlement', () => {
     expect(log.warn).toHaveBeenCalledWith({ eventId, giftId }, 'a Stripe event named a gift that is not ours or has another charge');
     const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
     expect(row!.processed_at).not.toBeNull();
+  });
+});
+
+describe('retention', () => {
+  it('a lapsed donor anonymised by retention: the gifts they made keep their amounts, without their name, email or message', async () => {
+    const { page } = await createPage(ctx);
+    // A donor whose last pledge and payments are long past (their account is old enough for retention).
+    const lapsed = await createPage(ctx, { published: false });
+    const [donor] = await ctx.db.select().from(users).where(eq(users.id, lapsed.user.id));
+    const body = giftBody({ email: donor!.email, name: 'Old Donor', message: 'From long ago' });
+    const created = (await give(ctx, page.slug, body)).json<{ gift_id: number; client_secret: string }>();
+    await pay(ctx, created.client_secret);
+    await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret);
+
+    const farFuture = new Date('2040-01-01T00:00:00Z');
+    expect(await anonymiseLapsedDonors({ db: ctx.db, clock: ctx.clock, log: capturingLog() }, farFuture)).toBeGreaterThan(0);
+    expect(await giftRow(ctx, created.gift_id)).toMatchObject({ donor_name: null, donor_email: null, message: '', erased_at: expect.any(Date), amount: 2500, status: 'succeeded' });
   });
 });
