@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GIFT_LIMITS } from '@uplift/core/schemas/gifts';
+import { GIFT_LIMITS } from '@uplift/core/gifts';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { giftAttempts } from '../../db/schema.ts';

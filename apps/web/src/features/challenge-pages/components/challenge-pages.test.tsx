@@ -75,7 +75,7 @@ describe('a participant’s public page', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(screen.getByText('Go Sam!')).toBeInTheDocument();
     expect(screen.getByText('Anonymous')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more gifts' }));
     expect(await screen.findByText('Ana')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/pages/sam-runs/gifts?cursor=abc');

@@ -1,13 +1,34 @@
 import type { PageGift } from '@uplift/core/schemas/challenge-pages';
-import { useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
-import { GiftForm } from '../gift-form/gift-form';
+import type { GiftFormProps } from '../gift-form/gift-form';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
+
+// The gift form loads after the page's first paint: not in /p/{slug}'s initial JavaScript (its 100 KB budget).
+const GiftFormLazy = lazy(() => import('../gift-form/gift-form'));
+
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
+/** The gift form once the page has started in the browser (the server and the hydration render its placeholder). */
+function GiftForm(props: GiftFormProps) {
+  // False on the server and while hydrating (React uses the server's answer), true once started.
+  const started = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const loading = <p role="status">Loading the gift form…</p>;
+  return started ? (
+    <Suspense fallback={loading}>
+      <GiftFormLazy {...props} />
+    </Suspense>
+  ) : (
+    loading
+  );
+}
 
 /** A participant's public page, /p/{slug} (docs/decisions/142): rendered on the server, hydrated from the same data. */
 export function PublicPage({ slug }: { slug: string }) {

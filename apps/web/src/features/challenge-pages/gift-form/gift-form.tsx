@@ -1,6 +1,7 @@
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
-import { GIFT_MESSAGE_MAX, GIFT_SUGGESTED_MINOR, giftAmountError, type GiftCreated } from '@uplift/core/schemas/gifts';
+import { GIFT_MESSAGE_MAX, GIFT_SUGGESTED_MINOR, giftAmountError } from '@uplift/core/gifts';
+import type { GiftCreated } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
