@@ -143,6 +143,29 @@ describe('the gift form', () => {
     expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
   });
 
+  it('a card the provider finds incomplete: its words are shown and the friend can fix it (the gift stays open)', async () => {
+    const calls = stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': [
+        { status: 400, body: { message: "Your card's expiration date is incomplete.", code: 'card.validation_error' } },
+        { status: 200, body: { status: 'succeeded' } },
+      ],
+      'POST /api/gifts/7/confirm': SUCCEEDED,
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Your card's expiration date is incomplete.");
+    expect(calls.filter((c) => c.key === 'POST /api/gifts/7/confirm')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
+  });
+
   it('too many tries: the server’s plain message is shown', async () => {
     stubApi({ 'POST /api/pages/aroha-walks/gifts': { status: 429, body: { message: 'Too many gifts have been tried from here just now.', code: 'gift.rate_limited' } } });
     const user = userEvent.setup();

@@ -5,7 +5,6 @@ import type { GiftCreated } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
-import '../../../components/card-form/card-form.css';
 import { ApiError } from '../../../lib/api-client';
 import { confirmGift, createGift } from './gift-api';
 import type { GiftCardForm } from './gift-card';

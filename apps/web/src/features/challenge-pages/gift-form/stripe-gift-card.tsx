@@ -1,10 +1,22 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { forwardRef, useImperativeHandle } from 'react';
-import { stripeFor } from '../../../components/card-form/stripe-card-form';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import type { GiftCardForm } from './gift-card';
 
 // Stripe's card field for a gift, loaded only when the provider is Stripe (this module is lazy).
 // confirmCardPayment pays the PaymentIntent and does the bank's step itself.
+
+// Stripe.js once per key (its own loader: importing the shared card form's would split the wizard's
+// card form into more chunks, each a name in the landing page's first script).
+const loaded = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let promise = loaded.get(publishableKey);
+  if (!promise) {
+    promise = loadStripe(publishableKey);
+    loaded.set(publishableKey, promise);
+  }
+  return promise;
+}
 
 type Props = { publishableKey: string; billing: { name: string; email: string } };
 
