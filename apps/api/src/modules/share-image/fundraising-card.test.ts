@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spaPlugin from '../../plugins/spa.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
-import { insertCampaign } from '../campaigns/campaigns.test-support.ts';
+import { insertCampaign, insertPayment } from '../campaigns/campaigns.test-support.ts';
 import { insertGift, insertPage, insertTeam, type TestPage } from './fundraising.test-support.ts';
 import { fundraisingShareImage, publicFundraisingPaths } from './index.ts';
 import { pngSize, readPngTexts } from './png-text.ts';
@@ -117,6 +117,41 @@ describe('page and team share cards', () => {
     expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 2 in the November Uplift Challenge', '$125.00 NZD raised', '20% of the $600.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
   });
 
+  it('counts what pageRaised() counts: a refund comes off, a cancelled pledge its paid weeks, a pending one nothing', async () => {
+    const nz = (await ctx.db.$client.query(`select campaign_id as id from challenge_pages where slug = 'aroha-coffee'`)).rows[0].id as number;
+    const raisedLine = async (slug: string) => textOf((await get(pathOf((await meta('page', slug))!.url))).rawPayload)!.split('\n')[3];
+    const pledgeOf = async (page: TestPage) => (await ctx.db.$client.query(`select pledge_id from challenge_pages where id = $1`, [page.id])).rows[0].pledge_id as number;
+    const refund = (paymentId: number, amount: number, status: string) =>
+      ctx.db.$client.query(
+        `insert into refunds (payment_id, amount, reason, status, idempotency_key, created_at) values ($1, $2, 'test refund', $3, gen_random_uuid()::text, now())`,
+        [paymentId, amount, status],
+      );
+
+    // Confirmed at 80.00, one of its payments refunded 5.00 (a pending refund not yet), a 10.00 gift: 85.00.
+    const confirmed = await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'refunded-page', pledged: 8000 });
+    const paid = await insertPayment(ctx.db, { pledge_id: await pledgeOf(confirmed), amount: 2000, processing_date: '2026-11-20', payment_status: 'Success' });
+    await refund(paid.id, 500, 'succeeded');
+    await refund(paid.id, 700, 'pending');
+    await insertGift(ctx.db, confirmed, 1000);
+    expect(await raisedLine('refunded-page')).toBe('$85.00 NZD raised');
+
+    // Cancelled after two paid weeks of 20.00 (a failed one not), 3.00 of one refunded: 37.00.
+    const cancelled = await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'cancelled-page', pledged: 8000 });
+    const pledgeId = await pledgeOf(cancelled);
+    await ctx.db.$client.query(`update pledges set pledge_status = 'Cancelled' where id = $1`, [pledgeId]);
+    const week1 = await insertPayment(ctx.db, { pledge_id: pledgeId, amount: 2000, processing_date: '2026-11-20', payment_status: 'Success' });
+    await insertPayment(ctx.db, { pledge_id: pledgeId, amount: 2000, processing_date: '2026-11-27', payment_status: 'Success' });
+    await insertPayment(ctx.db, { pledge_id: pledgeId, amount: 2000, processing_date: '2026-12-04', payment_status: 'Failed' });
+    await refund(week1.id, 300, 'succeeded');
+    expect(await raisedLine('cancelled-page')).toBe('$37.00 NZD raised');
+
+    // Pending: the pledge counts nothing, its gifts do.
+    const pending = await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'pending-page', pledged: 8000 });
+    await ctx.db.$client.query(`update pledges set pledge_status = 'Pending' where id = $1`, [await pledgeOf(pending)]);
+    await insertGift(ctx.db, pending, 1500);
+    expect(await raisedLine('pending-page')).toBe('$15.00 NZD raised');
+  });
+
   describe('/sitemap.xml', () => {
     it('lists the public pages and teams, and nothing that is a draft or hidden', async () => {
       ctx.clock.set(TEST_NOW);
@@ -124,7 +159,7 @@ describe('page and team share cards', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
       const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(ctx.config.appUrl, ''));
-      expect(locs).toEqual(['/p/aroha-coffee', '/p/james-coffee', '/p/escape-me', '/t/kids-crew']);
+      expect(locs).toEqual(['/p/aroha-coffee', '/p/james-coffee', '/p/escape-me', '/p/refunded-page', '/p/cancelled-page', '/p/pending-page', '/t/kids-crew']);
     });
 
     it('past the per-file limit, becomes an index of files each within the limit', async () => {
@@ -133,11 +168,11 @@ describe('page and team share cards', () => {
       try {
         const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
         expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-        expect([...index.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['https://uplift.example/sitemap/1.xml', 'https://uplift.example/sitemap/2.xml']);
-        const files = await Promise.all([1, 2].map((n) => app.inject({ method: 'GET', url: `/sitemap/${n}.xml` })));
+        expect([...index.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(['https://uplift.example/sitemap/1.xml', 'https://uplift.example/sitemap/2.xml', 'https://uplift.example/sitemap/3.xml']);
+        const files = await Promise.all([1, 2, 3].map((n) => app.inject({ method: 'GET', url: `/sitemap/${n}.xml` })));
         const locs = files.map((f) => [...f.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace('https://uplift.example', '')));
-        expect(locs).toEqual([['/p/aroha-coffee', '/p/james-coffee', '/p/escape-me'], ['/t/kids-crew']]);
-        for (const url of ['/sitemap/3.xml', '/sitemap/0.xml', '/sitemap/x.xml']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+        expect(locs).toEqual([['/p/aroha-coffee', '/p/james-coffee', '/p/escape-me'], ['/p/refunded-page', '/p/cancelled-page', '/p/pending-page'], ['/t/kids-crew']]);
+        for (const url of ['/sitemap/4.xml', '/sitemap/0.xml', '/sitemap/x.xml']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       } finally {
         await app.close();
       }
