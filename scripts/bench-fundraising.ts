@@ -1,9 +1,10 @@
 // npm run bench:fundraising: how long the fundraising reads take at 100,000 pages and 1,000,000
 // gifts (docs/decisions/143), beside the landing's totals read in the same run as the baseline:
 // a page (its row with pageRaised, then its 20 newest gifts; a popular page and a typical one),
-// a team (its members' pageRaised summed), a campaign's top 10 pages and top 10 teams, and a
-// page's share card named for its head. Median and p95 of READS reads each; target 50 ms.
+// a team (its members' pageRaised summed), the page and team routes' own reads (challenge-pages),
+// a campaign's top 10 pages and top 10 teams, and a page's share card named for its head. Median and p95 of READS reads each; target 50 ms.
 // Not part of `npm test`: fundraising.scale.test.ts checks the plans deterministically (decision 103).
+import { getPublicPage, getPublicTeam } from '../apps/api/src/modules/challenge-pages/index.ts';
 import { selectCampaignTotals } from '../apps/api/src/modules/totals/index.ts';
 import { fundraisingShareImage } from '../apps/api/src/modules/share-image/index.ts';
 import { createShareImageCache } from '../apps/api/src/modules/share-image/share-image.service.ts';
@@ -31,6 +32,8 @@ try {
     ['page read (popular, ~1,000 gifts)', () => fundraisingReads.page(bench.db, f.popularSlug)],
     ['page read (typical, ~9 gifts)', () => fundraisingReads.page(bench.db, f.typicalSlug)],
     ['team read (5 members)', () => fundraisingReads.team(bench.db, f.teamSlug)],
+    ['GET /api/pages/:slug service (popular)', () => getPublicPage({ db: bench.db }, f.popularSlug)],
+    ['GET /api/teams/:slug service', () => getPublicTeam({ db: bench.db }, f.teamSlug)],
     ['leaderboard: top 10 pages', () => fundraisingReads.topPages(bench.db, f.campaignId)],
     ['leaderboard: top 10 teams', () => fundraisingReads.topTeams(bench.db, f.campaignId)],
     ['page share card meta (head)', () => fundraisingShareImage(deps, 'page', f.popularSlug)],
@@ -53,7 +56,7 @@ try {
   if (process.env.BENCH_WITHOUT_0029 !== '0') {
     await bench.db.$client.query('drop index gifts_page_succeeded_idx');
     process.stdout.write(`\nWithout gifts_page_succeeded_idx (migration 0029), 9 reads each:\n`);
-    for (const [name, read] of reads.slice(1, 6)) await measure(name, read, 9);
+    for (const [name, read] of reads.slice(1, 8)) await measure(name, read, 9);
   }
   const { rows } = await bench.db.$client.query('select count(*)::int as pages, (select count(*)::int from gifts) as gifts, (select count(*)::int from teams) as teams, count(*) filter (where on_leaderboard)::int as board from challenge_pages');
   process.stdout.write(`\n  (${JSON.stringify(rows[0])}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);

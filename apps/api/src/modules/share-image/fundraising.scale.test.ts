@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { getPublicPage, getPublicTeam } from '../challenge-pages/index.ts';
 import { planScans, statementsDuring, type Scan } from '../../test/statements.ts';
 import { FULL_SCALE, type FundraisingFixture, fundraisingReads, loadFundraising } from './fundraising-scale.test-support.ts';
 
@@ -69,6 +70,16 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     expect(team).toContain('Index Scan challenge_pages challenge_pages_team_idx');
     for (const scan of PAGE_RAISED) expect(team).toContain(scan);
     expect(ledgerSeqScans(team!)).toEqual([]);
+  });
+
+  it('the page and team routes\' own reads (GET /api/pages/:slug, /api/teams/:slug) go through the same indexes', async () => {
+    const page = await plansOf(() => getPublicPage({ db: ctx.db }, f.popularSlug));
+    const team = await plansOf(() => getPublicTeam({ db: ctx.db }, f.teamSlug));
+    for (const statements of [page, team]) {
+      const scans = statements.flat();
+      expect(scans).toContain('Index Only Scan gifts gifts_page_succeeded_idx');
+      expect(ledgerSeqScans(scans)).toEqual([]);
+    }
   });
 
   it('ranks a campaign\'s pages from the leaderboard index, each page\'s gifts from the index alone', async () => {
