@@ -1,7 +1,7 @@
 // Starts the production app (built SPA + API) on a throwaway embedded PostgreSQL with the demo
 // data, for the benchmarks (npm run bench:web, bench:api). Stop it with the returned function.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/api/src/test/free-port.ts';
@@ -9,7 +9,9 @@ import { freePort } from '../apps/api/src/test/free-port.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 
-export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promise<{ url: string; logLines: () => number; stop: () => Promise<void> }> {
+export async function startThrowawayApp(
+  opts: { logLevel?: string } = {},
+): Promise<{ url: string; logLines: () => number; databaseUrl: () => Promise<string>; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uplift-bench-'));
   await chmod(dataDir, 0o755); // the embedded server may run as the 'postgres' user
   const [port, pgPort] = [await freePort(), await freePort()];
@@ -58,6 +60,11 @@ export async function startThrowawayApp(opts: { logLevel?: string } = {}): Promi
   return {
     url,
     logLines: () => logLines,
+    /** The app's embedded database (credentials the app wrote in DATA_DIR), for a bench to add rows the demo data lacks. */
+    databaseUrl: async () => {
+      const creds = JSON.parse(await readFile(path.join(dataDir, 'data', 'pg-credentials.json'), 'utf8')) as { user: string; password: string };
+      return `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${pgPort}/uplift`;
+    },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

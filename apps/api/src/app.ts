@@ -22,7 +22,7 @@ import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import { metricsPlugin } from './modules/system/index.ts';
-import { createShareImageCache, shareImageMeta, shareImageRoutes, type ShareImageDeps } from './modules/share-image/index.ts';
+import { createShareImageCache, fundraisingShareImage, publicFundraisingPaths, shareImageMeta, shareImageRoutes, type ShareImageDeps } from './modules/share-image/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -117,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One cache for the image route and the pages' heads, as long-lived as the app.
   const shareImages: ShareImageDeps = { db: deps.db, clock: deps.clock, appUrl: config.appUrl, cache: createShareImageCache(deps.clock) };
   await app.register(shareImageRoutes, { deps: shareImages });
-  await app.register(spaPlugin, { webDist: config.webDist, appUrl: config.appUrl, shareImage: (country, milestone) => shareImageMeta(shareImages, country, milestone) });
+  await app.register(spaPlugin, {
+    webDist: config.webDist,
+    appUrl: config.appUrl,
+    shareImage: (country, milestone) => shareImageMeta(shareImages, country, milestone),
+    fundraisingShareImage: (kind, slug) => fundraisingShareImage(shareImages, kind, slug),
+    sitemapPaths: publicFundraisingPaths(deps.db),
+  });
   return app;
 }

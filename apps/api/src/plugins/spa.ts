@@ -32,7 +32,15 @@ export type SpaOptions = {
   shareImage?: (country: CountryCode, milestone?: Milestone) => Promise<ShareImage>;
   /** The preview card of a participant's page or a team (modules/share-image); undefined: no og:image (docs/decisions/142). */
   fundraisingShareImage?: (kind: FundraisingKind, slug: string) => Promise<ShareImage | undefined>;
+  /** Public challenge pages and teams for /sitemap.xml (docs/decisions/143): how many, and a slice of their paths in a stable order. */
+  sitemapPaths?: { count: () => Promise<number>; list: (offset: number, limit: number) => Promise<string[]> };
+  /** URLs per sitemap file: the sitemap protocol's 50,000 (smaller in tests). */
+  sitemapLimit?: number;
 };
+
+/** The sitemap protocol's most URLs in one file; more make /sitemap.xml an index of /sitemap/{n}.xml files. */
+export const SITEMAP_LIMIT = 50_000;
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** How long a rendered landing page is reused (the totals it shows are cached as long by the API). */
 export const LANDING_TTL_MS = 5_000;
@@ -102,16 +110,38 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
     return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
   });
 
+  // The site's public pages, then the public challenge pages and teams (docs/decisions/143); past
+  // SITEMAP_LIMIT URLs, /sitemap.xml is an index of files of at most that many each.
+  const staticUrls = pages.filter((p) => p.indexable).flatMap((p) => (p.live ? [p.path, `${p.path}?country=UK`] : [p.path]));
+  const perFile = opts.sitemapLimit ?? SITEMAP_LIMIT;
+  const urlCount = async () => staticUrls.length + ((await opts.sitemapPaths?.count()) ?? 0);
+  const urlsFrom = async (from: number, count: number) => {
+    const head = staticUrls.slice(from, from + count);
+    const rest = count - head.length;
+    const tail = rest > 0 && opts.sitemapPaths ? await opts.sitemapPaths.list(Math.max(0, from - staticUrls.length), rest) : [];
+    return [...head, ...tail];
+  };
+  const sendXml = (reply: FastifyReply, lines: string[]) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ''].join('\n'));
+  const urlset = (urls: string[]) => [
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((u) => `  <url><loc>${xmlText(`${opts.appUrl}${u}`)}</loc></url>`),
+    '</urlset>',
+  ];
+
   app.get('/sitemap.xml', async (_request, reply) => {
-    const urls = pages.filter((p) => p.indexable).flatMap((p) => (p.live ? [p.path, `${p.path}?country=UK`] : [p.path]));
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...urls.map((u) => `  <url><loc>${`${opts.appUrl}${u}`.replace(/&/g, '&amp;')}</loc></url>`),
-      '</urlset>',
-      '',
-    ].join('\n');
-    return reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
+    const total = await urlCount();
+    if (total <= perFile) return sendXml(reply, urlset(await urlsFrom(0, total)));
+    const files = Array.from({ length: Math.ceil(total / perFile) }, (_, i) => `  <sitemap><loc>${xmlText(`${opts.appUrl}/sitemap/${i + 1}.xml`)}</loc></sitemap>`);
+    return sendXml(reply, ['<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...files, '</sitemapindex>']);
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap/:file', async (request, reply) => {
+    const n = Number(/^([1-9]\d{0,5})\.xml$/.exec(request.params.file)?.[1]);
+    const total = await urlCount();
+    // Only while /sitemap.xml is an index, and only the files it names.
+    if (!n || total <= perFile || (n - 1) * perFile >= total) return reply.callNotFound();
+    return sendXml(reply, urlset(await urlsFrom((n - 1) * perFile, perFile)));
   });
 
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>

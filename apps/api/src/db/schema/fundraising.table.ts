@@ -174,6 +174,11 @@ export const gifts = pgTable(
     uniqueIndex('gifts_provider_reference_key').on(t.provider_reference),
     // A page's gifts, newest first; and every total's sum of succeeded gifts.
     index('gifts_page_idx').on(t.page_id, t.created_at),
+    // A page's succeeded gifts (docs/decisions/143): what pageRaised() sums for each page (pages,
+    // teams, leaderboards) read from the index alone, and the page's newest gifts in order.
+    index('gifts_page_succeeded_idx')
+      .on(t.page_id, t.created_at, t.id, t.amount)
+      .where(sql`${t.status} = 'succeeded'`),
     index('gifts_campaign_succeeded_idx')
       .on(t.campaign_id, t.recipient_id)
       .where(sql`${t.status} = 'succeeded'`),

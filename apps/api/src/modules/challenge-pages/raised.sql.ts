@@ -13,6 +13,10 @@ import { type SQL, sql } from 'drizzle-orm';
  *
  * Use as `cross join lateral (${pageRaised('cp')}) raised` and read `raised.pledged`, `raised.gifts`.
  * Amounts are bigint: cast or Number() them.
+ *
+ * Shaped for a leaderboard's thousands of pages (docs/decisions/143; the same figures as before):
+ * a page's succeeded gifts are summed and counted in one pass over the partial index
+ * gifts_page_succeeded_idx (page_id, amount), from the index alone.
  */
 export function pageRaised(page: string): SQL {
   if (!/^[a-z_][a-z0-9_]*$/.test(page)) throw new Error(`pageRaised: "${page}" is not a plain table alias`);
@@ -30,6 +34,8 @@ export function pageRaised(page: string): SQL {
           from pledges pl
          where pl.id = ${page}.pledge_id and pl.pledge_status <> 'Pending'
       ), 0)::bigint as pledged,
-      (select coalesce(sum(g.amount), 0) from gifts g where g.page_id = ${page}.id and g.status = 'succeeded')::bigint as gifts,
-      (select count(*) from gifts g where g.page_id = ${page}.id and g.status = 'succeeded')::int as gift_count`);
+      given.gifts,
+      given.gift_count
+      from (select coalesce(sum(g.amount), 0)::bigint as gifts, count(*)::int as gift_count
+              from gifts g where g.page_id = ${page}.id and g.status = 'succeeded') given`);
 }

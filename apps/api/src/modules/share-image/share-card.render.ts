@@ -14,7 +14,7 @@ export const SHARE_CARD_TEXT_KEYWORD = 'Description';
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) => readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined;
-const loadFonts = () =>
+export const loadFonts = () =>
   (fonts ??= [
     { name: 'Inter', data: font(400), weight: 400, style: 'normal' },
     { name: 'Inter', data: font(700), weight: 700, style: 'normal' },
@@ -22,13 +22,13 @@ const loadFonts = () =>
 
 // The site's brand colours (apps/web/src/styles.css); white and the amber on the brand green
 // both pass 4.5:1.
-const BRAND_GREEN = '#0b5d4b';
-const AMBER = '#f5b400';
-const PAD_X = 72;
-const PAD_Y = 64;
+export const BRAND_GREEN = '#0b5d4b';
+export const AMBER = '#f5b400';
+export const PAD_X = 72;
+export const PAD_Y = 64;
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node[] | string } };
-const div = (style: Record<string, unknown>, children: Node[] | string): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
+export type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node[] | string } };
+export const div = (style: Record<string, unknown>, children: Node[] | string): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
 
 function layout(text: ShareCardText): Node {
   const figures: Node[] = [];

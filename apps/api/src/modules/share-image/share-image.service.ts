@@ -38,12 +38,15 @@ export type ShareImageCache = {
   figures: TtlCache<CountryCode, ShareCardFigures>;
   /** By card: the country, and the badge when it has one ('NZ', 'NZ-halfway'). */
   rendered: Map<string, { version: string; png: Promise<Buffer> }>;
+  /** Pages' and teams' cards by version (docs/decisions/143), the most recently used FUNDRAISING_CARDS_KEPT of them. */
+  fundraising: Map<string, Promise<Buffer>>;
 };
 
 export function createShareImageCache(clock: Clock): ShareImageCache {
   return {
     figures: createTtlCache<CountryCode, ShareCardFigures>({ ttlMs: TOTALS_TTL_MS, now: () => clock.now().getTime() }),
     rendered: new Map(),
+    fundraising: new Map(),
   };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "gifts_page_succeeded_idx" ON "gifts" USING btree ("page_id","created_at","id","amount") WHERE "gifts"."status" = 'succeeded';

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { getPublicPage, getPublicTeam } from '../challenge-pages/index.ts';
+import { planScans, statementsDuring, type Scan } from '../../test/statements.ts';
+import { FULL_SCALE, type FundraisingFixture, fundraisingReads, loadFundraising } from './fundraising-scale.test-support.ts';
+
+// How fast the fundraising reads are is measured by `npm run bench:fundraising`, not asserted
+// here (docs/decisions/103). This file checks deterministically, at 100,000 pages and 1,000,000
+// gifts, what keeps them fast: the statements the reads send and their plans (EXPLAIN, not run):
+// every page's gifts summed from gifts_page_succeeded_idx alone (migration 0028,
+// docs/decisions/143), and no sequential scan of gifts, pledges, payments or refunds anywhere.
+
+const shown = (s: Scan) => `${s.node} ${s.relation}${s.index ? ` ${s.index}` : ''}`;
+
+describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
+  let ctx: TestContext;
+  let f: FundraisingFixture;
+
+  /** The scans of every statement `read` sends, one list per statement. */
+  async function plansOf(read: () => Promise<unknown>): Promise<string[][]> {
+    const sent = await statementsDuring(ctx.db, read);
+    return Promise.all(sent.map(async (s) => (await planScans(ctx.db, s)).map(shown)));
+  }
+  const ledgerSeqScans = (scans: string[]) => scans.filter((s) => /^Seq Scan (gifts|pledges|payments|refunds)$/.test(s));
+  /** The scans every pageRaised() makes for its pages: pledge by key, refunds through the payments, gifts from the index alone. */
+  const PAGE_RAISED = [
+    'Index Scan pledges pledges_pkey',
+    'Index Scan payments payments_pledge_status_idx',
+    'Index Scan refunds refunds_payment_idx',
+    'Index Only Scan gifts gifts_page_succeeded_idx',
+  ];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    f = await loadFundraising(ctx.db);
+  }, 300_000);
+  afterAll(async () => ctx.close());
+
+  it('has the rows it says', async () => {
+    const { rows } = await ctx.db.$client.query(
+      `select (select count(*)::int from challenge_pages) as pages, (select count(*)::int from gifts) as gifts,
+              (select count(*)::int from challenge_pages where campaign_id = $1 and on_leaderboard and published_at is not null and moderated_at is null) as board`,
+      [f.campaignId],
+    );
+    expect(rows[0]).toEqual({ pages: FULL_SCALE.pages, gifts: FULL_SCALE.gifts, board: 6_650 });
+    const page = await fundraisingReads.page(ctx.db, f.popularSlug);
+    expect(page.gifts).toHaveLength(20);
+    expect(await fundraisingReads.topPages(ctx.db, f.campaignId)).toHaveLength(10);
+    expect(await fundraisingReads.topTeams(ctx.db, f.campaignId)).toHaveLength(10);
+  });
+
+  it('reads a page by its slug, its raised figures through the indexes, its newest gifts through the index of its succeeded gifts', async () => {
+    const [figures, gifts, ...more] = await plansOf(() => fundraisingReads.page(ctx.db, f.popularSlug));
+    expect(more).toEqual([]);
+    expect(figures).toContain('Index Scan challenge_pages challenge_pages_slug_key');
+    for (const scan of PAGE_RAISED) expect(figures).toContain(scan);
+    expect(ledgerSeqScans(figures!)).toEqual([]);
+    // Through the index of the page's succeeded gifts: in order, or (the planner's choice for a
+    // page of average size) its few entries fetched and the newest 20 kept.
+    expect(gifts!.filter((s) => /gifts_page/.test(s))).toEqual([
+      expect.stringMatching(/^(Index Scan Backward gifts|Bitmap Index Scan ) gifts_page_succeeded_idx$/),
+    ]);
+    expect(ledgerSeqScans(gifts!)).toEqual([]);
+  });
+
+  it('reads a team by its slug and its members through challenge_pages_team_idx', async () => {
+    const [team, ...more] = await plansOf(() => fundraisingReads.team(ctx.db, f.teamSlug));
+    expect(more).toEqual([]);
+    expect(team).toContain('Index Scan teams teams_slug_key');
+    expect(team).toContain('Index Scan challenge_pages challenge_pages_team_idx');
+    for (const scan of PAGE_RAISED) expect(team).toContain(scan);
+    expect(ledgerSeqScans(team!)).toEqual([]);
+  });
+
+  it('the page and team routes\' own reads (GET /api/pages/:slug, /api/teams/:slug) go through the same indexes', async () => {
+    const page = await plansOf(() => getPublicPage({ db: ctx.db }, f.popularSlug));
+    const team = await plansOf(() => getPublicTeam({ db: ctx.db }, f.teamSlug));
+    for (const statements of [page, team]) {
+      const scans = statements.flat();
+      expect(scans).toContain('Index Only Scan gifts gifts_page_succeeded_idx');
+      expect(ledgerSeqScans(scans)).toEqual([]);
+    }
+  });
+
+  it('ranks a campaign\'s pages from the leaderboard index, each page\'s gifts from the index alone', async () => {
+    const [board, ...more] = await plansOf(() => fundraisingReads.topPages(ctx.db, f.campaignId));
+    expect(more).toEqual([]);
+    expect(board).toContain('Index Scan challenge_pages challenge_pages_leaderboard_idx');
+    expect(board).toContain('Index Scan users users_pkey');
+    for (const scan of PAGE_RAISED) expect(board).toContain(scan);
+    expect(ledgerSeqScans(board!)).toEqual([]);
+    expect(board!.filter((s) => s.startsWith('Seq Scan'))).toEqual([]);
+  });
+
+  it('ranks a campaign\'s teams summing each member\'s pageRaised through the indexes', async () => {
+    const [board, ...more] = await plansOf(() => fundraisingReads.topTeams(ctx.db, f.campaignId));
+    expect(more).toEqual([]);
+    for (const scan of PAGE_RAISED) expect(board).toContain(scan);
+    // A campaign's teams are most of the teams here, so reading teams and pages whole and joining
+    // them by hash is a fair plan; the ledger is never read whole.
+    expect(ledgerSeqScans(board!)).toEqual([]);
+  });
+});
