@@ -4,6 +4,7 @@ import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } f
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
+import { leaderboardRoutes } from './modules/challenge-pages/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(challengeRoutes);
   await app.register(charityRoutes);
   await app.register(totalsRoutes);
+  await app.register(leaderboardRoutes);
   await app.register(pledgeRoutes);
   await app.register(changeCardRoutes);
   await app.register(paymentMethodRoutes);

@@ -1,3 +1,4 @@
 // The challenge-pages module's public face (docs/architecture.md): participants' pages (/p/{slug}),
 // their photos and teams (/t/{slug}). Friends' gifts are the gifts module's; reports, moderation's.
 export { setPageModeration, setTeamModeration, type ModerationChange } from './page-moderation.service.ts';
+export { default as leaderboardRoutes } from './leaderboard.routes.ts';
