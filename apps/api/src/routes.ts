@@ -9,6 +9,7 @@ import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/inde
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { moderationAdminRoutes, reportRoutes } from './modules/moderation/index.ts';
 import { paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
 import { pledgeRoutes } from './modules/pledges/index.ts';
 import { summaryRoutes } from './modules/summary/index.ts';
@@ -36,6 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(systemRoutes);
   await app.register(refundRoutes);
   await app.register(newsRoutes);
+  await app.register(moderationAdminRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +49,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(charityRoutes);
   await app.register(totalsRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(reportRoutes);
   await app.register(pledgeRoutes);
   await app.register(changeCardRoutes);
   await app.register(paymentMethodRoutes);
