@@ -8,7 +8,7 @@ import { CampaignReportView } from './campaign-report-view';
 // The payout form and the corrections of decision 122: every problem at its field at once, the
 // API's refusal (more than is owed) at the amount.
 
-const figures = { pledges: 1, donors: 1, pledged: 70, collected: 35, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 1.62, net: 33.38 };
+const figures = { pledges: 1, donors: 1, pledged: 70, collected: 35, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 1.62, friends_gifts: 0, friends_gift_count: 0, net: 33.38 };
 const report: CampaignReport = {
   campaign: { id: 7, campaign_name: 'November Uplift Challenge', country: 'NZ', start_date: '2026-11-20', end_date: '2026-12-20' },
   charities: [{ recipient_id: 4, recipient_name: 'KidsCan', is_enabled: true, ...figures, paid_out: 0, owed: 33.38, owed_back: 0 }],

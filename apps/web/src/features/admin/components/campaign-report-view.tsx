@@ -37,6 +37,7 @@ const FIGURES: [keyof ReportFigures, string][] = [
   ['cancelled', 'Cancelled'],
   ['fee_cover', 'Fee covered by donors'],
   ['fees', 'Est. card fees'],
+  ['friends_gifts', 'Friends’ gifts'],
   ['net', 'Net to pass on'],
 ];
 
@@ -386,7 +387,9 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       <p className="admin-muted">
         Pledged counts confirmed pledges in full and what cancelled pledges paid, as the public totals do. Card fees are estimated per
         successful payment with the country’s fee rule, on what was charged. Fee covered by donors is the weekly extra donors chose to
-        add so the card fee does not come out of their gift: part of the gift, shown apart, and passed on in the net.
+        add so the card fee does not come out of their gift: part of the gift, shown apart, and passed on in the net. Friends’ gifts are the
+        one-off gifts friends gave on participants’ pages, for each charity and in the total (a challenge has none); their card fees are in
+        the estimate and they are passed on in the net.
       </p>
 
       <h2>Payouts</h2>
