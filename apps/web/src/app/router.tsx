@@ -32,6 +32,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
   { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
   { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
+  { path: paths.adminReports, lazy: () => import('./routes/admin-reports') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

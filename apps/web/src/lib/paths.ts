@@ -30,6 +30,8 @@ export const paths = {
   adminCampaignReport: '/admin-campaign/:id/report',
   /** Operators' view (docs/decisions/133): billing runs, job queue, mail, backups, database, version. */
   adminSystem: '/admin-system',
+  /** Reports of pages, teams and friends' messages, with Hide / Dismiss (docs/decisions/141-moderation.md). */
+  adminReports: '/admin-reports',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
