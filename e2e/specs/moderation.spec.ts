@@ -46,6 +46,12 @@ test('a reported message is hidden by an admin; the page shows on the landing le
   await board.screenshot({ path: path.join(SHOTS, '360-leaderboard.png') });
   await visitor.setViewportSize({ width: 1280, height: 900 });
 
+  // The campaign's own leaderboard page says the same.
+  await visitor.goto('/leaderboard?country=NZ');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+  await expect(visitor.getByRole('list', { name: 'Top participants' }).getByRole('link', { name: 'Moana T.' })).toBeVisible();
+  await shot(visitor, 'leaderboard-page');
+
   // Anyone may report the message: no account.
   const reported = await visitor.request.post('/api/reports', { data: { subject: 'message', gift_id: giftId, reason: 'This message is rude to the participant' } });
   expect(reported.status()).toBe(201);

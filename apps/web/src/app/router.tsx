@@ -33,6 +33,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
   { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
   { path: paths.adminReports, lazy: () => import('./routes/admin-reports') },
+  { path: paths.leaderboard, lazy: () => import('./routes/leaderboard') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

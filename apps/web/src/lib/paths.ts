@@ -32,6 +32,8 @@ export const paths = {
   adminSystem: '/admin-system',
   /** Reports of pages, teams and friends' messages, with Hide / Dismiss (docs/decisions/141-moderation.md). */
   adminReports: '/admin-reports',
+  /** The campaign's top pages and teams, ?country=NZ|UK (docs/decisions/140-leaderboards.md). */
+  leaderboard: '/leaderboard',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
