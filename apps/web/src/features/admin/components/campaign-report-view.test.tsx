@@ -125,3 +125,31 @@ describe('CampaignReportView payouts', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Correct the payout of $20.00 to KidsCan (BANK-20)' })).toBeEnabled();
   });
 });
+
+describe("CampaignReportView friends' gifts (docs/decisions/140-leaderboards.md)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows friends' gifts per charity and in the total, and no such column for challenges", async () => {
+    const withGifts = { ...figures, fees: 2.21, friends_gifts: 10, friends_gift_count: 1, net: 42.79 };
+    stubFetch({
+      'GET /api/admin/campaigns/7/report': {
+        status: 200,
+        body: {
+          ...report,
+          charities: [{ ...report.charities[0]!, ...withGifts, owed: 42.79 }],
+          challenges: [{ challenge_id: 1, name: 'Coffees', ...figures }],
+          total: { ...report.total, ...withGifts, owed: 42.79 },
+        },
+      },
+      'GET /api/admin/campaigns/7/payouts': { status: 200, body: { payouts: [] } },
+    });
+    renderAt(<CampaignReportView campaignId={7} />, '/admin-campaign/7/report');
+    const charities = await screen.findByRole('region', { name: 'Figures per charity' });
+    const headers = within(charities).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(headers.indexOf('Est. card fees'), headers.indexOf('Est. card fees') + 3)).toEqual(['Est. card fees', 'Friends’ gifts', 'Net to pass on']);
+    const kidsCan = within(charities).getByRole('row', { name: /KidsCan/ });
+    expect(within(kidsCan).getAllByRole('cell').map((c) => c.textContent)).toContain('$10.00');
+    const challenges = screen.getByRole('region', { name: 'Figures per challenge' });
+    expect(within(challenges).queryByRole('columnheader', { name: 'Friends’ gifts' })).toBeNull();
+  });
+});

@@ -45,10 +45,13 @@ function cell(key: keyof ReportFigures, value: number, country: CountryCode): st
   return key === 'pledges' || key === 'donors' ? String(value) : formatMoney(toMinor(value), country);
 }
 
-function FigureCells({ f, country }: { f: ReportFigures; country: CountryCode }) {
+/** A challenge's row has no friends' gifts (a gift is given to a charity through a page): its table leaves the column out. */
+const CHALLENGE_FIGURES = FIGURES.filter(([key]) => key !== 'friends_gifts');
+
+function FigureCells({ f, country, figures = FIGURES }: { f: ReportFigures; country: CountryCode; figures?: typeof FIGURES }) {
   return (
     <>
-      {FIGURES.map(([key]) => (
+      {figures.map(([key]) => (
         <td key={key} className="admin-number">
           {cell(key, f[key], country)}
         </td>
@@ -367,7 +370,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
           <thead>
             <tr>
               <th scope="col">Challenge</th>
-              {FIGURES.map(([key, label]) => (
+              {CHALLENGE_FIGURES.map(([key, label]) => (
                 <th key={key} scope="col" className="admin-number">
                   {label}
                 </th>
@@ -378,7 +381,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             {r.challenges.map((c) => (
               <tr key={c.challenge_id}>
                 <th scope="row">{c.name}</th>
-                <FigureCells f={c} country={country} />
+                <FigureCells f={c} country={country} figures={CHALLENGE_FIGURES} />
               </tr>
             ))}
           </tbody>
