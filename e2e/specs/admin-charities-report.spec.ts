@@ -154,6 +154,7 @@ test('the report of the seeded NZ campaign shows the figures, refuses a payout a
     money(youthline.cancelled),
     money(youthline.fee_cover),
     money(youthline.fees),
+    money(youthline.friends_gifts),
     money(youthline.net),
     money(youthline.paid_out),
     money(youthline.owed),
@@ -171,7 +172,7 @@ test('the report of the seeded NZ campaign shows the figures, refuses a payout a
   const currency = COUNTRIES.NZ.currency;
   expect(lines[0]).toContain(`Pledged (${currency})`);
   expect(lines.find((l) => l.startsWith('Charity,Youthline,'))).toBe(
-    `Charity,Youthline,${youthline.pledges},${youthline.donors},${[youthline.pledged, youthline.collected, youthline.refunded, youthline.failed, youthline.cancelled, youthline.fee_cover, youthline.fees, youthline.net, youthline.paid_out, youthline.owed, youthline.owed_back].map((n) => n.toFixed(2)).join(',')}`,
+    `Charity,Youthline,${youthline.pledges},${youthline.donors},${[youthline.pledged, youthline.collected, youthline.refunded, youthline.failed, youthline.cancelled, youthline.fee_cover, youthline.fees].map((n) => n.toFixed(2)).join(',')},${youthline.friends_gift_count},${[youthline.friends_gifts, youthline.net, youthline.paid_out, youthline.owed, youthline.owed_back].map((n) => n.toFixed(2)).join(',')}`,
   );
 
   // Reloaded at 360 px, so the chart is drawn for that width (not shrunk after the fact).

@@ -4,12 +4,13 @@ import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } f
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
-import { challengePageRoutes } from './modules/challenge-pages/index.ts';
+import { challengePageRoutes, leaderboardRoutes } from './modules/challenge-pages/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
 import { giftRoutes, handleGiftPaymentEvent } from './modules/gifts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { moderationAdminRoutes, reportRoutes } from './modules/moderation/index.ts';
 import { paymentMethodRoutes, paymentRoutes, routeStripePaymentEvent } from './modules/payments/index.ts';
 import { pledgeRoutes } from './modules/pledges/index.ts';
 import { summaryRoutes } from './modules/summary/index.ts';
@@ -37,6 +38,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(systemRoutes);
   await app.register(refundRoutes);
   await app.register(newsRoutes);
+  await app.register(moderationAdminRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +49,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(challengeRoutes);
   await app.register(charityRoutes);
   await app.register(totalsRoutes);
+  await app.register(leaderboardRoutes);
+  await app.register(reportRoutes);
   await app.register(pledgeRoutes);
   await app.register(changeCardRoutes);
   await app.register(paymentMethodRoutes);

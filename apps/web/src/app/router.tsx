@@ -39,6 +39,8 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.challengePage, lazy: fundraising },
   { path: paths.teamPage, lazy: fundraising },
   { path: paths.myPage, lazy: fundraising },
+  { path: paths.adminReports, lazy: () => import('./routes/admin-reports') },
+  { path: paths.leaderboard, lazy: () => import('./routes/leaderboard') },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

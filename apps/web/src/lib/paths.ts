@@ -34,6 +34,10 @@ export const paths = {
   challengePage: '/p/:slug',
   teamPage: '/t/:slug',
   myPage: '/my-page',
+  /** Reports of pages, teams and friends' messages, with Hide / Dismiss (docs/decisions/141-moderation.md). */
+  adminReports: '/admin-reports',
+  /** The campaign's top pages and teams, ?country=NZ|UK (docs/decisions/140-leaderboards.md). */
+  leaderboard: '/leaderboard',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

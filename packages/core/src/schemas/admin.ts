@@ -133,6 +133,12 @@ export const ADMIN_AUDIT_ACTIONS = [
   'challenge.edit',
   'challenge.delete',
   'news.send',
+  // Moderation (docs/decisions/141-moderation.md): a report resolved, a page, team or message hidden or shown.
+  'report.hide',
+  'report.dismiss',
+  'page.moderate',
+  'team.moderate',
+  'gift.moderate',
   'user.resend_activation',
   'user.sessions_revoke',
   'payment.refund',

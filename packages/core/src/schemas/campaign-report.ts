@@ -31,7 +31,14 @@ export const reportFiguresSchema = z.object({
   fee_cover: amount,
   /** Estimated card fees: the country's fee rule applied to each Success charge (gift and fee cover). */
   fees: amount,
-  /** collected + fee_cover − refunded − fees. */
+  /**
+   * Friends' succeeded gifts on challenge pages (docs/decisions/140-leaderboards.md), by the charity
+   * and campaign of each gift; their card fees are in `fees`. Per charity and in the total; 0 in a
+   * challenge's row (a gift is not given to a challenge).
+   */
+  friends_gifts: amount,
+  friends_gift_count: z.number().int().min(0),
+  /** collected + fee_cover + friends_gifts − refunded − fees. */
   net: amount,
 });
 export type ReportFigures = z.infer<typeof reportFiguresSchema>;

@@ -15,3 +15,18 @@ export const totalResponseSchema = z.number().min(0);
  * /api/challenge/campaign/{country} and /api/recipient/campaign/{country} (ordered by id).
  */
 export const totalsListResponseSchema = z.array(z.number().min(0));
+
+/**
+ * GET /api/gift/total/{country}: friends' succeeded gifts on challenge pages in the country's
+ * closest campaign (docs/decisions/140-leaderboards.md), apart from the pledge totals (which count
+ * pledges only, product-rules §16). Amounts are decimal numbers of the country's currency;
+ * `recipient_amounts` is aligned with /api/recipient/campaign/{country}.
+ */
+export const giftTotalsResponseSchema = z
+  .object({
+    gifts: z.number().int().min(0),
+    amount: z.number().min(0),
+    recipient_amounts: z.array(z.number().min(0)),
+  })
+  .meta({ id: 'GiftTotals' });
+export type GiftTotals = z.infer<typeof giftTotalsResponseSchema>;

@@ -88,6 +88,35 @@ export async function selectReportFigures(db: Executor, campaignId: number, coun
   }));
 }
 
+/** Friends' succeeded gifts of a campaign, per charity (`recipient_id`) and in total (null), with their estimated card fees; minor units. */
+export type GiftFigureRow = { recipient_id: number | null; gifts: number; amount: Minor; fees: Minor };
+
+/**
+ * Friends' gifts on challenge pages (docs/decisions/140-leaderboards.md): one query over gifts
+ * (read here, written only by the gifts module), its succeeded ones by the campaign and charity
+ * copied onto each gift when it was made, so a gift counts once and stays with its charity when
+ * its page is deleted. Each gift is one card charge: its fee is the country's rule, as a pledge
+ * payment's is (half-up to the cent, in integers).
+ */
+export async function selectReportGifts(db: Executor, campaignId: number, country: CountryCode): Promise<GiftFigureRow[]> {
+  const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select recipient_id, count(*)::int as gifts, sum(amount)::bigint as amount,
+           sum((2::bigint * amount * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)::bigint as fees
+      from gifts
+     where campaign_id = ${campaignId} and status = 'succeeded'
+     group by grouping sets ((recipient_id), ())
+  `);
+  return result.rows
+    .filter((r) => Number(r.gifts) > 0)
+    .map((r) => ({
+      recipient_id: r.recipient_id === null ? null : Number(r.recipient_id),
+      gifts: Number(r.gifts),
+      amount: asMinor(Number(r.amount)),
+      fees: asMinor(Number(r.fees)),
+    }));
+}
+
 /** Payouts recorded per charity for the campaign (one query over payouts), minor units. */
 export async function selectPaidOut(db: Executor, campaignId: number): Promise<Map<number, Minor>> {
   const result = await db.execute<{ recipient_id: number; paid_out: string }>(sql`

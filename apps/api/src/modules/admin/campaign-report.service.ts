@@ -17,15 +17,37 @@ import {
   selectPayouts,
   selectReportDays,
   selectReportFigures,
+  selectReportGifts,
   type CampaignRow,
   type FigureRow,
   type PayoutRow,
 } from './campaign-report.repository.ts';
 import { csvDocument, csvText } from '../documents/index.ts';
 
-type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'>;
+/** A row's figures: its pledges' and payments', and friends' gifts (per charity and in total; a challenge has none). */
+type Figures = Omit<FigureRow, 'recipient_id' | 'challenge_id'> & { gifts: Minor; giftCount: number };
 const NONE = asMinor(0);
-const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, refunded: NONE, failed: NONE, cancelled: NONE, feeCover: NONE, fees: NONE };
+const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, refunded: NONE, failed: NONE, cancelled: NONE, feeCover: NONE, fees: NONE, gifts: NONE, giftCount: 0 };
+
+/**
+ * The campaign's figures per charity and in total with friends' gifts added: a gift counts once,
+ * in its charity's row and in the total, its amount beside the pledges' and its card fee in
+ * `fees` (docs/decisions/140-leaderboards.md). Challenge rows keep pledges only.
+ */
+async function reportFigures(db: Executor, campaign: CampaignRow) {
+  const [rows, giftRows] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectReportGifts(db, campaign.id, campaign.country)]);
+  const base = (r: FigureRow | undefined): Figures => (r ? { ...r, gifts: NONE, giftCount: 0 } : ZERO);
+  const withGifts = (r: FigureRow | undefined, recipientId: number | null): Figures => {
+    const g = giftRows.find((x) => x.recipient_id === recipientId);
+    const m = base(r);
+    return g ? { ...m, gifts: g.amount, giftCount: g.gifts, fees: sumMinor([m.fees, g.fees]) } : m;
+  };
+  const recipientIds = new Set([...rows.filter((r) => r.recipient_id !== null).map((r) => r.recipient_id!), ...giftRows.filter((g) => g.recipient_id !== null).map((g) => g.recipient_id!)]);
+  const byRecipient = new Map([...recipientIds].map((id) => [id, withGifts(rows.find((r) => r.recipient_id === id), id)]));
+  const byChallenge = new Map(rows.filter((r) => r.challenge_id !== null).map((r) => [r.challenge_id!, base(r)]));
+  const total = withGifts(rows.find((r) => r.recipient_id === null && r.challenge_id === null), null);
+  return { byRecipient, byChallenge, total };
+}
 
 function figures(m: Figures): ReportFigures {
   return {
@@ -38,16 +60,19 @@ function figures(m: Figures): ReportFigures {
     cancelled: fromMinor(m.cancelled),
     fee_cover: fromMinor(m.feeCover),
     fees: fromMinor(m.fees),
+    friends_gifts: fromMinor(m.gifts),
+    friends_gift_count: m.giftCount,
     net: fromMinor(netOf(m)),
   };
 }
 
 /**
- * What is to be passed on: the gifts and their fee covers (docs/decisions/135), less refunds
- * (docs/decisions/132-refunds.md) and the estimated card fees.
+ * What is to be passed on: the gifts and their fee covers (docs/decisions/135), and friends' gifts
+ * (docs/decisions/140-leaderboards.md), less refunds (docs/decisions/132-refunds.md) and the
+ * estimated card fees.
  */
 function netOf(m: Figures): Minor {
-  return asMinor(m.collected + m.feeCover - m.refunded - m.fees);
+  return asMinor(m.collected + m.feeCover + m.gifts - m.refunded - m.fees);
 }
 
 /**
@@ -72,15 +97,13 @@ async function findCampaignOrThrow(db: Executor, id: number): Promise<CampaignRo
  */
 export async function buildCampaignReport(db: Db, campaignId: number): Promise<CampaignReport> {
   const campaign = await findCampaignOrThrow(db, campaignId);
-  const [rows, paidOut, days, charityRows, challengeRows] = await Promise.all([
-    selectReportFigures(db, campaign.id, campaign.country),
+  const [{ byRecipient, byChallenge, total: totalMinor }, paidOut, days, charityRows, challengeRows] = await Promise.all([
+    reportFigures(db, campaign),
     selectPaidOut(db, campaign.id),
     selectReportDays(db, campaign.id, campaign.country),
     selectCountryCharities(db, campaign.country),
     selectAllChallenges(db),
   ]);
-  const byRecipient = new Map(rows.filter((r) => r.recipient_id !== null).map((r) => [r.recipient_id!, r]));
-  const byChallenge = new Map(rows.filter((r) => r.challenge_id !== null).map((r) => [r.challenge_id!, r]));
 
   const charities = charityRows
     .filter((c) => c.is_enabled || byRecipient.has(c.id) || paidOut.has(c.id))
@@ -100,7 +123,6 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
     .filter((c) => c.is_enabled || byChallenge.has(c.id))
     .map((c) => ({ challenge_id: c.id, name: c.name, ...figures(byChallenge.get(c.id) ?? ZERO) }));
 
-  const totalMinor = rows.find((r) => r.recipient_id === null && r.challenge_id === null) ?? ZERO;
   const totalPaid = sumMinor([...paidOut.values()]);
   return {
     campaign: {
@@ -137,6 +159,8 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
     `Cancelled (${currency})`,
     `Card fee covered by donors (${currency})`,
     `Estimated card fees (${currency})`,
+    "Friends' gifts",
+    `Friends' gifts (${currency})`,
     `Net to pass on (${currency})`,
     `Paid out (${currency})`,
     `Still owed (${currency})`,
@@ -145,7 +169,9 @@ export function reportCsv(report: CampaignReport): { csv: string; filename: stri
   const figureCells = (f: ReportFigures) => [
     String(f.pledges),
     String(f.donors),
-    ...[f.pledged, f.collected, f.refunded, f.failed, f.cancelled, f.fee_cover, f.fees, f.net].map(amountCell),
+    ...[f.pledged, f.collected, f.refunded, f.failed, f.cancelled, f.fee_cover, f.fees].map(amountCell),
+    String(f.friends_gift_count),
+    ...[f.friends_gifts, f.net].map(amountCell),
   ];
   const rows = [
     ...report.charities.map((c) => ['Charity', csvText(c.recipient_name), ...figureCells(c), amountCell(c.paid_out), amountCell(c.owed), amountCell(c.owed_back)]),
@@ -179,10 +205,10 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
   return rows.map(payoutOf);
 }
 
-/** What is still owed to a charity for a campaign, as the report shows it: collected + fee cover − refunds − fees − paid out (minor units; negative: owed back). */
+/** What is still owed to a charity for a campaign, as the report shows it: collected + fee cover + friends' gifts − refunds − fees − paid out (minor units; negative: owed back). */
 async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
-  const [rows, paidOut] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectPaidOut(db, campaign.id)]);
-  const m = rows.find((r) => r.recipient_id === recipientId) ?? ZERO;
+  const [{ byRecipient }, paidOut] = await Promise.all([reportFigures(db, campaign), selectPaidOut(db, campaign.id)]);
+  const m = byRecipient.get(recipientId) ?? ZERO;
   return asMinor(netOf(m) - (paidOut.get(recipientId) ?? NONE));
 }
 

@@ -158,15 +158,15 @@ describe('campaign report and payouts', () => {
     const body = res.json();
     expect(body.campaign).toMatchObject({ id: campaignId, country: 'NZ' });
     expect(body.charities).toEqual([
-      { recipient_id: nz[0]!.id, recipient_name: 'Youthline', is_enabled: true, pledges: 3, donors: 3, pledged: 152, collected: 66, refunded: 0, failed: 17.5, cancelled: 0, fee_cover: 0, fees: 3.41, net: 62.59, paid_out: 47.5, owed: 15.09, owed_back: 0 },
-      { recipient_id: nz[1]!.id, recipient_name: 'KidsCan', is_enabled: true, pledges: 1, donors: 1, pledged: 15, collected: 15, refunded: 0, failed: 0, cancelled: 65, fee_cover: 0, fees: 0.74, net: 14.26, paid_out: 0, owed: 14.26, owed_back: 0 },
-      { recipient_id: nz[2]!.id, recipient_name: 'Auckland City Mission', is_enabled: true, pledges: 0, donors: 0, pledged: 0, collected: 0, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 0, net: 0, paid_out: 0, owed: 0, owed_back: 0 },
+      { recipient_id: nz[0]!.id, recipient_name: 'Youthline', is_enabled: true, pledges: 3, donors: 3, pledged: 152, collected: 66, refunded: 0, failed: 17.5, cancelled: 0, fee_cover: 0, fees: 3.41, friends_gifts: 0, friends_gift_count: 0, net: 62.59, paid_out: 47.5, owed: 15.09, owed_back: 0 },
+      { recipient_id: nz[1]!.id, recipient_name: 'KidsCan', is_enabled: true, pledges: 1, donors: 1, pledged: 15, collected: 15, refunded: 0, failed: 0, cancelled: 65, fee_cover: 0, fees: 0.74, friends_gifts: 0, friends_gift_count: 0, net: 14.26, paid_out: 0, owed: 14.26, owed_back: 0 },
+      { recipient_id: nz[2]!.id, recipient_name: 'Auckland City Mission', is_enabled: true, pledges: 0, donors: 0, pledged: 0, collected: 0, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 0, friends_gifts: 0, friends_gift_count: 0, net: 0, paid_out: 0, owed: 0, owed_back: 0 },
     ]);
     const [c1, c2, ...rest] = body.challenges;
     expect(c1).toMatchObject({ challenge_id: challengeIds[0], pledges: 2, donors: 2, pledged: 110, collected: 45, refunded: 0, failed: 17.5, cancelled: 0, fee_cover: 0, fees: 2.21, net: 42.79 });
     expect(c2).toMatchObject({ challenge_id: challengeIds[1], pledges: 2, donors: 2, pledged: 57, collected: 36, refunded: 0, failed: 0, cancelled: 65, fee_cover: 0, fees: 1.94, net: 34.06 });
     for (const other of rest) expect(other).toMatchObject({ pledges: 0, pledged: 0, collected: 0 });
-    expect(body.total).toEqual({ pledges: 4, donors: 4, pledged: 167, collected: 81, refunded: 0, failed: 17.5, cancelled: 65, fee_cover: 0, fees: 4.15, net: 76.85, paid_out: 47.5, owed: 29.35, owed_back: 0 });
+    expect(body.total).toEqual({ pledges: 4, donors: 4, pledged: 167, collected: 81, refunded: 0, failed: 17.5, cancelled: 65, fee_cover: 0, fees: 4.15, friends_gifts: 0, friends_gift_count: 0, net: 76.85, paid_out: 47.5, owed: 29.35, owed_back: 0 });
     // P4 (cancelled before paying) and P5 (pending) are not counted on their day either.
     expect(body.days).toEqual([
       { date: '2026-11-20', pledges: 4, collected: 53 },
@@ -230,11 +230,11 @@ describe('campaign report and payouts', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="uplift-report-campaign-${campaignId}.csv"`);
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Kind,Name,Pledges,Donors,Pledged (NZD),Collected (NZD),Refunded (NZD),Failed (NZD),Cancelled (NZD),Card fee covered by donors (NZD),Estimated card fees (NZD),Net to pass on (NZD),Paid out (NZD),Still owed (NZD),Owed back (NZD)',
+      "Kind,Name,Pledges,Donors,Pledged (NZD),Collected (NZD),Refunded (NZD),Failed (NZD),Cancelled (NZD),Card fee covered by donors (NZD),Estimated card fees (NZD),Friends' gifts,Friends' gifts (NZD),Net to pass on (NZD),Paid out (NZD),Still owed (NZD),Owed back (NZD)",
     );
-    expect(lines[1]).toBe('Charity,Youthline,3,3,152.00,66.00,0.00,17.50,0.00,0.00,3.41,62.59,47.50,15.09,0.00');
-    expect(lines[2]).toBe('Charity,KidsCan,1,1,15.00,15.00,0.00,0.00,65.00,0.00,0.74,14.26,0.00,14.26,0.00');
-    expect(lines.at(-1)).toBe('Total,November Uplift Challenge,4,4,167.00,81.00,0.00,17.50,65.00,0.00,4.15,76.85,47.50,29.35,0.00');
+    expect(lines[1]).toBe('Charity,Youthline,3,3,152.00,66.00,0.00,17.50,0.00,0.00,3.41,0,0.00,62.59,47.50,15.09,0.00');
+    expect(lines[2]).toBe('Charity,KidsCan,1,1,15.00,15.00,0.00,0.00,65.00,0.00,0.74,0,0.00,14.26,0.00,14.26,0.00');
+    expect(lines.at(-1)).toBe('Total,November Uplift Challenge,4,4,167.00,81.00,0.00,17.50,65.00,0.00,4.15,0,0.00,76.85,47.50,29.35,0.00');
   });
 
   describe('payouts at most what is owed, corrections at most what was paid (decision 122)', () => {

@@ -4,3 +4,4 @@ export { setPageModeration, setTeamModeration, type ModerationChange } from './p
 export { default as challengePageRoutes } from './challenge-pages.routes.ts';
 export { erasePagesOf, exportPagesOf, fundraisingPhotoUrl, getPublicPage, getPublicTeam, type PageExport } from './challenge-pages.service.ts';
 export { pageRaised } from './raised.sql.ts';
+export { default as leaderboardRoutes } from './leaderboard.routes.ts';

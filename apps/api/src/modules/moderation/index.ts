@@ -1,3 +1,4 @@
 // The moderation module's public face (docs/architecture.md): reports of pages, teams and gifts'
 // messages, and the admin's hiding of them (docs/decisions/141-moderation.md).
-export {};
+export { default as moderationAdminRoutes } from './moderation-admin.routes.ts';
+export { default as reportRoutes } from './moderation.routes.ts';

@@ -47,3 +47,22 @@ export async function selectCampaignTotals(db: Pick<Db, 'execute'>, campaignId: 
     amount: asMinor(Number(r.amount)),
   }));
 }
+
+/** Friends' succeeded gifts of one charity of a campaign; amount in minor units. */
+export type GiftTotalsRow = { recipient_id: number; gifts: number; amount: Minor };
+
+/**
+ * A campaign's friends' gifts (docs/decisions/140-leaderboards.md): the succeeded ones, by the
+ * campaign and charity copied onto each gift when it was made (so a gift counts once, and stays
+ * counted if its page is deleted or hidden). Read here, written only by the gifts module; through
+ * the partial index gifts_campaign_succeeded_idx.
+ */
+export async function selectCampaignGiftTotals(db: Pick<Db, 'execute'>, campaignId: number): Promise<GiftTotalsRow[]> {
+  const result = await db.execute<GiftTotalsRow>(sql`
+    select recipient_id, count(*)::int as gifts, sum(amount)::bigint as amount
+      from gifts
+     where campaign_id = ${campaignId} and status = 'succeeded'
+     group by recipient_id
+  `);
+  return result.rows.map((r) => ({ recipient_id: Number(r.recipient_id), gifts: Number(r.gifts), amount: asMinor(Number(r.amount)) }));
+}

@@ -1,6 +1,6 @@
 import { countryParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
-import { totalResponseSchema, totalsListResponseSchema, type TotalsKind } from '@uplift/core/schemas/totals';
+import { giftTotalsResponseSchema, totalResponseSchema, totalsListResponseSchema, type TotalsKind } from '@uplift/core/schemas/totals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CACHE_SECONDS, publicCache } from '../../plugins/http-cache.ts';
 import { createTotalsCache, totalsForCountry, type CountryTotals, type TotalsDeps } from './totals.service.ts';
@@ -48,6 +48,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/gift/total/:country',
+    {
+      schema: {
+        tags,
+        summary: "Friends' gifts on challenge pages in the country's closest campaign, apart from the pledges (count, amount, per charity)",
+        params: countryParamSchema,
+        response: { 200: giftTotalsResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await totalsForCountry(deps, request.params.country);
+      publicCache(reply, CACHE_SECONDS.totals);
+      return reply.send({ gifts: t.gifts, amount: t.giftAmount, recipient_amounts: t.recipientGiftAmounts });
+    },
+  );
 };
 
 export default routes;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { listCampaignChallenges } from '../challenges/index.ts';
 import { listCampaignRecipients } from '../charities/index.ts';
-import { selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
+import { selectCampaignGiftTotals, selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
 import { createTtlCache, type TtlCache } from './ttl-cache.ts';
 
 /** A country's totals as the API speaks them: counts, and decimal amounts (not minor units). */
@@ -21,6 +21,14 @@ export type CountryTotals = {
   recipientIds: number[];
   recipientPledges: number[];
   recipientAmounts: number[];
+  /**
+   * Friends' succeeded gifts on challenge pages (docs/decisions/140-leaderboards.md), apart from
+   * the pledges above: product-rules §16 counts pledges only.
+   */
+  gifts: number;
+  giftAmount: number;
+  /** Aligned with recipientIds. */
+  recipientGiftAmounts: number[];
 };
 
 /** Per id in `ids` (in that order), the pledges and minor amount of the rows with that id. */
@@ -40,10 +48,11 @@ function alignTo(ids: number[], rows: TotalsRow[], idOf: (r: TotalsRow) => numbe
 
 export async function computeCountryTotals(db: Db, country: CountryCode, now: Date): Promise<CountryTotals> {
   const campaign = await requireClosestCampaign(db, country, now);
-  const [challengeRows, recipientRows, rows] = await Promise.all([
+  const [challengeRows, recipientRows, rows, giftRows] = await Promise.all([
     listCampaignChallenges(db, campaign.id),
     listCampaignRecipients(db, campaign),
     selectCampaignTotals(db, campaign.id),
+    selectCampaignGiftTotals(db, campaign.id),
   ]);
   const challengeIds = challengeRows.map((c) => c.id);
   const recipientIds = recipientRows.map((r) => r.id);
@@ -62,6 +71,9 @@ export async function computeCountryTotals(db: Db, country: CountryCode, now: Da
     recipientIds,
     recipientPledges: byRecipient.pledges,
     recipientAmounts: byRecipient.amounts,
+    gifts: giftRows.reduce((sum, g) => sum + g.gifts, 0),
+    giftAmount: fromMinor(sumMinor(giftRows.map((g) => g.amount))),
+    recipientGiftAmounts: recipientIds.map((id) => fromMinor(giftRows.find((g) => g.recipient_id === id)?.amount ?? asMinor(0))),
   };
 }
 
@@ -84,4 +96,4 @@ export function totalsForCountry(deps: TotalsDeps, country: CountryCode): Promis
 }
 
 // Queries other modules use, published as they are.
-export { selectCampaignTotals } from './totals.repository.ts';
+export { selectCampaignGiftTotals, selectCampaignTotals } from './totals.repository.ts';

@@ -16,5 +16,6 @@ export const adminKeys = {
   payouts: (campaignId: number) => [...adminKeys.all, 'payouts', campaignId] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   system: () => [...adminKeys.all, 'system'] as const,
+  reports: () => [...adminKeys.all, 'reports'] as const,
   userPayments: (userId: number) => [...adminKeys.all, 'user-payments', userId] as const,
 };

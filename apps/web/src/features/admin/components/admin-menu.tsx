@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
 /**
- * product-rules §2 "/admin": links Users, Campaign, Challenges and Charities (decision 053), and System (decision 133). The donor
+ * product-rules §2 "/admin": links Users, Campaign, Challenges and Charities (decision 053), System (decision 133) and Reports (docs/decisions/141-moderation.md). The donor
  * export stays on the admin page below the menu (see docs/decisions/050).
  */
 export function AdminMenu() {
@@ -38,6 +38,12 @@ export function AdminMenu() {
             System
           </Link>
           <span className="admin-muted">Billing runs, the job queue, mail, backups, the database and the version, each fine, look or act.</span>
+        </li>
+        <li>
+          <Link className="admin-menu-link" to={paths.adminReports}>
+            Reports
+          </Link>
+          <span className="admin-muted">What people reported on challenge pages and teams: hide it or dismiss the report.</span>
         </li>
       </ul>
     </nav>

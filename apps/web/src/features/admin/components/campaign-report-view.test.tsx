@@ -8,7 +8,7 @@ import { CampaignReportView } from './campaign-report-view';
 // The payout form and the corrections of decision 122: every problem at its field at once, the
 // API's refusal (more than is owed) at the amount.
 
-const figures = { pledges: 1, donors: 1, pledged: 70, collected: 35, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 1.62, net: 33.38 };
+const figures = { pledges: 1, donors: 1, pledged: 70, collected: 35, refunded: 0, failed: 0, cancelled: 0, fee_cover: 0, fees: 1.62, friends_gifts: 0, friends_gift_count: 0, net: 33.38 };
 const report: CampaignReport = {
   campaign: { id: 7, campaign_name: 'November Uplift Challenge', country: 'NZ', start_date: '2026-11-20', end_date: '2026-12-20' },
   charities: [{ recipient_id: 4, recipient_name: 'KidsCan', is_enabled: true, ...figures, paid_out: 0, owed: 33.38, owed_back: 0 }],
@@ -123,5 +123,33 @@ describe('CampaignReportView payouts', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('-$5.00')).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('button', { name: 'Correct the payout of $20.00 to KidsCan (BANK-20)' })).toBeEnabled();
+  });
+});
+
+describe("CampaignReportView friends' gifts (docs/decisions/140-leaderboards.md)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows friends' gifts per charity and in the total, and no such column for challenges", async () => {
+    const withGifts = { ...figures, fees: 2.21, friends_gifts: 10, friends_gift_count: 1, net: 42.79 };
+    stubFetch({
+      'GET /api/admin/campaigns/7/report': {
+        status: 200,
+        body: {
+          ...report,
+          charities: [{ ...report.charities[0]!, ...withGifts, owed: 42.79 }],
+          challenges: [{ challenge_id: 1, name: 'Coffees', ...figures }],
+          total: { ...report.total, ...withGifts, owed: 42.79 },
+        },
+      },
+      'GET /api/admin/campaigns/7/payouts': { status: 200, body: { payouts: [] } },
+    });
+    renderAt(<CampaignReportView campaignId={7} />, '/admin-campaign/7/report');
+    const charities = await screen.findByRole('region', { name: 'Figures per charity' });
+    const headers = within(charities).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(headers.indexOf('Est. card fees'), headers.indexOf('Est. card fees') + 3)).toEqual(['Est. card fees', 'Friends’ gifts', 'Net to pass on']);
+    const kidsCan = within(charities).getByRole('row', { name: /KidsCan/ });
+    expect(within(kidsCan).getAllByRole('cell').map((c) => c.textContent)).toContain('$10.00');
+    const challenges = screen.getByRole('region', { name: 'Figures per challenge' });
+    expect(within(challenges).queryByRole('columnheader', { name: 'Friends’ gifts' })).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ const FIGURES: [keyof ReportFigures, string][] = [
   ['cancelled', 'Cancelled'],
   ['fee_cover', 'Fee covered by donors'],
   ['fees', 'Est. card fees'],
+  ['friends_gifts', 'Friends’ gifts'],
   ['net', 'Net to pass on'],
 ];
 
@@ -44,10 +45,13 @@ function cell(key: keyof ReportFigures, value: number, country: CountryCode): st
   return key === 'pledges' || key === 'donors' ? String(value) : formatMoney(toMinor(value), country);
 }
 
-function FigureCells({ f, country }: { f: ReportFigures; country: CountryCode }) {
+/** A challenge's row has no friends' gifts (a gift is given to a charity through a page): its table leaves the column out. */
+const CHALLENGE_FIGURES = FIGURES.filter(([key]) => key !== 'friends_gifts');
+
+function FigureCells({ f, country, figures = FIGURES }: { f: ReportFigures; country: CountryCode; figures?: typeof FIGURES }) {
   return (
     <>
-      {FIGURES.map(([key]) => (
+      {figures.map(([key]) => (
         <td key={key} className="admin-number">
           {cell(key, f[key], country)}
         </td>
@@ -366,7 +370,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
           <thead>
             <tr>
               <th scope="col">Challenge</th>
-              {FIGURES.map(([key, label]) => (
+              {CHALLENGE_FIGURES.map(([key, label]) => (
                 <th key={key} scope="col" className="admin-number">
                   {label}
                 </th>
@@ -377,7 +381,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             {r.challenges.map((c) => (
               <tr key={c.challenge_id}>
                 <th scope="row">{c.name}</th>
-                <FigureCells f={c} country={country} />
+                <FigureCells f={c} country={country} figures={CHALLENGE_FIGURES} />
               </tr>
             ))}
           </tbody>
@@ -386,7 +390,9 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       <p className="admin-muted">
         Pledged counts confirmed pledges in full and what cancelled pledges paid, as the public totals do. Card fees are estimated per
         successful payment with the country’s fee rule, on what was charged. Fee covered by donors is the weekly extra donors chose to
-        add so the card fee does not come out of their gift: part of the gift, shown apart, and passed on in the net.
+        add so the card fee does not come out of their gift: part of the gift, shown apart, and passed on in the net. Friends’ gifts are the
+        one-off gifts friends gave on participants’ pages, for each charity and in the total (a challenge has none); their card fees are in
+        the estimate and they are passed on in the net.
       </p>
 
       <h2>Payouts</h2>

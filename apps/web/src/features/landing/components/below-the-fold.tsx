@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { CountryCode } from '@uplift/core/countries';
+import { useClosestCampaign } from '../../../lib/queries/campaigns';
 import { useDefaultChallenges } from '../api/get-default-challenges';
 import { useDefaultRecipients } from '../api/get-default-recipients';
 import { CalculatorSlideshow } from './calculator-slideshow';
@@ -9,7 +10,11 @@ import { ImpactMap } from './impact-map';
 import { ImpactSlider } from './impact-slider';
 import { MoneyConcerns } from './money-concerns';
 import { WhoIsUplift } from './who-is-uplift';
+import { usePainted } from './use-painted';
 import { WhyUplift } from './why-uplift';
+
+// The leaderboard and the hero's friends' figure (docs/decisions/140-leaderboards.md): their own chunk, loaded after the first paint.
+const FriendsGive = lazy(() => import('./friends-give'));
 
 /** A block whose data failed to load says so and offers a retry, instead of vanishing. */
 function Loadable({ query, label, children }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; label: string; children: () => ReactNode }) {
@@ -33,6 +38,9 @@ function Loadable({ query, label, children }: { query: { isPending: boolean; isE
 export default function BelowTheFold({ country }: { country: CountryCode }) {
   const challenges = useDefaultChallenges(country);
   const recipients = useDefaultRecipients(country);
+  const painted = usePainted();
+  // The same cached read as the hero's: a country with no open campaign has no leaderboard to ask for.
+  const campaign = useClosestCampaign(country);
   return (
     <>
       <HowItWorks />
@@ -49,6 +57,11 @@ export default function BelowTheFold({ country }: { country: CountryCode }) {
           {() => <ImpactSlider country={country} recipients={recipients.data ?? []} />}
         </Loadable>
       </section>
+      {painted && campaign.data && (
+        <Suspense fallback={null}>
+          <FriendsGive country={country} />
+        </Suspense>
+      )}
       <WhyUplift country={country} />
       <ImpactMap country={country} />
       <WhoIsUplift />

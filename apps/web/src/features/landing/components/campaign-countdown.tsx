@@ -66,6 +66,8 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
           {text}
         </p>
       )}
+      {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md). */}
+      {started && <div id="friends-gifts" />}
       {started && campaign.goal_amount !== null && totals && (
         <GoalProgress raisedMinor={totals.amountMinor} goalMinor={toMinor(campaign.goal_amount)} country={country} />
       )}

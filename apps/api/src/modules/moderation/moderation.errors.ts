@@ -1,0 +1,12 @@
+import { defineErrors } from '../../errors.ts';
+
+// The moderation module's answers (docs/decisions/141-moderation.md).
+
+export const moderationErrors = defineErrors('moderation', {
+  /** A report or an admin's hide/show names a page that does not exist (or, for a report, is not public). */
+  pageNotFound: { code: 'moderation.page_not_found', status: 404, message: 'slug: there is no page at that address' },
+  teamNotFound: { code: 'moderation.team_not_found', status: 404, message: 'slug: there is no team at that address' },
+  messageNotFound: { code: 'moderation.message_not_found', status: 404, message: 'gift_id: there is no such message' },
+  reportNotFound: { code: 'moderation.report_not_found', status: 404, message: 'There is no report {id}' },
+  alreadyResolved: { code: 'moderation.already_resolved', status: 409, message: 'Report {id} was already resolved ({resolution})' },
+});

@@ -1,0 +1,130 @@
+import type { ReportSubject } from '@uplift/core/schemas/moderation';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { challengePages, contentReports, gifts, teams } from '../../db/schema.ts';
+
+// Reports (content_reports, this module's table) and the reads of what they are about: pages,
+// teams and gifts are read here in joins, and written only by their owners' setters.
+
+/** A public page by slug: published and not hidden by an admin. */
+export async function findPublicPage(db: Executor, slug: string): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: challengePages.id })
+    .from(challengePages)
+    .where(and(eq(challengePages.slug, slug), sql`${challengePages.published_at} is not null`, isNull(challengePages.moderated_at)));
+  return row;
+}
+
+/** A team by slug that an admin has not hidden. */
+export async function findPublicTeam(db: Executor, slug: string): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.slug, slug), isNull(teams.moderated_at)));
+  return row;
+}
+
+/** A message shown on a public page: a succeeded gift's non-empty, unhidden, unerased message. */
+export async function findPublicMessage(db: Executor, giftId: number): Promise<{ id: number; page_id: number } | undefined> {
+  const [row] = await db
+    .select({ id: gifts.id, page_id: challengePages.id })
+    .from(gifts)
+    .innerJoin(challengePages, eq(challengePages.id, gifts.page_id))
+    .where(
+      and(
+        eq(gifts.id, giftId),
+        eq(gifts.status, 'succeeded'),
+        sql`${gifts.message} <> ''`,
+        isNull(gifts.message_moderated_at),
+        isNull(gifts.erased_at),
+        sql`${challengePages.published_at} is not null`,
+        isNull(challengePages.moderated_at),
+      ),
+    );
+  return row;
+}
+
+/** Any page by slug (an admin's hide/show), with its moderation state. */
+export async function findPageForAdmin(db: Executor, slug: string) {
+  const [row] = await db
+    .select({ id: challengePages.id, moderated_at: challengePages.moderated_at, photo_moderated_at: challengePages.photo_moderated_at })
+    .from(challengePages)
+    .where(eq(challengePages.slug, slug));
+  return row;
+}
+
+export async function findTeamForAdmin(db: Executor, slug: string) {
+  const [row] = await db.select({ id: teams.id, moderated_at: teams.moderated_at, photo_moderated_at: teams.photo_moderated_at }).from(teams).where(eq(teams.slug, slug));
+  return row;
+}
+
+export async function findGiftForAdmin(db: Executor, id: number) {
+  const [row] = await db.select({ id: gifts.id, message_moderated_at: gifts.message_moderated_at }).from(gifts).where(eq(gifts.id, id));
+  return row;
+}
+
+export async function insertReport(
+  db: Executor,
+  report: { subject: ReportSubject; page_id?: number; team_id?: number; gift_id?: number; reason: string; created_at: Date },
+): Promise<number> {
+  const [row] = await db.insert(contentReports).values(report).returning({ id: contentReports.id });
+  return row!.id;
+}
+
+export type ReportRow = typeof contentReports.$inferSelect;
+
+/** One report, locked until the transaction ends (two admins resolving it at once: the second waits and sees it resolved). */
+export async function lockReport(db: Executor, id: number): Promise<ReportRow | undefined> {
+  const [row] = await db.select().from(contentReports).where(eq(contentReports.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Resolves a report; resolving as 'hidden' also resolves every other open report of the same
+ * page, team or message (what they asked for is done). Answers the ids resolved.
+ */
+export async function resolveReports(db: Executor, report: ReportRow, resolution: 'hidden' | 'dismissed', by: number, at: Date): Promise<number[]> {
+  const sameTarget =
+    report.subject === 'page'
+      ? and(eq(contentReports.subject, 'page'), eq(contentReports.page_id, report.page_id!))
+      : report.subject === 'team'
+        ? eq(contentReports.team_id, report.team_id!)
+        : eq(contentReports.gift_id, report.gift_id!);
+  const rows = await db
+    .update(contentReports)
+    .set({ resolved_at: at, resolved_by: by, resolution })
+    .where(and(isNull(contentReports.resolved_at), resolution === 'hidden' ? sameTarget : eq(contentReports.id, report.id)))
+    .returning({ id: contentReports.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * Reports with what they are about, as text: open ones first (oldest first), then resolved ones
+ * (latest first), at most `limit`. A message report shows the page the message was given on.
+ */
+export async function selectReports(db: Executor, limit: number) {
+  return db
+    .select({
+      id: contentReports.id,
+      subject: contentReports.subject,
+      reason: contentReports.reason,
+      created_at: contentReports.created_at,
+      resolved_at: contentReports.resolved_at,
+      resolution: contentReports.resolution,
+      page_slug: challengePages.slug,
+      page_name: challengePages.display_name,
+      page_hidden: sql<boolean>`${challengePages.moderated_at} is not null`,
+      team_slug: teams.slug,
+      team_name: teams.name,
+      team_hidden: sql<boolean>`${teams.moderated_at} is not null`,
+      gift_id: gifts.id,
+      gift_message: gifts.message,
+      gift_hidden: sql<boolean>`${gifts.message_moderated_at} is not null`,
+    })
+    .from(contentReports)
+    .leftJoin(gifts, eq(gifts.id, contentReports.gift_id))
+    .leftJoin(challengePages, eq(challengePages.id, sql`coalesce(${contentReports.page_id}, ${gifts.page_id})`))
+    .leftJoin(teams, eq(teams.id, contentReports.team_id))
+    .orderBy(sql`${contentReports.resolved_at} is null desc`, sql`case when ${contentReports.resolved_at} is null then ${contentReports.created_at} end asc`, desc(contentReports.resolved_at), asc(contentReports.id))
+    .limit(limit);
+}

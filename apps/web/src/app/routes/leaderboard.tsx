@@ -1,0 +1,5 @@
+import { LeaderboardPage } from '../../features/landing/components/leaderboard-page';
+
+export function Component() {
+  return <LeaderboardPage />;
+}

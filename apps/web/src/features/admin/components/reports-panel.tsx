@@ -1,0 +1,116 @@
+import type { AdminReport } from '@uplift/core/schemas/moderation';
+import { useReports, useResolveReport } from '../api/reports';
+import { AdminError } from './admin-error';
+import { reasonOf } from './describe-error';
+import '../admin.css';
+
+const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
+
+const SUBJECT: Record<AdminReport['subject'], string> = { page: 'Page', team: 'Team', message: 'Message' };
+
+/** What was reported, as plain text (never rendered as HTML): the page or team and its address, or the message and its page. */
+function Reported({ report }: { report: AdminReport }) {
+  if (report.subject === 'team' && report.team) {
+    return (
+      <>
+        Team “{report.team.name}” at /t/{report.team.slug}
+        {report.team.hidden ? ' (hidden)' : ''}
+      </>
+    );
+  }
+  if (report.subject === 'message' && report.gift) {
+    return (
+      <>
+        “{report.gift.message}”{report.gift.hidden ? ' (hidden)' : ''}
+        {report.page ? ` on /p/${report.page.slug}` : ''}
+      </>
+    );
+  }
+  if (report.page) {
+    return (
+      <>
+        Page “{report.page.display_name}” at /p/{report.page.slug}
+        {report.page.hidden ? ' (hidden)' : ''}
+      </>
+    );
+  }
+  return <>(no longer there)</>;
+}
+
+/** /admin-reports (docs/decisions/141-moderation.md): open reports with Hide / Dismiss; resolved ones below. */
+export function ReportsPanel() {
+  const reports = useReports();
+  const resolve = useResolveReport();
+  if (reports.isPending) return <p role="status">Loading reports…</p>;
+  if (reports.isError) return <AdminError title="Could not load the reports" reason={reasonOf(reports.error)} />;
+  const open = reports.data.filter((r) => r.resolved_at === null);
+  const resolved = reports.data.filter((r) => r.resolved_at !== null);
+  return (
+    <>
+      {resolve.isError && <AdminError title="Could not resolve the report" reason={reasonOf(resolve.error)} />}
+      <h2>Open reports</h2>
+      {open.length === 0 ? (
+        <p className="admin-muted">No open reports.</p>
+      ) : (
+        <div className="admin-table-scroll" role="region" aria-label="Open reports" tabIndex={0}>
+          <table className="admin-table">
+            <caption className="visually-hidden">Open reports, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Reported</th>
+                <th scope="col">What</th>
+                <th scope="col">Content</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((r) => (
+                <tr key={r.id}>
+                  <td>{dateTime.format(new Date(r.created_at))}</td>
+                  <td>{SUBJECT[r.subject]}</td>
+                  <td className="admin-wrap">
+                    <Reported report={r} />
+                  </td>
+                  <td className="admin-wrap">{r.reason}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button admin-danger"
+                      disabled={resolve.isPending}
+                      aria-label={`Hide the ${r.subject} of report ${r.id}`}
+                      onClick={() => resolve.mutate({ id: r.id, action: 'hide' })}
+                    >
+                      Hide
+                    </button>{' '}
+                    <button
+                      type="button"
+                      className="button secondary"
+                      disabled={resolve.isPending}
+                      aria-label={`Dismiss report ${r.id}`}
+                      onClick={() => resolve.mutate({ id: r.id, action: 'dismiss' })}
+                    >
+                      Dismiss
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {resolved.length > 0 && (
+        <>
+          <h2>Resolved</h2>
+          <ul className="admin-resolved-reports">
+            {resolved.map((r) => (
+              <li key={r.id}>
+                {SUBJECT[r.subject]}: <Reported report={r} /> — {r.resolution === 'hidden' ? 'hidden' : 'dismissed'} {dateTime.format(new Date(r.resolved_at!))}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

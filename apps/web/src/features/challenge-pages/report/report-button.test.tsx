@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { REPORT_THANKS } from '@uplift/core/schemas/moderation';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ReportButton, type ReportButtonProps } from './report-button';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeAll(() => {
+  // jsdom has no modal dialogs; the shared Dialog only needs these two to toggle `open`.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+function stub(answer: { status: number; body: unknown }) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function renderButton(props: ReportButtonProps) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ReportButton {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ReportButton', () => {
+  it('reports a page with the reason and thanks the reporter', async () => {
+    const calls = stub({ status: 201, body: { message: REPORT_THANKS } });
+    renderButton({ subject: 'page', slug: 'sam-swims' });
+    await userEvent.click(screen.getByRole('button', { name: 'Report this page' }));
+    expect(screen.getByRole('dialog', { name: 'Report this page' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('What is wrong?'), '  Not Sam at all  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
+    expect(calls).toEqual([{ url: '/api/reports', body: { subject: 'page', slug: 'sam-swims', reason: 'Not Sam at all' } }]);
+  });
+
+  it("reports a gift's message by its id", async () => {
+    const calls = stub({ status: 201, body: { message: REPORT_THANKS } });
+    renderButton({ subject: 'message', giftId: 42 });
+    await userEvent.click(screen.getByRole('button', { name: 'Report this message' }));
+    await userEvent.type(screen.getByLabelText('What is wrong?'), 'Rude');
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByRole('status');
+    expect(calls[0]!.body).toEqual({ subject: 'message', gift_id: 42, reason: 'Rude' });
+  });
+
+  it('asks for a reason before sending, and shows what the API refused', async () => {
+    const calls = stub({ status: 404, body: { code: 'moderation.team_not_found', message: 'slug: there is no team at that address' } });
+    renderButton({ subject: 'team', slug: 'gone-team' });
+    await userEvent.click(screen.getByRole('button', { name: 'Report this team' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('reason: say what is wrong');
+    expect(calls).toEqual([]);
+    await userEvent.type(screen.getByLabelText('What is wrong?'), 'Spam');
+    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('slug: there is no team at that address');
+  });
+});

@@ -1,0 +1,97 @@
+import type { CountryCode } from '@uplift/core/countries';
+import { asMinor, formatMoney, toNearestMinor } from '@uplift/core/money';
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { useFriendsGiftTotals, useLeaderboard } from '../api/get-friends-give';
+
+// The landing's friends-give parts (docs/decisions/140-leaderboards.md): their own chunk, loaded
+// after the first paint by the below-the-fold sections, so they add nothing to the landing's
+// initial JavaScript. The hero keeps only an empty slot (#friends-gifts) under its pledge figures,
+// shown once the campaign has started; the friends' figure is rendered into it from here.
+
+const heroSlot = () => document.getElementById('friends-gifts');
+
+/** Told when the hero's elements change, so the figure follows its slot (a campaign that starts, a country switched). */
+function subscribe(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.querySelector('.hero') ?? document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+/** The leaderboard section, and the friends' figure in the hero's slot while the hero shows one. */
+export default function FriendsGive({ country }: { country: CountryCode }) {
+  const slot = useSyncExternalStore(subscribe, heroSlot, () => null);
+  return (
+    <>
+      {slot && createPortal(<FriendsGifts country={country} />, slot)}
+      <Leaderboard country={country} />
+    </>
+  );
+}
+
+/** The hero's line beside "join N others who've pledged $X": what friends gave on pages, apart from the pledges. */
+export function FriendsGifts({ country }: { country: CountryCode }) {
+  const totals = useFriendsGiftTotals(country);
+  if (!totals.data || totals.data.gifts === 0) return null;
+  const amount = formatMoney(toNearestMinor(totals.data.amount), country);
+  const gifts = totals.data.gifts === 1 ? '1 gift' : `${totals.data.gifts} gifts`;
+  return (
+    <p className="countdown-note friends-gifts" data-testid="friends-gifts">
+      Friends have also given {amount} on participants’ challenge pages ({gifts}).
+    </p>
+  );
+}
+
+/** Top pages and teams of the country's open campaign, most raised first; only people who chose to appear. */
+export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCode; headingLevel?: 1 | 2 }) {
+  const board = useLeaderboard(country);
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const money = (minor: number) => formatMoney(asMinor(minor), country);
+  let body;
+  if (board.isPending) body = <p className="muted" role="status">Loading the leaderboard…</p>;
+  else if (board.isError) body = <p className="muted">The leaderboard opens with the next campaign.</p>;
+  else if (board.data.pages.length === 0 && board.data.teams.length === 0)
+    body = <p data-testid="leaderboard-empty">No one is on the leaderboard yet. Participants can choose to appear here from their challenge page.</p>;
+  else
+    body = (
+      <div className="leaderboard-lists">
+        <div>
+          <h3 id={`leaderboard-pages-${country}`}>Top participants</h3>
+          {board.data.pages.length === 0 ? (
+            <p className="muted">No one yet.</p>
+          ) : (
+            <ol className="leaderboard-list" aria-labelledby={`leaderboard-pages-${country}`}>
+              {board.data.pages.map((p) => (
+                <li key={p.slug}>
+                  <Link to={`/p/${p.slug}`}>{p.name}</Link> <span className="leaderboard-amount">{money(p.raised)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        <div>
+          <h3 id={`leaderboard-teams-${country}`}>Top teams</h3>
+          {board.data.teams.length === 0 ? (
+            <p className="muted">No teams yet.</p>
+          ) : (
+            <ol className="leaderboard-list" aria-labelledby={`leaderboard-teams-${country}`}>
+              {board.data.teams.map((t) => (
+                <li key={t.slug}>
+                  <Link to={`/t/${t.slug}`}>{t.name}</Link> <span className="leaderboard-amount">{money(t.raised)}</span>{' '}
+                  <span className="muted">({t.members === 1 ? '1 member' : `${t.members} members`})</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+    );
+  return (
+    <section className="landing-section leaderboard" aria-labelledby={`leaderboard-title-${country}`}>
+      <Heading id={`leaderboard-title-${country}`}>Leaderboard</Heading>
+      <p className="muted">What each participant raised: their pledge and their friends’ gifts.</p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
+import { countryCodeSchema } from './common.ts';
+
+// GET /api/leaderboards?country=NZ|UK (docs/decisions/140-leaderboards.md): the top pages and teams
+// of the country's open campaign by what they raised (pledge counted as product-rules §16, plus
+// friends' succeeded gifts). Amounts are minor units of the country's currency.
+
+/** How many pages and how many teams a leaderboard lists. */
+export const LEADERBOARD_SIZE = 10;
+
+export const leaderboardQuerySchema = z.object({ country: countryCodeSchema });
+
+/** A page on the leaderboard: its owner's first name and initial from the account ("Sam K."), never the free display name. */
+export const leaderboardPageSchema = z.object({
+  rank: z.number().int().min(1),
+  name: z.string(),
+  slug: z.string(),
+  /** Minor units: pledge (product-rules §16) and succeeded gifts. */
+  raised: z.number().int(),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
+
+/** A team on the leaderboard: its name, its slug, the sum over its public member pages, and how many those are. */
+export const leaderboardTeamSchema = z.object({
+  rank: z.number().int().min(1),
+  name: z.string(),
+  slug: z.string(),
+  raised: z.number().int(),
+  members: z.number().int().min(0),
+});
+export type LeaderboardTeam = z.infer<typeof leaderboardTeamSchema>;
+
+export const leaderboardResponseSchema = z
+  .object({
+    country: z.enum(COUNTRY_CODES),
+    campaign_id: z.number().int(),
+    pages: z.array(leaderboardPageSchema),
+    teams: z.array(leaderboardTeamSchema),
+  })
+  .meta({ id: 'Leaderboard' });
+export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
