@@ -6,6 +6,7 @@ import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
 import type { GiftFormProps } from '../gift-form/gift-form';
+import { ReportButton } from '../report/report-button';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
@@ -106,6 +107,7 @@ export function PublicPage({ slug }: { slug: string }) {
                     <span className="cp-gift-name">{g.name}</span>
                     {g.amount !== null && <span className="cp-gift-amount">{money(g.amount)}</span>}
                     {g.message && <span className="cp-gift-message">{g.message}</span>}
+                    {g.message && <ReportButton subject="message" giftId={g.id} />}
                   </li>
                 ))}
               </ul>
@@ -117,6 +119,9 @@ export function PublicPage({ slug }: { slug: string }) {
             )}
             {moreError && <Alert>{moreError}</Alert>}
           </section>
+          <p className="cp-muted">
+            Something wrong with this page? <ReportButton subject="page" slug={p.slug} />
+          </p>
         </div>
         <aside className="card cp-give" aria-label={`Give to ${p.display_name}`}>
           <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} onGiven={() => void page.refetch()} />

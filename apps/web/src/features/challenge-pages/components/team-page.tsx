@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
+import { ReportButton } from '../report/report-button';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
@@ -94,6 +95,9 @@ export function TeamPage({ slug }: { slug: string }) {
           ))}
         </ul>
       </section>
+      <p className="cp-muted">
+        Something wrong with this team? <ReportButton subject="team" slug={t.slug} />
+      </p>
     </article>
   );
 }

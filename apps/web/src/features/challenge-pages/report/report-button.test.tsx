@@ -42,7 +42,7 @@ describe('ReportButton', () => {
     const calls = stub({ status: 201, body: { message: REPORT_THANKS } });
     renderButton({ subject: 'page', slug: 'sam-swims' });
     await userEvent.click(screen.getByRole('button', { name: 'Report this page' }));
-    expect(screen.getByRole('dialog', { name: 'Report this page' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Report this page' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('What is wrong?'), '  Not Sam at all  ');
     await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
@@ -53,7 +53,7 @@ describe('ReportButton', () => {
     const calls = stub({ status: 201, body: { message: REPORT_THANKS } });
     renderButton({ subject: 'message', giftId: 42 });
     await userEvent.click(screen.getByRole('button', { name: 'Report this message' }));
-    await userEvent.type(screen.getByLabelText('What is wrong?'), 'Rude');
+    await userEvent.type(await screen.findByLabelText('What is wrong?'), 'Rude');
     await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByRole('status');
     expect(calls[0]!.body).toEqual({ subject: 'message', gift_id: 42, reason: 'Rude' });
@@ -63,7 +63,7 @@ describe('ReportButton', () => {
     const calls = stub({ status: 404, body: { code: 'moderation.team_not_found', message: 'slug: there is no team at that address' } });
     renderButton({ subject: 'team', slug: 'gone-team' });
     await userEvent.click(screen.getByRole('button', { name: 'Report this team' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send report' }));
     expect(screen.getByRole('alert')).toHaveTextContent('reason: say what is wrong');
     expect(calls).toEqual([]);
     await userEvent.type(screen.getByLabelText('What is wrong?'), 'Spam');

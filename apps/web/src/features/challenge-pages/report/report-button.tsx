@@ -1,36 +1,12 @@
-import { REPORT_REASON_MAX, type ReportRequest, type ReportSubject } from '@uplift/core/schemas/moderation';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
-import { api, ApiError } from '../../../lib/api-client';
+import { lazy, Suspense, useState } from 'react';
+import { WHAT, type ReportButtonProps } from './report-subject';
 import './report.css';
 
-/** What the page and team screens mount beside what can be reported (docs/decisions/141-moderation.md). */
-export type ReportButtonProps = {
-  subject: ReportSubject;
-  /** The page's or team's slug (subject page or team). */
-  slug?: string;
-  /** The gift whose message is reported (subject message). */
-  giftId?: number;
-};
+export type { ReportButtonProps } from './report-subject';
 
-const WHAT: Record<ReportSubject, string> = { page: 'this page', team: 'this team', message: 'this message' };
-
-/** POST /api/reports: anyone, no account. */
-function sendReport(body: ReportRequest): Promise<{ message: string }> {
-  return api<{ message: string }>('/api/reports', { method: 'POST', body });
-}
-
-/** The words to show for a refused report: the field's own message where the API names one. */
-function problemOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    const fields = (error.body as { errors?: { message: string }[] } | undefined)?.errors;
-    if (fields?.length) return fields.map((f) => f.message).join(' ');
-    if (error.status === 429) return 'Too many reports from here just now. Please try again in a few minutes.';
-    return error.message;
-  }
-  return 'The report could not be sent. Please check your connection and try again.';
-}
+// The dialog (its form, the API call and core's limits) loads when someone opens it, so a page
+// that shows the button pays a few bytes in its first load (docs/decisions/141-moderation.md).
+const ReportDialog = lazy(() => import('./report-dialog'));
 
 /** A small "Report" button that opens a dialog asking what is wrong, then thanks the reporter. */
 export function ReportButton({ subject, slug, giftId }: ReportButtonProps) {
@@ -40,73 +16,11 @@ export function ReportButton({ subject, slug, giftId }: ReportButtonProps) {
       <button type="button" className="report-button" aria-label={`Report ${WHAT[subject]}`} onClick={() => setOpen(true)}>
         Report
       </button>
-      <Dialog open={open} title={`Report ${WHAT[subject]}`} onClose={() => setOpen(false)}>
-        {open && <ReportForm subject={subject} slug={slug} giftId={giftId} onClose={() => setOpen(false)} />}
-      </Dialog>
+      {open && (
+        <Suspense fallback={<span role="status">Opening…</span>}>
+          <ReportDialog subject={subject} slug={slug} giftId={giftId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function ReportForm({ subject, slug, giftId, onClose }: ReportButtonProps & { onClose: () => void }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const report = useMutation({ mutationFn: sendReport });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length === 0) return setError('reason: say what is wrong');
-    if (trimmed.length > REPORT_REASON_MAX) return setError(`reason: at most ${REPORT_REASON_MAX} characters`);
-    setError(null);
-    const body: ReportRequest = subject === 'message' ? { subject, gift_id: giftId, reason: trimmed } : { subject, slug, reason: trimmed };
-    report.mutate(body, { onError: (e) => setError(problemOf(e)) });
-  };
-
-  if (report.isSuccess) {
-    return (
-      <div>
-        <p role="status">{report.data.message}</p>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <p>Tell us what is wrong with {WHAT[subject]}. An admin will read it; you do not need an account.</p>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>What is wrong?</label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={REPORT_REASON_MAX}
-          rows={4}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-        />
-        <p id={`${id}-count`} className="field-hint">
-          {reason.length} of {REPORT_REASON_MAX} characters
-        </p>
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={report.isPending}>
-          {report.isPending ? 'Sending…' : 'Send report'}
-        </button>
-        <button type="button" className="button secondary" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }
