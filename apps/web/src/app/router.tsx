@@ -8,6 +8,8 @@ import { AppLayout, preloadLayout } from './layout/app-layout';
 type RouteModule = { Component: ComponentType; preloadForPrerender?: () => Promise<void> };
 
 const fundraising = () => import('./routes/fundraising');
+/** Every admin screen is behind one route module (routes/admin-area.tsx). */
+const adminArea = () => import('./routes/admin-area');
 
 // Every path of product-rules §2 (lib/paths). Pages are lazy so the landing bundle stays small; the
 // same table renders in the browser (BrowserRouter) and in the prerender (StaticRouter), see
@@ -27,20 +29,20 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.account, lazy: () => import('./routes/account') },
   { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
   { path: paths.unsubscribe, lazy: () => import('./routes/unsubscribe') },
-  { path: paths.admin, lazy: () => import('./routes/admin') },
-  { path: paths.adminCampaign, lazy: () => import('./routes/admin-campaign') },
-  { path: paths.userList, lazy: () => import('./routes/user-list') },
-  { path: paths.adminCharities, lazy: () => import('./routes/admin-charities') },
-  { path: paths.adminChallenges, lazy: () => import('./routes/admin-challenges') },
-  { path: paths.adminCampaignReport, lazy: () => import('./routes/admin-campaign-report') },
-  { path: paths.adminSystem, lazy: () => import('./routes/admin-system') },
-  // Friends give too (docs/decisions/142): one small module for the three, which loads each screen,
+  { path: paths.admin, lazy: adminArea },
+  { path: paths.adminCampaign, lazy: adminArea },
+  { path: paths.userList, lazy: adminArea },
+  { path: paths.adminCharities, lazy: adminArea },
+  { path: paths.adminChallenges, lazy: adminArea },
+  { path: paths.adminCampaignReport, lazy: adminArea },
+  { path: paths.adminSystem, lazy: adminArea },
+  // Friends give too (docs/decisions/140, 142): one small module for these four, which loads each screen,
   // so they cost the app's entry chunk (the landing's first load) as little as possible.
   { path: paths.challengePage, lazy: fundraising },
   { path: paths.teamPage, lazy: fundraising },
   { path: paths.myPage, lazy: fundraising },
-  { path: paths.adminReports, lazy: () => import('./routes/admin-reports') },
-  { path: paths.leaderboard, lazy: () => import('./routes/leaderboard') },
+  { path: paths.leaderboard, lazy: fundraising },
+  { path: paths.adminReports, lazy: adminArea },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 
