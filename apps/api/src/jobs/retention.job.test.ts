@@ -112,7 +112,7 @@ describe('the daily retention job', () => {
     expect(report).toMatchObject({ mails: 4, authTokens: 3, refreshTokens: 3, emailChanges: 2, authAttempts: 1, rateLimitCounters: 1, alerts: 1 });
 
     // A second run the same day finds nothing more.
-    expect(await run()).toEqual({ mails: 0, authTokens: 0, refreshTokens: 0, emailChanges: 0, authAttempts: 0, rateLimitCounters: 0, alerts: 0, anonymisedDonors: 0 });
+    expect(await run()).toEqual({ mails: 0, authTokens: 0, refreshTokens: 0, emailChanges: 0, authAttempts: 0, rateLimitCounters: 0, alerts: 0, anonymisedDonors: 0, anonymisedGifts: 0 });
   });
 
   it('anonymises a donor whose last payment is over seven years old, keeping amounts, dates and receipt numbers', async () => {

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { anonymiseLapsedDonors, purgeEmailChanges } from '../modules/account/index.ts';
 import { purgeAuthAttempts, purgeAuthTokens, purgeRefreshTokens } from '../modules/auth/index.ts';
+import { anonymiseLapsedGifts } from '../modules/gifts/index.ts';
 import { purgeMails } from '../modules/mail/index.ts';
 import { purgeAlerts } from '../modules/system/index.ts';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store.ts';
@@ -29,6 +30,7 @@ export type RetentionReport = {
   rateLimitCounters: number;
   alerts: number;
   anonymisedDonors: number;
+  anonymisedGifts: number;
 };
 
 /** One pass over every period, as of the clock's now. Idempotent: a second pass finds nothing more. */
@@ -46,6 +48,8 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
     rateLimitCounters: await purgeRateLimitCounters(db, now),
     alerts: await purgeAlerts(db, daysBefore(now, RETENTION.alertRecordDays)),
     anonymisedDonors: await anonymiseLapsedDonors(deps, yearsBefore(now, RETENTION.donationRecordYears)),
+    // Friends' gifts on challenge pages are donation records too, most of them without an account.
+    anonymisedGifts: await anonymiseLapsedGifts(db, yearsBefore(now, RETENTION.donationRecordYears), now),
   };
   deps.log.info({ report }, 'retention run finished');
   return report;

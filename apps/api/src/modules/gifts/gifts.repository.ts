@@ -175,6 +175,19 @@ export async function selectGiftsReceivedBy(db: Executor, userId: number): Promi
     .orderBy(desc(gifts.id))) as GiftExportRow[];
 }
 
+/**
+ * Retention: gifts made before `before` (seven years: core RETENTION.donationRecordYears) lose the
+ * friend's name, email and message, as an erasure does; amounts, dates and receipt numbers stay.
+ */
+export async function anonymiseGiftsBefore(db: Executor, before: Date, now: Date): Promise<number> {
+  const rows = await db
+    .update(gifts)
+    .set({ donor_name: null, donor_email: null, message: '', erased_at: now })
+    .where(and(lt(gifts.created_at, before), isNull(gifts.erased_at)))
+    .returning({ id: gifts.id });
+  return rows.length;
+}
+
 /** Erasure: the friend's name, email and message go; the amount stays in the ledger. */
 export async function anonymiseGiftsMadeBy(db: Executor, email: string, now: Date): Promise<number> {
   const rows = await db

@@ -302,6 +302,11 @@ export async function giftsForExport(db: Executor, user: { id: number; email: st
   };
 }
 
+/** Retention: gifts older than `before` keep their amounts; the friend's name, email and message go. */
+export async function anonymiseLapsedGifts(db: Executor, before: Date, now: Date): Promise<number> {
+  return repo.anonymiseGiftsBefore(db, before, now);
+}
+
 /** Erasure: the gifts this email made keep their amounts; the friend's name, email and message go. */
 export async function eraseGiftsMadeBy(db: Executor, email: string, now: Date): Promise<number> {
   return repo.anonymiseGiftsMadeBy(db, email, now);

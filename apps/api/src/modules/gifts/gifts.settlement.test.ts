@@ -5,7 +5,7 @@ import { anonymiseLapsedDonors } from '../account/index.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
-import { confirmGift, handleGiftPaymentEvent, settleOpenGifts } from './gifts.service.ts';
+import { anonymiseLapsedGifts, confirmGift, handleGiftPaymentEvent, settleOpenGifts } from './gifts.service.ts';
 import { createPage, give, giftBody, giftDeps, giftRow, mailsTo, pay } from './gifts.test-support.ts';
 
 // The settlement's edges (docs/decisions/138): what is settled when, what is logged when something
@@ -133,5 +133,25 @@ describe('retention', () => {
     const farFuture = new Date('2040-01-01T00:00:00Z');
     expect(await anonymiseLapsedDonors({ db: ctx.db, clock: ctx.clock, log: capturingLog() }, farFuture)).toBeGreaterThan(0);
     expect(await giftRow(ctx, created.gift_id)).toMatchObject({ donor_name: null, donor_email: null, message: '', erased_at: expect.any(Date), amount: 2500, status: 'succeeded' });
+  });
+
+  it('a friend without an account: gifts older than the donation records’ period lose name, email and message; newer ones keep them', async () => {
+    const { page } = await createPage(ctx);
+    const made = async (email: string) => {
+      const created = (await give(ctx, page.slug, giftBody({ email, name: 'Kiri Friend', message: 'Kia kaha' }))).json<{ gift_id: number; client_secret: string }>();
+      await pay(ctx, created.client_secret);
+      await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret);
+      return created.gift_id;
+    };
+    const old = await made(`old.friend.${Date.now()}@example.org`);
+    const recent = await made(`recent.friend.${Date.now()}@example.org`);
+    await ctx.db.update(gifts).set({ created_at: new Date('2018-06-01T00:00:00Z') }).where(eq(gifts.id, old));
+
+    const cutoff = new Date('2019-11-26T00:00:00Z');
+    expect(await anonymiseLapsedGifts(ctx.db, cutoff, ctx.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await giftRow(ctx, old)).toMatchObject({ donor_name: null, donor_email: null, message: '', erased_at: expect.any(Date), amount: 2500, status: 'succeeded' });
+    expect(await giftRow(ctx, recent)).toMatchObject({ donor_name: 'Kiri Friend', message: 'Kia kaha', erased_at: null });
+    // A second pass finds nothing more.
+    expect(await anonymiseLapsedGifts(ctx.db, cutoff, ctx.clock.now())).toBe(0);
   });
 });

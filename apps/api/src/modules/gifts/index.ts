@@ -2,4 +2,4 @@
 // page, part of the ledger (docs/decisions/138-challenge-pages-and-gifts.md).
 export { setGiftMessageModeration } from './gift-moderation.service.ts';
 export { default as giftRoutes } from './gifts.routes.ts';
-export { eraseGiftsMadeBy, giftsForExport, handleGiftPaymentEvent, settleOpenGifts, type GiftDeps } from './gifts.service.ts';
+export { anonymiseLapsedGifts, eraseGiftsMadeBy, giftsForExport, handleGiftPaymentEvent, settleOpenGifts, type GiftDeps } from './gifts.service.ts';

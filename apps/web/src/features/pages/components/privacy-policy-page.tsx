@@ -42,6 +42,16 @@ export function PrivacyPolicyPage() {
           statuses, so we can take your weekly payments, send receipts and show your progress.
         </li>
         <li>
+          <strong>Your challenge page, if you make one:</strong> its address, the name, photo and story you choose, your goal,
+          your team and whether you chose to appear on the leaderboard. It is public only once you publish it; you can hide or
+          delete it at any time.
+        </li>
+        <li>
+          <strong>A gift to someone’s challenge page:</strong> your name, email address, the amount, your message and whether
+          you asked to hide your name or the amount, so we can take the payment, send your receipt and show your gift as you
+          chose. The participant never sees your email address.
+        </li>
+        <li>
           <strong>Your preferences:</strong> whether you agreed to hear from us or from your chosen charity, which optional
           emails you stopped, and when.
         </li>
@@ -91,7 +101,7 @@ export function PrivacyPolicyPage() {
         <li>
           Your account, while it is in use. Pledge and payment records: {keep.donationRecords} after your last payment, as New
           Zealand and UK tax law require; then your name, email and address are removed and only amounts, dates and receipt
-          numbers stay.
+          numbers stay. The same applies to gifts made on challenge pages, counted from the gift.
         </li>
         <li>
           Emails we send you: {keep.sentMail} ({keep.failedMail} if they could not be delivered).
