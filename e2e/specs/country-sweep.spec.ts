@@ -385,7 +385,89 @@ const OUTPUTS: Output[] = [
     },
     shows: (run) => [`${COUNTRIES[run.country].greeting} ${run.paid.firstName},`],
   },
+  // Friends give too (docs/product-rules.md §21): a challenge page and team (of the donor whose
+  // payment failed: the paid donor's pledge is cancelled above, and a page needs a Confirmed one), a
+  // friend's gift on it with 4242, the friend's receipt, the participant's notice.
+  {
+    name: 'challenge page (/p/{slug})',
+    read: async (run, { api, page }) => {
+      const auth = { authorization: `Bearer ${run.declined.token}` };
+      await expectJson(await api.post('/api/my-page', { headers: auth, data: { slug: fundraising(run).slug } }));
+      await expectJson(await api.patch('/api/my-page', { headers: auth, data: { published: true } }));
+      await expectJson(await api.post('/api/teams', { headers: auth, data: { name: `Sweep ${run.country}`, slug: fundraising(run).team } }));
+      await page.goto(`/p/${fundraising(run).slug}`);
+      await expect(page.getByRole('progressbar', { name: 'Raised towards the goal' })).toBeVisible();
+      await shotAt(page, run, 'challenge-page');
+      return screenText(page);
+    },
+    shows: (run) => [`${run.declined.firstName} S.`, money(run, run.totalMinor)],
+  },
+  {
+    name: 'gift form, then its thanks',
+    read: async (run, { page }) => {
+      const form = page.getByRole('region', { name: `Give to ${run.declined.firstName} S.` });
+      await form.getByLabel(`Amount (${COUNTRIES[run.country].symbol})`).fill('25');
+      await form.getByLabel('Your name').fill('Sweep Friend');
+      await form.getByLabel('Your email').fill(fundraising(run).friend);
+      await form.getByLabel('A message (optional)').fill('Go well');
+      if (run.country === 'NZ') await form.getByLabel('I want a donation tax credit receipt in my name').check();
+      const details = await screenText(page);
+      await form.getByRole('button', { name: 'Continue to payment' }).click();
+      await form.getByLabel('Card number').fill('4242424242424242');
+      await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await form.getByLabel('CVC').fill('123');
+      await form.getByLabel('CVC').press('Enter');
+      await expect(form.getByText(/has gone through/)).toBeVisible();
+      return `${details}\n${await screenText(page)}`;
+    },
+    shows: (run) => [`Your gift of ${money(run, 2500)}`],
+  },
+  {
+    name: 'gift receipt mail (to the friend)',
+    read: async (run, { app }) => mailText(await waitForMail(fundraising(run).friend, /^Receipt: your /, app.mailDir)),
+    shows: (run) => [money(run, 2500), formatLongDate(run.today)],
+  },
+  {
+    name: 'gift receipt (NZ: the tax credit receipt PDF in the friend’s name; UK: the mail says no Gift Aid)',
+    read: async (run, { app }) => {
+      const mail = await waitForMail(fundraising(run).friend, /^Receipt: your /, app.mailDir);
+      return run.country === 'NZ' ? pdfText(attachmentOf(mail, 'application/pdf')) : mailText(mail);
+    },
+    shows: (run) => (run.country === 'NZ' ? ['Sweep Friend', 'IRD number', money(run, 2500, true)] : ['Gift Aid', money(run, 2500)]),
+  },
+  {
+    name: 'gift notice mail (to the participant)',
+    read: async (run, { app }) => mailText(await waitForMail(run.declined.email, /gave .* on your challenge page$/, app.mailDir)),
+    shows: (run) => [`Sweep Friend gave ${money(run, 2500)}`],
+  },
+  {
+    name: 'team page (/t/{slug})',
+    read: async (run, { page }) => {
+      await page.goto(`/t/${fundraising(run).team}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Team Sweep ${run.country}` })).toBeVisible();
+      await shotAt(page, run, 'team-page');
+      return screenText(page);
+    },
+    shows: (run) => [money(run, run.totalMinor + 2500)],
+  },
 ];
+
+const SWEEP_STAMP = Date.now();
+/** The addresses of one country's challenge page and team, and its friend's email. */
+const fundraising = (run: CountryRun) => ({
+  slug: `sweep-${run.country.toLowerCase()}-${SWEEP_STAMP}`,
+  team: `sweep-team-${run.country.toLowerCase()}-${SWEEP_STAMP}`,
+  friend: `sweep.friend.${run.country.toLowerCase()}.${SWEEP_STAMP}@example.org`,
+});
+
+/** The whole page photographed at 1280 and 360 px. */
+async function shotAt(page: Page, run: CountryRun, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${run.country}-${width}-${name}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** Week 3 skipped: its payment moves to a week after the fourth, in the campaign's calendar. */
 const movedDate = (run: CountryRun): IsoDate => addDays(paymentDates(run.campaign.billing_start_date)[3]!, 7);
