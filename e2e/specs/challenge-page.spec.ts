@@ -74,6 +74,12 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   expect(html).toContain(`<meta property="og:title" content="${attr(title)}" />`);
   expect(html).toMatch(/<meta name="description" content="Mere T\. has raised \$[\d,.]+ of a \$[\d,.]+ goal for /);
   expect(html).toContain('<meta name="twitter:card"');
+  // The preview names the page's own card (docs/decisions/143), which is served as a PNG.
+  const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+  expect(image).toMatch(new RegExp(`/share-image/page-${slug}-[0-9a-f]{16}\\.png$`));
+  const card = await request.get(new URL(image!).pathname);
+  expect(card.status()).toBe(200);
+  expect(card.headers()['content-type']).toBe('image/png');
   expect(html).not.toContain('noindex');
   // The story is text: its markup arrives escaped, never as elements.
   expect(html).toContain('&lt;b&gt;No HTML&lt;/b&gt;');
