@@ -6,7 +6,8 @@
 // Not mutated: the mails' wording (gifts.mails.ts, pinned by gifts.test.ts), the form's checks and the export.
 // gifts.service.ts 129-194 is confirmGift, settleFromProvider, applyChargeState and settleSucceeded;
 // 258-285 handleGiftPaymentEvent and settleOpenGifts. gifts.repository.ts 52-101 is setGiftReference,
-// the three settlement updates and selectOpenGiftsBefore.
+// the three settlement updates and selectOpenGiftsBefore. stripe-webhook.service.ts 74-76 is
+// routeStripePaymentEvent, which sends a gift's Stripe events to the gifts module and the rest to billing.
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('gift-settlement', {
@@ -14,6 +15,7 @@ export default apiTarget('gift-settlement', {
     'apps/api/src/modules/gifts/gifts.service.ts:129-194',
     'apps/api/src/modules/gifts/gifts.service.ts:258-285',
     'apps/api/src/modules/gifts/gifts.repository.ts:52-101',
+    'apps/api/src/modules/payments/stripe-webhook.service.ts:74-76',
   ],
   testFiles: [
     'apps/api/src/modules/gifts/gifts.test.ts',

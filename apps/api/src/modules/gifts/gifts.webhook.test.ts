@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import type { GuestChargeState, PaymentProvider } from '../payments/index.ts';
+import { routeStripePaymentEvent, type GuestChargeState, type PaymentProvider, type StripeWebhookJob } from '../payments/index.ts';
 import { handleGiftPaymentEvent } from './gifts.service.ts';
 import { confirm, createPage, give, giftBody, giftDeps, giftRow, mailsTo } from './gifts.test-support.ts';
 
@@ -180,5 +180,17 @@ describe("Stripe's events about gifts", () => {
       .values({ page_id: page.id, campaign_id: page.campaign_id, recipient_id: (await giftRow(ctx, giftId)).recipient_id, amount: 1000 as never, idempotency_key: 'gift-unknown', client_key: 'unknown' })
       .returning();
     expect((await confirm(ctx, orphan!.id, 'pi_x_secret_abc')).statusCode).toBe(404);
+  });
+});
+
+describe('routing Stripe’s payment events', () => {
+  it('sends an event with a gift id to the gifts handler and every other event to billing’s, each once', async () => {
+    const seen: string[] = [];
+    const route = routeStripePaymentEvent({ gift: async (job) => void seen.push(`gift ${job.eventId}`), other: async (job) => void seen.push(`billing ${job.eventId}`) });
+    const event = (eventId: string, giftId?: number | null): StripeWebhookJob => ({ eventId, type: 'payment_intent.succeeded', paymentIntentId: `pi_${eventId}`, idempotencyKey: null, failureCode: null, giftId });
+    await route(event('a', 7));
+    await route(event('b'));
+    await route(event('c', null));
+    expect(seen).toEqual(['gift a', 'billing b', 'billing c']);
   });
 });
