@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { Queue } from './jobs/queue.ts';
+import type { Queue } from './queue/queue.ts';
 import { httpErrors } from './errors.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { apiRoutes } from './routes.ts';

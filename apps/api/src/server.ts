@@ -3,7 +3,7 @@ import { clockFor } from './clock.ts';
 import { ConfigError } from './config.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
-import { startQueue } from './jobs/queue.ts';
+import { startQueue } from './queue/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { ensureAdmin, sealSecretsAtRest } from './modules/auth/index.ts';
 import { openRuntime } from './runtime.ts';

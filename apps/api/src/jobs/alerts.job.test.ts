@@ -5,7 +5,7 @@ import { billingRuns, mails } from '../db/schema.ts';
 import { insertUser } from '../modules/admin/admin.test-support.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { ALERTS_JOB, ALERTS_SCHEDULE, registerAlertsJob } from './alerts.job.ts';
-import { startQueue, type Queue } from './queue.ts';
+import { startQueue, type Queue } from '../queue/queue.ts';
 
 // The alert check on a real pg-boss queue in the test database: scheduled every 5 minutes as a
 // singleton, and mailing the admins when it runs; the system page then reads the queue too.

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import { checkAlerts } from '../modules/system/index.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 // The operators' alerts (docs/decisions/133, docs/operations.md): every 5 minutes one instance
 // checks the system's facts against core's rules and mails every admin about each cause, at most once

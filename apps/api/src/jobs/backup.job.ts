@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pruneBackups, takeBackup } from '../modules/backups/index.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 // The daily backup of the embedded database (docs/decisions/127-backups.md): on the queue, so
 // with several app instances one of them runs it per tick; 'stately' keeps at most one waiting and

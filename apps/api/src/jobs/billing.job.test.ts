@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, createConfirmedPledge, fakeProvider, paymentRows } from '../modules/billing/billing.test-support.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BILLING_JOB, registerBillingJob } from './billing.job.ts';
-import { startQueue, type Queue } from './queue.ts';
+import { startQueue, type Queue } from '../queue/queue.ts';
 
 // The billing job on a real pg-boss queue in the test database: registered, scheduled from
 // config, and charging when it runs.

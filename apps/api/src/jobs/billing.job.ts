@@ -2,7 +2,7 @@ import { isoDateSchema } from '@uplift/core/schemas/common';
 import type { Config } from '../config.ts';
 import { z } from 'zod';
 import { runBilling, type BillingDeps, type BillingReport } from '../modules/billing/index.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 // The weekly billing run on the queue (pg-boss), scheduled several times a day by
 // BILLING_SCHEDULE (cron, UTC; default every 3 hours) so a payment due today in NZ or the UK is

@@ -7,7 +7,7 @@ import { createCampaign, createManyDuePayments, fakeProvider, succeed } from '..
 import { runBilling } from '../modules/billing/billing.service.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BILLING_JOB, registerBillingJob } from './billing.job.ts';
-import { startQueue, type Queue } from './queue.ts';
+import { startQueue, type Queue } from '../queue/queue.ts';
 
 // Several app instances behind a load balancer share one database: each registers the billing
 // worker on the shared pg-boss queue, and an operator may run `npm run billing` on one of them

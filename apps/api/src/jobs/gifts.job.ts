@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { settleOpenGifts } from '../modules/gifts/index.ts';
 import type { Mailer } from '../modules/mail/index.ts';
 import type { PaymentProvider } from '../modules/payments/index.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 // Friends' gifts left open (docs/decisions/138): the browser closed before it confirmed, or the app
 // stopped between the provider's call and the ledger's write. Every 5 minutes one instance asks the

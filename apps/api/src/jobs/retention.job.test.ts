@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsSent, authAttempts, authTokens, emailChanges, mails, payments, pledges, rateLimitCounters, refreshTokens, users } from '../db/schema.ts';
 import { createCampaign, createConfirmedPledge, createDonor } from '../modules/billing/billing.test-support.ts';
 import { createTestContext, TEST_NOW, type TestContext } from '../test/context.ts';
-import { startQueue } from './queue.ts';
+import { startQueue } from '../queue/queue.ts';
 import { registerRetentionJob, RETENTION_JOB, RETENTION_SCHEDULE, runRetention } from './retention.job.ts';
 
 // Data that leaves when it should (docs/decisions/128): against the test database and its clock,

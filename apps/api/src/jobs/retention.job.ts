@@ -8,7 +8,7 @@ import { anonymiseLapsedGifts } from '../modules/gifts/index.ts';
 import { purgeMails } from '../modules/mail/index.ts';
 import { purgeAlerts } from '../modules/system/index.ts';
 import { purgeRateLimitCounters } from '../plugins/rate-limit-store.ts';
-import type { Queue } from './queue.ts';
+import type { Queue } from '../queue/queue.ts';
 
 // Data that leaves when it should (docs/decisions/128-receipts-off-the-charge-path-and-retention.md, product-rules §18):
 // once a day, every table's owner deletes what has outlived its period (the periods are core's

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import type { Queue } from '../jobs/queue.ts';
+import type { Queue } from '../queue/queue.ts';
 import type { PaymentProvider } from '../modules/payments/index.ts';
 
 const TEMPLATE_DB = 'uplift_test_template';

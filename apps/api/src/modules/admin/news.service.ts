@@ -3,7 +3,7 @@ import type { NewsDraft, NewsPreview, NewsSend, NewsUpdate } from '@uplift/core/
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { withAudit } from '../audit/index.ts';
 import { renderMailText, unsubscribeLinks, type Mailer } from '../mail/index.ts';
 import { adminErrors } from './admin.errors.ts';

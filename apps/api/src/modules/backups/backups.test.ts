@@ -13,7 +13,7 @@ import { runMigrations } from '../../db/migrate.ts';
 import { backups, payments } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed.ts';
 import { BACKUP_JOB, registerBackupJob } from '../../jobs/backup.job.ts';
-import { startQueue } from '../../jobs/queue.ts';
+import { startQueue } from '../../queue/queue.ts';
 import { freePort } from '../../test/free-port.ts';
 import { createCampaign, createConfirmedPledge } from '../billing/billing.test-support.ts';
 import { backupFileName, parseBackupName } from './backup-files.ts';

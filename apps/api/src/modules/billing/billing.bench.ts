@@ -20,7 +20,7 @@ import { createDb } from '../../db/client.ts';
 import { startEmbeddedDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { seedReferenceData } from '../../db/seed.ts';
-import { startQueue } from '../../jobs/queue.ts';
+import { startQueue } from '../../queue/queue.ts';
 import { createMailer, SEND_MAIL_JOB } from '../mail/mail.service.ts';
 import { mailAttachmentDrawer } from '../pledges/index.ts';
 import { createTestProvider } from '../payments/test-provider.ts';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mails, users } from '../../db/schema.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../queue/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { pdfText } from '../account/account.test-support.ts';
 import { createMailer, SEND_MAIL_JOB, type Mailer } from '../mail/index.ts';

@@ -2,7 +2,7 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { applyPaymentEvent, routeStripePaymentEvent, serialSession, STRIPE_WEBHOOK_JOB, type StripePaymentEventHandler, type StripeWebhookJob, stripeWebhookJobSchema } from '../payments/index.ts';
 import { mailOutcomeById } from './payment-outcome.ts';
 import type { Mailer } from '../mail/index.ts';

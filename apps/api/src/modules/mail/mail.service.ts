@@ -2,7 +2,7 @@ import { GIFT_MAILS, TRANSACTIONAL_MAILS } from '@uplift/core/mail-kinds';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { renderMail, type MailContent } from './mail.layout.ts';
 import { type AttachmentToDraw, insertMail, type MailRow, keepDrawnAttachments, lockMailToDeliver, markMailOutbox, markMailRetrying, markMailSent, selectMailFacts, type MailAttachment } from './mail.repository.ts';
 

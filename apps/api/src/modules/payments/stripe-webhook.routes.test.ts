@@ -4,7 +4,7 @@ import type { PaymentStatus } from '@uplift/core/statuses';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, payments, pledges, webhookEvents } from '../../db/schema.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { STRIPE_WEBHOOK_JOB } from './stripe-webhook.service.ts';
 import { createCampaign, createUser, referenceIds } from './payments.test-support.ts';

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Executor } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { IDEMPOTENCY_METADATA_KEY } from './stripe-provider.ts';
 import { findWebhookEvent, markWebhookEventProcessed, recordWebhookEvent, selectUnprocessedWebhookEvents } from './stripe-webhook.repository.ts';
 

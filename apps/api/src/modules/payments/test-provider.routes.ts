@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { ensureProviderCustomer } from './customer.ts';
-import type { TestPaymentProvider } from './test-provider.ts';
+import type { TestPaymentProvider } from './test-provider-common.ts';
 
 const tags = ['payments'];
 /** 402: the card was declined (or its authentication failed), as Stripe answers. */

@@ -5,7 +5,8 @@ import { testProviderCharges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ChargeRequest } from './payment-provider.ts';
 import { passesLuhn, validateCard } from './test-cards.ts';
-import { createTestProvider, type TestPaymentProvider } from './test-provider.ts';
+import type { TestPaymentProvider } from './test-provider-common.ts';
+import { createTestProvider } from './test-provider.ts';
 import { createUser, saveTestCard } from './payments.test-support.ts';
 
 let ctx: TestContext;

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../queue/queue.ts';
 import { listAdminEmails } from '../auth/index.ts';
 import { backupFacts } from '../backups/index.ts';
 import { billingFacts } from '../billing/index.ts';
