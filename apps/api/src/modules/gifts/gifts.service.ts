@@ -70,7 +70,8 @@ export async function createGift(
   const page = await repo.selectPublicPage(db, input.slug);
   if (!page) throw giftErrors.pageNotFound();
   if (!page.isActive || todayInCountry(page.country, now) > page.endDate) throw giftErrors.campaignClosed();
-  // The amount's bounds (GIFT_MIN_MINOR to GIFT_MAX_MINOR) are the request schema's, checked at the route (docs/decisions/148).
+  // The amount's bounds (GIFT_MIN_MINOR to GIFT_MAX_MINOR) are the request schema's: the route has
+  // refused an amount out of them before the page was read (docs/decisions/148).
   if (body.tax_receipt && page.country !== 'NZ') throw giftErrors.taxReceiptNotNz();
 
   const resent = await repo.selectGiftByClientKey(db, body.client_key);
