@@ -3,15 +3,18 @@ import type { CountryCode } from './countries.ts';
 import { formatMoney, type Minor } from './money.ts';
 
 // A friend's one-off card gift on a challenge page (docs/decisions/138-challenge-pages-and-gifts.md):
-// its bounds, limits and words. No zod here, so the gift form loads them without the schemas
-// (schemas/gifts.ts holds the request and response schemas).
+// its bounds, limits and words. No zod here (schemas/gifts.ts holds the request, form and response
+// schemas, built on these).
 
 /** The words of a control-character refusal (as schemas/common.ts words it, without its zod). */
 const controlCharactersMessage = (field: string) => `${field} cannot contain control characters (such as line breaks, tabs or NUL)`;
 
-/** The least a friend can give: the country's pledge minimum (10 in local currency). */
+/**
+ * The bounds of one gift, in minor units of the page's currency (product-rules §21: at least 10 and
+ * at most 10,000). Defined here only: the request schema (so the route and the OpenAPI description),
+ * the gift form's schema and the rules' words all take them from here (docs/decisions/148).
+ */
 export const GIFT_MIN_MINOR = MIN_PLEDGE_MINOR;
-/** The most one gift can be: 10,000 in local currency. */
 export const GIFT_MAX_MINOR = 1_000_000 as Minor;
 export const GIFT_MESSAGE_MAX = 140;
 export const GIFT_NAME_MAX = 60;
@@ -27,9 +30,14 @@ export type GiftState = (typeof GIFT_STATUS_VALUES)[number];
  */
 export const GIFT_LIMITS = { perIpPerHour: 20, perPagePerHour: 60, perEmailPerDay: 10 } as const;
 
+/** A bound as the request's words say it, without a symbol (the request does not know the page's currency): '10,000.00'. */
+const boundText = (minor: Minor) => (minor / 100).toLocaleString('en', { minimumFractionDigits: 2 });
+
 export const GIFT_MESSAGES = {
   clientKeyInvalid: 'client_key must be a UUID made by the form',
   amountInvalid: 'amount must be a whole number of cents (pence)',
+  amountTooSmall: `amount must be at least ${boundText(GIFT_MIN_MINOR)} in the page's currency`,
+  amountTooLarge: `amount must be at most ${boundText(GIFT_MAX_MINOR)} in the page's currency`,
   nameRequired: 'name is required',
   nameTooLong: `name must be at most ${GIFT_NAME_MAX} characters long`,
   nameControl: controlCharactersMessage('name'),
@@ -41,11 +49,17 @@ export const GIFT_MESSAGES = {
   tooMany: 'Too many gifts have been tried from here just now. Please wait an hour and try again, or write to us and we will help.',
 } as const;
 
-/** 'amount must be at least $10.00' / 'at most £10,000.00', or null when the amount can be given in that country. */
-export function giftAmountError(amount: number, country: CountryCode): string | null {
-  if (!Number.isSafeInteger(amount)) return GIFT_MESSAGES.amountInvalid;
-  if (amount < GIFT_MIN_MINOR) return `amount must be at least ${formatMoney(GIFT_MIN_MINOR, country)}`;
-  if (amount > GIFT_MAX_MINOR) return `amount must be at most ${formatMoney(GIFT_MAX_MINOR, country)}`;
-  return null;
+/**
+ * The gift form's words (the form knows the page's country, so its bounds are in the page's money:
+ * 'The amount must be at least £10.00').
+ */
+export function giftFormMessages(country: CountryCode) {
+  return {
+    amountRequired: 'Enter an amount, such as 25 or 25.50',
+    amountTooSmall: `The amount must be at least ${formatMoney(GIFT_MIN_MINOR, country)}`,
+    amountTooLarge: `The amount must be at most ${formatMoney(GIFT_MAX_MINOR, country)}`,
+    nameRequired: 'Please enter your name',
+    emailInvalid: 'Please enter your email address, for your receipt',
+    messageTooLong: `Your message can be at most ${GIFT_MESSAGE_MAX} characters`,
+  } as const;
 }
-

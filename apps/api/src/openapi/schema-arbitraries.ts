@@ -55,9 +55,10 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
   const min = Math.max(lo ?? -INT32_MAX, -Number.MAX_SAFE_INTEGER);
   const max = Math.min(hi ?? INT32_MAX, Number.MAX_SAFE_INTEGER);
   const clampInt = (a: number, b: number) => fc.integer({ min: Math.max(Math.ceil(a), -INT32_MAX - 1), max: Math.min(Math.floor(b), INT32_MAX) });
-  // Ids of seeded rows are small: lean towards small positive numbers so lookups hit real rows.
-  const small = clampInt(Math.max(min, 1), Math.min(max, SMALL_ID_MAX));
   const wide = min <= max ? clampInt(min, max) : fc.constant(min);
+  // Ids of seeded rows are small: lean towards small positive numbers so lookups hit real rows
+  // (a range above them, such as a gift's amount from 1000, has none: it leans on its own range).
+  const small = Math.max(min, 1) <= Math.min(max, SMALL_ID_MAX) ? clampInt(Math.max(min, 1), Math.min(max, SMALL_ID_MAX)) : wide;
   if (schema.multipleOf) {
     const step = schema.multipleOf;
     return fc.oneof(small, wide).map((n) => Math.round(Math.round(n / step) * step * 1e6) / 1e6);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_NAME_MAX, GIFT_STATUS_VALUES } from '../gifts.ts';
+import type { CountryCode } from '../countries.ts';
+import { GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, giftFormMessages } from '../gifts.ts';
+import { asMinor, parseAmountInput } from '../money.ts';
 import { emailSchema } from './auth.ts';
 import { hasControlCharacters, idSchema } from './common.ts';
 
-// The rules and words live in ../gifts.ts (no zod), so the gift form can use them without the schemas.
-export { GIFT_LIMITS, GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, GIFT_SUGGESTED_MINOR, giftAmountError, type GiftState } from '../gifts.ts';
+// The rules and words live in ../gifts.ts (no zod); the request and the gift form's schemas are built on them.
+export { GIFT_LIMITS, GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, GIFT_SUGGESTED_MINOR, giftFormMessages, type GiftState } from '../gifts.ts';
 
 // A friend's one-off card gift on a challenge page (docs/decisions/138-challenge-pages-and-gifts.md).
 // No account: the friend gives a name and an email for the receipt. Amounts of a request are whole
@@ -12,33 +14,76 @@ export { GIFT_LIMITS, GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_
 
 const flag = (field: string) => z.boolean({ error: GIFT_MESSAGES.flagInvalid(field) }).default(false);
 
+/**
+ * A gift's amount: whole minor units from GIFT_MIN_MINOR to GIFT_MAX_MINOR (product-rules §21), the
+ * one check of the bounds for the route and the form alike (docs/decisions/148); only the words differ.
+ */
+const giftAmountField = (words: { invalid: string; tooSmall: string; tooLarge: string }) =>
+  z
+    .number({ error: words.invalid })
+    .int({ error: words.invalid })
+    .min(GIFT_MIN_MINOR, { error: words.tooSmall })
+    .max(GIFT_MAX_MINOR, { error: words.tooLarge });
+
+const giftNameField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(GIFT_NAME_MAX, { error: GIFT_MESSAGES.nameTooLong })
+    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.nameControl });
+
+const giftMessageField = (tooLong: string) =>
+  z
+    .string({ error: tooLong })
+    .trim()
+    .max(GIFT_MESSAGE_MAX, { error: tooLong })
+    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.messageControl });
+
 /** POST /api/pages/{slug}/gifts */
 export const giftRequestSchema = z.object({
   client_key: z.uuid({ error: GIFT_MESSAGES.clientKeyInvalid }),
-  amount: z
-    .number({ error: GIFT_MESSAGES.amountInvalid })
-    .int({ error: GIFT_MESSAGES.amountInvalid })
-    .min(1, { error: GIFT_MESSAGES.amountInvalid })
-    // The country's bounds (with its currency in the message) are checked by the service.
-    .max(100_000_000, { error: GIFT_MESSAGES.amountInvalid }),
-  name: z
-    .string({ error: GIFT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: GIFT_MESSAGES.nameRequired })
-    .max(GIFT_NAME_MAX, { error: GIFT_MESSAGES.nameTooLong })
-    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.nameControl }),
+  // The request does not know the page's currency, so its words name none ('at least 10.00 in the page's currency').
+  amount: giftAmountField({ invalid: GIFT_MESSAGES.amountInvalid, tooSmall: GIFT_MESSAGES.amountTooSmall, tooLarge: GIFT_MESSAGES.amountTooLarge }),
+  name: giftNameField(GIFT_MESSAGES.nameRequired),
   email: emailSchema,
-  message: z
-    .string({ error: GIFT_MESSAGES.messageTooLong })
-    .trim()
-    .max(GIFT_MESSAGE_MAX, { error: GIFT_MESSAGES.messageTooLong })
-    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.messageControl })
-    .default(''),
+  message: giftMessageField(GIFT_MESSAGES.messageTooLong).default(''),
   hide_name: flag('hide_name'),
   hide_amount: flag('hide_amount'),
   tax_receipt: flag('tax_receipt'),
 });
 export type GiftRequest = z.input<typeof giftRequestSchema>;
+
+/**
+ * The gift form on /p/{slug} (react-hook-form's zodResolver): the request's fields and bounds with the
+ * form's words, the bounds in the page's money. The amount is what the friend typed ('25.50'); the
+ * output is the request without its client_key, the amount in minor units.
+ */
+export function giftFormSchema(country: CountryCode) {
+  const words = giftFormMessages(country);
+  return z.object({
+    // Text that is not an amount becomes NaN, which the amount's own check refuses with the form's words.
+    amount: z
+      .string()
+      .trim()
+      .transform((text) => parseAmountInput(text) ?? Number.NaN)
+      .pipe(giftAmountField({ invalid: words.amountRequired, tooSmall: words.amountTooSmall, tooLarge: words.amountTooLarge }))
+      .transform(asMinor),
+    name: giftNameField(words.nameRequired),
+    email: z
+      .string()
+      .trim()
+      .min(1, { error: words.emailInvalid })
+      .max(254, { error: words.emailInvalid })
+      .pipe(z.email({ error: words.emailInvalid })),
+    message: giftMessageField(words.messageTooLong),
+    hide_name: z.boolean(),
+    hide_amount: z.boolean(),
+    tax_receipt: z.boolean(),
+  });
+}
+export type GiftFormValues = z.input<ReturnType<typeof giftFormSchema>>;
+export type GiftFormOutput = z.output<ReturnType<typeof giftFormSchema>>;
 
 /** Route params of POST /api/pages/{slug}/gifts. */
 export const giftPageParamsSchema = z.object({ slug: z.string().max(40, { error: 'slug: no such page' }) });

@@ -5,7 +5,6 @@ import { defineErrors } from '../../errors.ts';
 export const giftErrors = defineErrors('gifts', {
   pageNotFound: { code: 'gift.page_not_found', status: 404, message: 'slug: this challenge page does not exist or is not public' },
   campaignClosed: { code: 'gift.campaign_closed', status: 409, message: 'This campaign has ended, so it cannot take gifts any more.' },
-  amountOutOfRange: { code: 'gift.amount_out_of_range', status: 400, message: '{message}' },
   taxReceiptNotNz: { code: 'gift.tax_receipt_not_nz', status: 400, message: GIFT_MESSAGES.taxReceiptNotNz },
   clientKeyReused: {
     code: 'gift.client_key_reused',

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GiftForm } from './gift-form';
@@ -103,6 +103,56 @@ describe('the gift form', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(amount).toHaveAccessibleDescription('The amount must be at most £10,000.00');
     expect(calls).toHaveLength(0);
+  });
+
+  it('NZ bounds (core’s, docs/decisions/148): 9.99 and 10,000.01 are refused at the field with focus on it, in $; typing or a chip clears it; 10,000 itself is sent', async () => {
+    const calls = stubApi({ 'POST /api/pages/aroha-walks/gifts': CREATED });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    const amount = screen.getByLabelText('Amount ($)');
+    await user.clear(amount);
+    await user.type(amount, '9.99');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(amount).toHaveAccessibleDescription('The amount must be at least $10.00');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: '$10.00' }));
+    expect(amount).not.toHaveAccessibleDescription();
+    expect(amount).toHaveValue('10');
+
+    await user.clear(amount);
+    await user.type(amount, '10000.01');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(amount).toHaveAccessibleDescription('The amount must be at most $10,000.00');
+    await user.type(amount, '{Backspace}{Backspace}{Backspace}');
+    expect(amount).not.toHaveAccessibleDescription();
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('button', { name: 'Give $10,000.00' })).toBeInTheDocument();
+    expect(calls.map((c) => (c.body as { amount: number }).amount)).toEqual([1_000_000]);
+  });
+
+  it('the server’s refusal of an amount is said at the amount field', async () => {
+    stubApi({ 'POST /api/pages/jo-runs/gifts': { status: 400, body: { message: "amount must be at most 10,000.00 in the page's currency", code: 'validation' } } });
+    const user = userEvent.setup();
+    render(<GiftForm slug="jo-runs" country="UK" participantName="Jo" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('Amount (£)')).toHaveAccessibleDescription("The amount must be at most 10,000.00 in the page's currency"));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('two submits in the same moment send one request', async () => {
+    const calls = stubApi({ 'POST /api/pages/aroha-walks/gifts': CREATED });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    const continueButton = screen.getByRole('button', { name: 'Continue to payment' });
+    fireEvent.click(continueButton);
+    fireEvent.click(continueButton);
+    expect(await screen.findByRole('button', { name: 'Give $25.00' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts')).toHaveLength(1);
   });
 
   it('a declined card: the friend reads why, nothing was taken, and the next try is a new gift (a new client_key)', async () => {

@@ -1,8 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
-import { GIFT_MESSAGE_MAX, GIFT_SUGGESTED_MINOR, giftAmountError } from '@uplift/core/gifts';
-import type { GiftCreated } from '@uplift/core/schemas/gifts';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftFormValues } from '@uplift/core/schemas/gifts';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +18,8 @@ const StripeGiftCard = lazy(() => import('./stripe-gift-card'));
 /**
  * A friend's gift on a challenge page (docs/decisions/138-challenge-pages-and-gifts.md): amount,
  * name, email, message and the two "hide" choices, then the card (and the bank's step when asked).
- * The page mounts it; `onGiven` lets the page refresh its raised figure and gift list.
+ * The page mounts it after its first paint (so zod and react-hook-form are not in /p/{slug}'s
+ * initial JavaScript); `onGiven` lets the page refresh its raised figure and gift list.
  */
 export type GiftFormProps = {
   /** The page's slug: the gift is POSTed to /api/pages/{slug}/gifts. */
@@ -29,72 +31,65 @@ export type GiftFormProps = {
   onGiven?: () => void;
 };
 
-type Details = { amountText: string; name: string; email: string; message: string; hideName: boolean; hideAmount: boolean; taxReceipt: boolean };
-type Errors = Partial<Record<'amount' | 'name' | 'email' | 'message', string>>;
-type Step = { kind: 'details' } | { kind: 'card'; gift: GiftCreated; amount: Minor } | { kind: 'thanks'; amount: Minor; receipt: string | null };
+type Step = { kind: 'details' } | { kind: 'card'; gift: GiftCreated; details: GiftFormOutput } | { kind: 'thanks'; details: GiftFormOutput; receipt: string | null };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const newKey = () => crypto.randomUUID();
 
-function check(details: Details, country: CountryCode): { errors: Errors; amount: Minor | null } {
-  const errors: Errors = {};
-  const amount = parseAmountInput(details.amountText.trim());
-  if (amount === null) errors.amount = 'Enter an amount, such as 25 or 25.50';
-  else {
-    const problem = giftAmountError(amount, country);
-    if (problem) errors.amount = problem.replace(/^amount/, 'The amount');
-  }
-  if (!details.name.trim()) errors.name = 'Please enter your name';
-  if (!EMAIL.test(details.email.trim())) errors.email = 'Please enter your email address, for your receipt';
-  if (details.message.length > GIFT_MESSAGE_MAX) errors.message = `Your message can be at most ${GIFT_MESSAGE_MAX} characters`;
-  return { errors, amount: Object.keys(errors).length === 0 ? amount : null };
-}
-
-/** The gift form: the details, then the card, then thanks. Lazy-loadable (default export too). */
+/**
+ * The gift form: the details, then the card, then thanks. Lazy-loadable (default export too). The
+ * details are checked by core's gift form schema (the request's bounds and limits in the form's
+ * words, docs/decisions/148): each problem at its field, focus on the first.
+ */
 export function GiftForm({ slug, country, participantName, onGiven }: GiftFormProps) {
-  const [details, setDetails] = useState<Details>({ amountText: '25', name: '', email: '', message: '', hideName: false, hideAmount: false, taxReceipt: false });
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => giftFormSchema(country), [country]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors },
+  } = useForm<GiftFormValues, unknown, GiftFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '25', name: '', email: '', message: '', hide_name: false, hide_amount: false, tax_receipt: false },
+    // As the friend types, a problem stays until the next submit (the amount's goes at once).
+    reValidateMode: 'onSubmit',
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The busy state, at once: a second submit in the same moment sends nothing (the client_key covers the rest).
+  const sending = useRef(false);
   const [step, setStep] = useState<Step>({ kind: 'details' });
   // One key per gift: a double click or a resent form finds the same gift (and charge) on the server.
   const clientKey = useRef(newKey());
   const card = useRef<GiftCardForm>(null);
   const money = (minor: Minor) => formatMoney(minor, country);
-  const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
+  // What the chips and the message's counter show, as the friend types.
+  const [amountText, messageText] = useWatch({ control, name: ['amount', 'message'] });
 
-  async function submitDetails(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const { errors: found, amount } = check(details, country);
-    setErrors(found);
+  /** The checked details: the gift is made (or found again by its client_key), then the card. */
+  async function sendDetails(details: GiftFormOutput) {
+    if (sending.current) return;
+    sending.current = true;
     setProblem(null);
-    if (amount === null) return;
     setBusy(true);
     try {
-      const gift = await createGift(slug, {
-        client_key: clientKey.current,
-        amount,
-        name: details.name.trim(),
-        email: details.email.trim(),
-        message: details.message.trim(),
-        hide_name: details.hideName,
-        hide_amount: details.hideAmount,
-        tax_receipt: country === 'NZ' && details.taxReceipt,
-      });
-      if (gift.status === 'succeeded') finish(amount, null);
-      else setStep({ kind: 'card', gift, amount });
+      const gift = await createGift(slug, { client_key: clientKey.current, ...details, tax_receipt: country === 'NZ' && details.tax_receipt });
+      if (gift.status === 'succeeded') finish(details, null);
+      else setStep({ kind: 'card', gift, details });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
-      if (err instanceof ApiError && /^amount/.test(message)) setErrors({ amount: message.replace(/^amount/, 'The amount') });
+      if (err instanceof ApiError && /^amount/.test(message)) setError('amount', { message: message.replace(/^amount/, 'The amount') });
       else setProblem(message);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
 
-  function finish(amount: Minor, receipt: string | null) {
-    setStep({ kind: 'thanks', amount, receipt });
+  function finish(details: GiftFormOutput, receipt: string | null) {
+    setStep({ kind: 'thanks', details, receipt });
     onGiven?.();
   }
 
@@ -108,7 +103,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (step.kind !== 'card' || busy || !card.current) return;
-    const { gift, amount } = step;
+    const { gift, details } = step;
     const secret = gift.client_secret!;
     setBusy(true);
     setProblem(null);
@@ -120,7 +115,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
       }
       // Whatever the card said, the server asks the provider and settles the gift.
       const state = await confirmGift(gift.gift_id, secret);
-      if (state.status === 'succeeded') finish(amount, state.receipt_number);
+      if (state.status === 'succeeded') finish(details, state.receipt_number);
       else if (state.status === 'failed' || paid.status === 'declined') {
         startAgain(`${paid.status === 'declined' ? paid.message : (state.failure_message ?? 'Your card was declined.')} Nothing was taken. You can try again with another card.`);
       } else setProblem('Your bank has not confirmed this payment yet. Please finish its step, or try again.');
@@ -132,11 +127,12 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
   }
 
   if (step.kind === 'thanks') {
+    const { details } = step;
     return (
       <section className="gift-form" aria-label={`Give to ${participantName}`}>
-        <h2>Thank you{details.name ? `, ${details.name.trim()}` : ''}!</h2>
+        <h2>Thank you{details.name ? `, ${details.name}` : ''}!</h2>
         <Alert tone="success">
-          Your gift of {money(step.amount)} to {participantName}’s challenge has gone through. Your receipt is on its way to {details.email.trim()}
+          Your gift of {money(details.amount)} to {participantName}’s challenge has gone through. Your receipt is on its way to {details.email}
           {step.receipt ? ` (receipt number ${step.receipt})` : ''}.
         </Alert>
       </section>
@@ -144,12 +140,12 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
   }
 
   if (step.kind === 'card') {
-    const { gift, amount } = step;
+    const { gift, details } = step;
     return (
       <section className="gift-form" aria-label={`Give to ${participantName}`}>
         <h2>Your card</h2>
         <p>
-          Your gift: <strong>{money(amount)}</strong> to {participantName}’s challenge.{' '}
+          Your gift: <strong>{money(details.amount)}</strong> to {participantName}’s challenge.{' '}
           <button type="button" className="link-button" onClick={() => setStep({ kind: 'details' })} disabled={busy}>
             Change
           </button>
@@ -157,25 +153,25 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
         <form onSubmit={pay} noValidate>
           {gift.provider === 'stripe' && gift.publishable_key ? (
             <Suspense fallback={<p role="status">Loading the card form…</p>}>
-              <StripeGiftCard ref={card} publishableKey={gift.publishable_key} billing={{ name: details.name.trim(), email: details.email.trim() }} />
+              <StripeGiftCard ref={card} publishableKey={gift.publishable_key} billing={{ name: details.name, email: details.email }} />
             </Suspense>
           ) : (
             <TestGiftCard ref={card} disabled={busy} />
           )}
           {problem && <Alert>{problem}</Alert>}
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Giving…' : `Give ${money(amount)}`}
+            {busy ? 'Giving…' : `Give ${money(details.amount)}`}
           </button>
         </form>
       </section>
     );
   }
 
-  const chosen = parseAmountInput(details.amountText.trim());
+  const chosen = parseAmountInput(amountText.trim());
   return (
     <section className="gift-form" aria-label={`Give to ${participantName}`}>
       <h2>Give to {participantName}</h2>
-      <form onSubmit={submitDetails} noValidate>
+      <form onSubmit={(event) => void handleSubmit(sendDetails, () => setProblem(null))(event)} noValidate>
         <fieldset className="gift-amounts">
           <legend>Amount</legend>
           <div className="gift-amount-choices">
@@ -186,8 +182,8 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
                 className={`button secondary${chosen === minor ? ' selected' : ''}`}
                 aria-pressed={chosen === minor}
                 onClick={() => {
-                  set('amountText', String(minor / 100));
-                  setErrors((e) => ({ ...e, amount: undefined }));
+                  setValue('amount', String(minor / 100));
+                  clearErrors('amount');
                 }}
               >
                 {money(asMinor(minor))}
@@ -197,37 +193,29 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
           <TextField
             label={`Amount (${COUNTRIES[country].symbol})`}
             inputMode="decimal"
-            value={details.amountText}
-            error={errors.amount}
-            onChange={(e) => {
-              set('amountText', e.target.value);
-              setErrors((x) => ({ ...x, amount: undefined }));
-            }}
+            error={errors.amount?.message}
+            {...register('amount', { onChange: () => clearErrors('amount') })}
           />
         </fieldset>
-        <TextField label="Your name" autoComplete="name" value={details.name} error={errors.name} maxLength={60} onChange={(e) => set('name', e.target.value)} />
+        <TextField label="Your name" autoComplete="name" error={errors.name?.message} maxLength={GIFT_NAME_MAX} {...register('name')} />
         <TextField
           label="Your email"
           type="email"
           autoComplete="email"
           hint="For your receipt. Never shown to anyone."
-          value={details.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <TextAreaField
           label="A message (optional)"
-          hint={`${details.message.length}/${GIFT_MESSAGE_MAX} characters`}
+          hint={`${messageText.length}/${GIFT_MESSAGE_MAX} characters`}
           rows={3}
-          value={details.message}
-          error={errors.message}
-          onChange={(e) => set('message', e.target.value)}
+          error={errors.message?.message}
+          {...register('message')}
         />
-        <CheckboxField label="Hide my name (show “Anonymous”)" checked={details.hideName} onChange={(e) => set('hideName', e.target.checked)} />
-        <CheckboxField label="Hide the amount" checked={details.hideAmount} onChange={(e) => set('hideAmount', e.target.checked)} />
-        {country === 'NZ' && (
-          <CheckboxField label="I want a donation tax credit receipt in my name" checked={details.taxReceipt} onChange={(e) => set('taxReceipt', e.target.checked)} />
-        )}
+        <CheckboxField label="Hide my name (show “Anonymous”)" {...register('hide_name')} />
+        <CheckboxField label="Hide the amount" {...register('hide_amount')} />
+        {country === 'NZ' && <CheckboxField label="I want a donation tax credit receipt in my name" {...register('tax_receipt')} />}
         {problem && <Alert>{problem}</Alert>}
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Please wait…' : 'Continue to payment'}
