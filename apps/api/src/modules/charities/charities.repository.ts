@@ -6,8 +6,9 @@ import type { Recipient } from '@uplift/core/schemas/recipient';
 import { and, asc, eq, getTableColumns, sql, desc } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { campaignRecipients, recipients, pledges, recipientLogos, recipientPhotos, campaigns, charityExports, users } from '../../db/schema.ts';
+import { recipients, pledges, recipientLogos, recipientPhotos, campaigns, charityExports, users } from '../../db/schema.ts';
 import { MAX_SERIAL_ID } from '../campaigns/index.ts';
+import { charityOffered } from '../challenges/index.ts';
 import { givenOfPledge, paymentListOfPledge, pledgeCounts } from '../payments/index.ts';
 import { photoUrl, type Photo, type PhotoSize } from './charity-photo.ts';
 
@@ -64,8 +65,8 @@ export async function listCountryRecipients(db: Executor, country: CountryCode):
 }
 
 /**
- * What a campaign offers, ordered by id: every enabled charity of its country, unless an admin
- * narrowed the campaign to some (rows in campaign_recipients), then those of them that are enabled.
+ * What a campaign offers, ordered by id: the charities of its country offered in it (challenges'
+ * rule, docs/decisions/146) that are enabled.
  */
 export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: CountryCode }): Promise<RecipientRow[]> {
   return db
@@ -76,8 +77,7 @@ export async function listCampaignRecipients(db: Executor, campaign: { id: numbe
       and(
         eq(recipients.country, campaign.country),
         eq(recipients.is_enabled, true),
-        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
+        charityOffered(campaign.id, recipients.id),
       ),
     )
     .orderBy(asc(recipients.id));
