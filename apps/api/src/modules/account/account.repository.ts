@@ -3,9 +3,12 @@ import type { Executor } from '../../db/client.ts';
 import { campaigns,
   emailChanges,
   paymentMethods,
-  payments,
   pledges,
   recipients } from '../../db/schema.ts';
+import { donorHasPayment, donorPaymentSince } from '../payments/index.ts';
+
+// The account's own tables, and what it shows of others; every read of the ledger (a donor's
+// payments, their refunds) is the payments module's published read (docs/decisions/146).
 
 
 /** The donor's pledges, newest first, with their campaign and charity. */
@@ -24,43 +27,6 @@ export async function listPledges(db: Executor, userId: number) {
     .innerJoin(recipients, eq(recipients.id, pledges.recipient_id))
     .where(eq(pledges.user_id, userId))
     .orderBy(desc(pledges.created_at), desc(pledges.id));
-}
-
-/**
- * What went back to the donor of each payment (succeeded refunds: their sum and how many), by
- * payment id. Read only: the ledger writes refunds (docs/decisions/132-refunds.md).
- */
-export async function refundsOfDonor(db: Executor, userId: number): Promise<Map<number, { refunded: number; revision: number }>> {
-  const { rows } = await db.execute<{ payment_id: number; refunded: number; revision: number }>(sql`
-    select r.payment_id, sum(r.amount)::int as refunded, count(*)::int as revision
-      from refunds r
-      join payments p on p.id = r.payment_id
-      join pledges pl on pl.id = p.pledge_id
-     where pl.user_id = ${userId} and r.status = 'succeeded'
-     group by r.payment_id`);
-  return new Map(rows.map((r) => [Number(r.payment_id), { refunded: Number(r.refunded), revision: Number(r.revision) }]));
-}
-
-/** Every payment of the donor's pledges, in date order. */
-export async function listPayments(db: Executor, userId: number) {
-  return db
-    .select({
-      id: payments.id,
-      pledge_id: payments.pledge_id,
-      payment_status: payments.payment_status,
-      processing_date: payments.processing_date,
-      amount: payments.amount,
-      receipt_number: payments.receipt_number,
-      attempts: payments.attempts,
-      attempted_at: payments.attempted_at,
-      settled_at: payments.settled_at,
-      failure_reason: payments.failure_reason,
-      provider_reference: payments.provider_reference,
-    })
-    .from(payments)
-    .innerJoin(pledges, eq(pledges.id, payments.pledge_id))
-    .where(eq(pledges.user_id, userId))
-    .orderBy(asc(payments.processing_date), asc(payments.id));
 }
 
 // Consents
@@ -143,11 +109,9 @@ export async function lapsedDonors(db: Executor, cutoff: Date, opts: { userId?: 
     where u.role = 'user' and u.erased_at is null
       and u.created_at < ${at} and u.updated_at < ${at}
       ${opts.userId === undefined ? sql`` : sql`and u.id = ${opts.userId}`}
-      and exists (select 1 from pledges p join payments pa on pa.pledge_id = p.id where p.user_id = u.id)
+      and ${donorHasPayment('u')}
       and not exists (select 1 from pledges p where p.user_id = u.id and p.created_at >= ${at})
-      and not exists (
-        select 1 from pledges p join payments pa on pa.pledge_id = p.id
-        where p.user_id = u.id and (pa.processing_date >= ${day} or pa.settled_at >= ${at}))
+      and not ${donorPaymentSince('u', day, at)}
       and not exists (select 1 from refresh_tokens r where r.user_id = u.id and r.created_at >= ${at})
     order by u.id
     limit ${opts.limit ?? 500}`);

@@ -13,7 +13,7 @@ import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, find
 import { erasePagesOf, exportPagesOf } from '../challenge-pages/index.ts';
 import { eraseGiftsMadeBy, giftsForExport } from '../gifts/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
-import { deleteSavedCards, forgetCardReferences, type PaymentProvider } from '../payments/index.ts';
+import { deleteSavedCards, forgetCardReferences, paymentsOfDonor, type PaymentProvider } from '../payments/index.ts';
 import { calendarFor, cancelRemainingForErasure, findPledge, ownerOfPledge, receiptFactsFor } from '../pledges/index.ts';
 import { accountErrors } from './account.errors.ts';
 import { accountErasedMail, emailChangedMail, emailChangeMail } from './account.mails.ts';
@@ -69,8 +69,8 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
   const { db } = deps;
   const user = await liveUser(db, userId);
   const pledgeRows = await repo.listPledges(db, userId);
-  const paymentRows = await repo.listPayments(db, userId);
-  const refunds = await repo.refundsOfDonor(db, userId);
+  // Every payment with what went back of it: the ledger's published read (docs/decisions/146).
+  const paymentRows = await paymentsOfDonor(db, userId);
   return {
     id: user.id,
     first_name: user.first_name,
@@ -89,14 +89,12 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
       receipts: paymentRows
         .filter((pay) => pay.pledge_id === p.id && pay.payment_status === 'Success' && pay.receipt_number)
         // A refunded payment's receipt is the corrected one: its number with the revision mark, net (docs/decisions/132-refunds.md).
-        .map((pay) => {
-          const back = refunds.get(pay.id);
-          return {
-            receipt_number: revisedReceiptNumber({ receiptNumber: pay.receipt_number!, revision: back?.revision }),
-            processing_date: pay.processing_date,
-            amount_minor: asMinor(pay.amount - (back?.refunded ?? 0)),
-          };
-        }),
+        .map((pay) => ({
+          receipt_number: revisedReceiptNumber({ receiptNumber: pay.receipt_number!, revision: pay.revision }),
+          processing_date: pay.processing_date,
+          // Given: received less refunded (docs/decisions/146).
+          amount_minor: asMinor(pay.amount - pay.refunded),
+        })),
     })),
   };
 }
@@ -251,7 +249,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
   const user = await liveUser(db, userId);
   const [pledgeRows, paymentRows, events, cards, sent, passkeys, pages] = await Promise.all([
     repo.listPledges(db, userId),
-    repo.listPayments(db, userId),
+    paymentsOfDonor(db, userId),
     listConsentEvents(db, userId),
     repo.listSavedCards(db, userId),
     listMailsTo(db, user.email),
@@ -279,7 +277,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     },
     consent_events: events.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
     pledges: pledgeRows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })),
-    payments: paymentRows.map((p) => ({
+    payments: paymentRows.map(({ refunded: _refunded, revision: _revision, ...p }) => ({
       ...p,
       amount: fromMinor(p.amount),
       attempted_at: iso(p.attempted_at),
@@ -295,7 +293,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
 
 export async function exportPaymentsCsv(deps: Pick<AccountDeps, 'db'>, userId: number): Promise<File> {
   await liveUser(deps.db, userId);
-  const rows = await repo.listPayments(deps.db, userId);
+  const rows = await paymentsOfDonor(deps.db, userId);
   const csv = csvDocument(
     ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason'],
     rows.map((p) =>

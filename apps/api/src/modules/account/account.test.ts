@@ -9,13 +9,13 @@ import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
 import { adminAndUser } from '../admin/admin.test-support.ts';
-import { selectReportFigures } from '../admin/campaign-report.repository.ts';
+import { campaignFigures as selectReportFigures } from '../payments/index.ts';
 import { insertAuthToken, setPasswordHash } from '../auth/auth.repository.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { refreshCookieOf, registration, seedOpenCampaign, signUp, startSmtpServer, tokenIn } from '../auth/auth.test-support.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, paymentRows, softlyDeclined, tokenFor } from '../billing/billing.test-support.ts';
-import { selectCampaignTotals } from '../totals/totals.repository.ts';
+import { selectCampaignTotals } from '../totals/index.ts';
 import { pdfText } from './account.test-support.ts';
 
 // The donor's account area on a real PostgreSQL and a real SMTP server (decision 083).

@@ -1,121 +1,11 @@
 import { asMinor, type Minor } from '@uplift/core/money';
-import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import type { CountryCode } from '@uplift/core/countries';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, challenges, payouts, recipients } from '../../db/schema.ts';
 
-
-/** Figures in minor units, keyed by charity (recipient_id) or challenge (challenge_id). */
-export type FigureRow = {
-  recipient_id: number | null;
-  challenge_id: number | null;
-  pledges: number;
-  donors: number;
-  pledged: Minor;
-  collected: Minor;
-  /** Succeeded refunds of the Success payments (docs/decisions/132-refunds.md). */
-  refunded: Minor;
-  failed: Minor;
-  cancelled: Minor;
-  feeCover: Minor;
-  fees: Minor;
-};
-
-/**
- * The campaign's pledges with their payment sums and whether the report counts them — THE one
- * definition of a counted pledge (decision 056): Confirmed, or Cancelled with a Success payment
- * (the public totals' rule). Pending pledges (no card saved) are left out. Two CTEs, `per_pledge`
- * and `counted`, for the figures and the per-day series alike.
- */
-function countedPledges(campaignId: number, country: CountryCode) {
-  const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
-  return sql`
-    per_pledge as (
-      select p.user_id, p.challenge_id, p.recipient_id, p.pledge_status, p.confirmed_amount, p.confirmed_at, p.created_at,
-             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Success'), 0)::bigint as success,
-             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Failed'), 0)::bigint as failed,
-             coalesce(sum(pay.amount) filter (where pay.payment_status = 'Cancelled'), 0)::bigint as cancelled,
-             coalesce(sum(pay.fee_cover) filter (where pay.payment_status = 'Success'), 0)::bigint as fee_cover,
-             -- The fee is taken on what was charged: the gift and its fee cover (docs/decisions/135).
-             coalesce(sum((2::bigint * (pay.amount + pay.fee_cover) * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)
-                        filter (where pay.payment_status = 'Success'), 0)::bigint as fees,
-             -- Refunds are read here, written only by the ledger (docs/decisions/132-refunds.md).
-             coalesce((select sum(r.amount) from refunds r join payments x on x.id = r.payment_id
-                        where x.pledge_id = p.id and r.status = 'succeeded'), 0)::bigint as refunded
-        from pledges p
-        left join payments pay on pay.pledge_id = p.id
-       where p.campaign_id = ${campaignId} and p.pledge_status <> 'Pending'
-       group by p.id
-    ), counted as (
-      select *, (pledge_status = 'Confirmed' or success > 0) as is_counted from per_pledge
-    )`;
-}
-
-/**
- * The campaign's figures per charity, per challenge and in total (the row with neither id) in ONE query over pledges and payments
- * (decision 056). `pledges` and `pledged` follow the totals exactly: counted pledges, Confirmed
- * ones with their confirmed totals and Cancelled ones with what they paid, both less refunds. Fees are the country's rule per Success charge,
- * rounded half-up to the cent as core's feePerChargeMinor does, in integers.
- */
-export async function selectReportFigures(db: Executor, campaignId: number, country: CountryCode): Promise<FigureRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with ${countedPledges(campaignId, country)}
-    select recipient_id, challenge_id,
-           count(*) filter (where is_counted)::int as pledges,
-           count(distinct user_id) filter (where is_counted)::int as donors,
-           coalesce(sum(case when pledge_status = 'Confirmed' then confirmed_amount else success end - refunded), 0)::bigint as pledged,
-           coalesce(sum(success), 0)::bigint as collected,
-           coalesce(sum(refunded), 0)::bigint as refunded,
-           coalesce(sum(failed), 0)::bigint as failed,
-           coalesce(sum(cancelled), 0)::bigint as cancelled,
-           coalesce(sum(fee_cover), 0)::bigint as fee_cover,
-           coalesce(sum(fees), 0)::bigint as fees
-      from counted
-     group by grouping sets ((recipient_id), (challenge_id), ())
-  `);
-  return result.rows.map((r) => ({
-    recipient_id: r.recipient_id === null ? null : Number(r.recipient_id),
-    challenge_id: r.challenge_id === null ? null : Number(r.challenge_id),
-    pledges: Number(r.pledges),
-    donors: Number(r.donors),
-    pledged: asMinor(Number(r.pledged)),
-    collected: asMinor(Number(r.collected)),
-    refunded: asMinor(Number(r.refunded)),
-    failed: asMinor(Number(r.failed)),
-    cancelled: asMinor(Number(r.cancelled)),
-    feeCover: asMinor(Number(r.fee_cover)),
-    fees: asMinor(Number(r.fees)),
-  }));
-}
-
-/** Friends' succeeded gifts of a campaign, per charity (`recipient_id`) and in total (null), with their estimated card fees; minor units. */
-export type GiftFigureRow = { recipient_id: number | null; gifts: number; amount: Minor; fees: Minor };
-
-/**
- * Friends' gifts on challenge pages (docs/decisions/140-leaderboards.md): one query over gifts
- * (read here, written only by the gifts module), its succeeded ones by the campaign and charity
- * copied onto each gift when it was made, so a gift counts once and stays with its charity when
- * its page is deleted. Each gift is one card charge: its fee is the country's rule, as a pledge
- * payment's is (half-up to the cent, in integers).
- */
-export async function selectReportGifts(db: Executor, campaignId: number, country: CountryCode): Promise<GiftFigureRow[]> {
-  const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
-  const result = await db.execute<Record<string, unknown>>(sql`
-    select recipient_id, count(*)::int as gifts, sum(amount)::bigint as amount,
-           sum((2::bigint * amount * ${percentBasisPoints}::int + 10000) / 20000 + ${fixedMinor}::int)::bigint as fees
-      from gifts
-     where campaign_id = ${campaignId} and status = 'succeeded'
-     group by grouping sets ((recipient_id), ())
-  `);
-  return result.rows
-    .filter((r) => Number(r.gifts) > 0)
-    .map((r) => ({
-      recipient_id: r.recipient_id === null ? null : Number(r.recipient_id),
-      gifts: Number(r.gifts),
-      amount: asMinor(Number(r.amount)),
-      fees: asMinor(Number(r.fees)),
-    }));
-}
+// The report's own tables (payouts) and names; every money figure is the ledger's, read through
+// payments' published figures (docs/decisions/146-money-read-rules.md).
 
 /** Payouts recorded per charity for the campaign (one query over payouts), minor units. */
 export async function selectPaidOut(db: Executor, campaignId: number): Promise<Map<number, Minor>> {
@@ -123,38 +13,6 @@ export async function selectPaidOut(db: Executor, campaignId: number): Promise<M
     select recipient_id, sum(amount)::bigint as paid_out from payouts where campaign_id = ${campaignId} group by recipient_id
   `);
   return new Map(result.rows.map((r) => [Number(r.recipient_id), asMinor(Number(r.paid_out))]));
-}
-
-/**
- * Per day: counted pledges by the day they were confirmed in the campaign's zone (so the days'
- * pledges add up to the report's pledge count), and money collected by charge date.
- */
-export async function selectReportDays(
-  db: Executor,
-  campaignId: number,
-  country: CountryCode,
-): Promise<{ date: string; pledges: number; collected: Minor }[]> {
-  const zone = COUNTRIES[country].timeZone;
-  const result = await db.execute<{ date: string; pledges: number; collected: string }>(sql`
-    with ${countedPledges(campaignId, country)}, made as (
-      -- confirmed_at is set on confirming; created_at only stands in for rows older than that column.
-      select (coalesce(confirmed_at, created_at) at time zone ${zone})::date as day, count(*)::int as pledges
-        from counted
-       where is_counted
-       group by 1
-    ), paid as (
-      select pay.processing_date as day, sum(pay.amount)::bigint as collected
-        from payments pay
-        join pledges p on p.id = pay.pledge_id
-       where p.campaign_id = ${campaignId} and pay.payment_status = 'Success'
-       group by 1
-    )
-    select to_char(coalesce(made.day, paid.day), 'YYYY-MM-DD') as date,
-           coalesce(made.pledges, 0)::int as pledges, coalesce(paid.collected, 0)::bigint as collected
-      from made full outer join paid on paid.day = made.day
-     order by 1
-  `);
-  return result.rows.map((r) => ({ date: r.date, pledges: Number(r.pledges), collected: asMinor(Number(r.collected)) }));
 }
 
 export type CampaignRow = typeof campaigns.$inferSelect;

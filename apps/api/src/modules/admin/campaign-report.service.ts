@@ -15,13 +15,10 @@ import {
   selectCountryCharities,
   selectPaidOut,
   selectPayouts,
-  selectReportDays,
-  selectReportFigures,
-  selectReportGifts,
   type CampaignRow,
-  type FigureRow,
   type PayoutRow,
 } from './campaign-report.repository.ts';
+import { campaignDays, campaignFigures, campaignGifts, netToPassOn, owedOf, type CampaignFigureRow as FigureRow } from '../payments/index.ts';
 import { csvDocument, csvText } from '../documents/index.ts';
 
 /** A row's figures: its pledges' and payments', and friends' gifts (per charity and in total; a challenge has none). */
@@ -35,7 +32,7 @@ const ZERO: Figures = { pledges: 0, donors: 0, pledged: NONE, collected: NONE, r
  * `fees` (docs/decisions/140-leaderboards.md). Challenge rows keep pledges only.
  */
 async function reportFigures(db: Executor, campaign: CampaignRow) {
-  const [rows, giftRows] = await Promise.all([selectReportFigures(db, campaign.id, campaign.country), selectReportGifts(db, campaign.id, campaign.country)]);
+  const [rows, giftRows] = await Promise.all([campaignFigures(db, campaign.id, campaign.country), campaignGifts(db, campaign.id, campaign.country)]);
   const base = (r: FigureRow | undefined): Figures => (r ? { ...r, gifts: NONE, giftCount: 0 } : ZERO);
   const withGifts = (r: FigureRow | undefined, recipientId: number | null): Figures => {
     const g = giftRows.find((x) => x.recipient_id === recipientId);
@@ -66,22 +63,15 @@ function figures(m: Figures): ReportFigures {
   };
 }
 
-/**
- * What is to be passed on: the gifts and their fee covers (docs/decisions/135), and friends' gifts
- * (docs/decisions/140-leaderboards.md), less refunds (docs/decisions/132-refunds.md) and the
- * estimated card fees.
- */
+/** What is to be passed on (docs/decisions/135, 140, 132): the ledger's published net of the row. */
 function netOf(m: Figures): Minor {
-  return asMinor(m.collected + m.feeCover + m.gifts - m.refunded - m.fees);
+  return netToPassOn(m);
 }
 
-/**
- * Still owed to a charity, or owed back by it: a refund of a payment the charity was already paid
- * out for can leave more paid out than the net (docs/decisions/132-refunds.md). Never both.
- */
+/** Still owed to a charity, or owed back by it (docs/decisions/122, 132): the ledger's published rule. Never both. */
 function balance(m: Figures, paid: Minor): { owed: number; owed_back: number } {
-  const left = netOf(m) - paid;
-  return { owed: fromMinor(asMinor(Math.max(0, left))), owed_back: fromMinor(asMinor(Math.max(0, -left))) };
+  const { owed, owedBack } = owedOf(netOf(m), paid);
+  return { owed: fromMinor(owed), owed_back: fromMinor(owedBack) };
 }
 
 async function findCampaignOrThrow(db: Executor, id: number): Promise<CampaignRow> {
@@ -100,7 +90,7 @@ export async function buildCampaignReport(db: Db, campaignId: number): Promise<C
   const [{ byRecipient, byChallenge, total: totalMinor }, paidOut, days, charityRows, challengeRows] = await Promise.all([
     reportFigures(db, campaign),
     selectPaidOut(db, campaign.id),
-    selectReportDays(db, campaign.id, campaign.country),
+    campaignDays(db, campaign.id, campaign.country),
     selectCountryCharities(db, campaign.country),
     selectAllChallenges(db),
   ]);
@@ -209,7 +199,7 @@ export async function listPayouts(db: Db, campaignId: number): Promise<Payout[]>
 async function owedTo(db: Executor, campaign: CampaignRow, recipientId: number): Promise<Minor> {
   const [{ byRecipient }, paidOut] = await Promise.all([reportFigures(db, campaign), selectPaidOut(db, campaign.id)]);
   const m = byRecipient.get(recipientId) ?? ZERO;
-  return asMinor(netOf(m) - (paidOut.get(recipientId) ?? NONE));
+  return owedOf(netOf(m), paidOut.get(recipientId) ?? NONE).left;
 }
 
 /**

@@ -27,16 +27,6 @@ export async function selectTableCounts(db: Executor): Promise<{ table: string; 
   return counts;
 }
 
-/** The ledger's Success payments: count and sum in minor units, per campaign country (each has its currency). */
-export async function selectLedgerSuccess(db: Executor): Promise<{ country: string; payments: number; amount: number }[]> {
-  const result = await db.execute<{ country: string; payments: number; amount: number }>(sql`
-    select c.country, count(*)::int as payments, coalesce(sum(p.amount), 0)::bigint as amount
-    from payments p join pledges pl on pl.id = p.pledge_id join campaigns c on c.id = pl.campaign_id
-    where p.payment_status = 'Success'
-    group by c.country order by c.country`);
-  return result.rows.map((r) => ({ country: r.country, payments: Number(r.payments), amount: Number(r.amount) }));
-}
-
 /** When the newest good backup finished, or null before the first. */
 export async function selectLastGoodBackupAt(db: Executor): Promise<Date | null> {
   const [row] = await db.select({ at: backups.finished_at }).from(backups).where(eq(backups.outcome, 'ok')).orderBy(desc(backups.finished_at)).limit(1);

@@ -15,7 +15,8 @@ import { EmbeddedDatabaseError, embeddedDataFolder, relocatedDataDir, startEmbed
 import { freePort } from '../../test/free-port.ts';
 import { backupFileName, backupsToPrune, parseBackupName, type BackupKind } from './backup-files.ts';
 import { BackupError } from './backup-error.ts';
-import { insertBackup, selectLastGoodBackupAt, selectLedgerSuccess, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
+import { insertBackup, selectLastGoodBackupAt, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
+import { receivedByCountry } from '../payments/index.ts';
 import { decryptingStream, encryptingStream, ENCRYPTION_HEADER_LENGTH, isEncryptedFile } from './encryption.ts';
 import { physicalBackupTar, unpackPhysicalBackup } from './physical.ts';
 import { pgDumpFor, findPgTool, spawnPgTool, splitPassword } from './pg-tools.ts';
@@ -136,9 +137,9 @@ export type DatabaseSummary = {
   ledgerSuccess: { country: string; payments: number; amount: number }[];
 };
 
-/** Every application table with its row count, and the ledger's Success payments per country. */
+/** Every application table with its row count, and the ledger's payments received per country (its published read, docs/decisions/146). */
 export async function summariseDatabase(db: Db): Promise<DatabaseSummary> {
-  return { tables: await selectTableCounts(db), ledgerSuccess: await selectLedgerSuccess(db) };
+  return { tables: await selectTableCounts(db), ledgerSuccess: await receivedByCountry(db) };
 }
 
 export type RestoreTarget = { dataDir: string } | { databaseUrl: string };

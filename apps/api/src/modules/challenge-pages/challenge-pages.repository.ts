@@ -4,10 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { challengePages, fundraisingPhotos, teams } from '../../db/schema.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
-import { pageRaised } from './raised.sql.ts';
+import { pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
+import { pageIsPublic } from './public.sql.ts';
 
-// The queries of pages, teams and their photos (docs/decisions/142). Every raised figure is
-// pageRaised() (raised.sql.ts); the pledge, campaign, challenge, charity and gifts are read in joins.
+// The queries of pages, teams and their photos (docs/decisions/142). Every money figure is the
+// ledger's, published by payments (docs/decisions/146): pageRaised(), a pledge's weeks, a page's
+// gifts; "is public" is public.sql.ts. The pledge, campaign, challenge and charity are read in joins.
 
 export type PageRow = {
   id: number;
@@ -49,8 +51,8 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
          raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
-         (select count(*) from payments pay where pay.pledge_id = pl.id and pay.payment_status = 'Success')::int as weeks_done,
-         (4 + case when exists (select 1 from payments pay where pay.pledge_id = pl.id and pay.skipped_from is not null) then 1 else 0 end)::int as weeks_total
+         ${weeksOfPledge('pl').done} as weeks_done,
+         ${weeksOfPledge('pl').total} as weeks_total
     from challenge_pages cp
     join pledges pl on pl.id = cp.pledge_id
     join campaigns ca on ca.id = cp.campaign_id
@@ -199,28 +201,10 @@ export async function findServedPhoto(db: Executor, kind: 'page' | 'team', slug:
 
 // Gifts on a page (the gifts module writes them; a page lists them)
 
-export type GiftRow = {
-  id: number;
-  donor_name: string | null;
-  message: string;
-  amount: number;
-  hide_name: boolean;
-  hide_amount: boolean;
-  message_moderated_at: Date | null;
-  created_at: Date;
-};
+export type GiftRow = PageGiftRow;
 
-/** A page's succeeded gifts, newest first, after the (created_at, id) of `before`. */
-export async function listPageGifts(db: Executor, pageId: number, limit: number, before?: { createdAt: Date; id: number }): Promise<GiftRow[]> {
-  const after = before ? sql`and (g.created_at, g.id) < (${before.createdAt.toISOString()}::timestamptz, ${before.id})` : sql``;
-  const { rows } = await db.execute(sql`
-    select g.id, g.donor_name, g.message, g.amount, g.hide_name, g.hide_amount, g.message_moderated_at, g.created_at
-      from gifts g
-     where g.page_id = ${pageId} and g.status = 'succeeded' ${after}
-     order by g.created_at desc, g.id desc
-     limit ${limit}`);
-  return rows.map((r) => ({ ...(r as GiftRow), amount: Number(r.amount), created_at: toDate(r.created_at)!, message_moderated_at: toDate(r.message_moderated_at) }));
-}
+/** A page's succeeded gifts, newest first, after the (created_at, id) of `before`: the ledger's read. */
+export const listPageGifts = succeededGiftsOfPage;
 
 // Teams
 
@@ -272,7 +256,7 @@ export type MemberRow = { page_id: number; slug: string; display_name: string; p
 export async function listTeamMembers(db: Executor, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.execute(sql`
     select cp.id as page_id, cp.slug, cp.display_name,
-           (cp.published_at is not null and cp.moderated_at is null) as public, (cp.moderated_at is not null) as moderated,
+           ${pageIsPublic('cp')} as public, (cp.moderated_at is not null) as moderated,
            (raised.pledged + raised.gifts)::float8 as raised
       from challenge_pages cp
       cross join lateral (${pageRaised('cp')}) raised

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
+import { isPublicPage, isPublicTeam } from './public.sql.ts';
 
 // Participants' challenge pages and teams (docs/decisions/142-server-rendered-pages-and-teams.md,
 // 139-fundraising-photos.md). Only a page's owner changes it (every /api/my-page route acts on the
@@ -30,7 +31,7 @@ export function fundraisingPhotoUrl(kind: 'page' | 'team', slug: string, sha256:
   return `/api/${kind === 'page' ? 'pages' : 'teams'}/${slug}/photo/${sha256.slice(0, 16)}.webp${size === 'card' ? '?size=card' : ''}`;
 }
 
-const isPublic = (page: repo.PageRow) => page.published_at !== null && page.moderated_at === null;
+const isPublic = (page: repo.PageRow) => isPublicPage(page);
 const raisedOf = (r: { pledged: number; gifts: number; gift_count: number }) => ({
   pledged: r.pledged,
   gifts: r.gifts,
@@ -262,7 +263,7 @@ export async function servedPhoto(deps: Pick<PageDeps, 'db'>, kind: 'page' | 'te
 
 async function liveTeam(db: Executor, slug: string): Promise<repo.TeamRow> {
   const team = await repo.findTeamBySlug(db, slug);
-  if (!team || team.moderated_at !== null) throw pageErrors.teamNotFound();
+  if (!team || !isPublicTeam(team)) throw pageErrors.teamNotFound();
   return team;
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pageRaised } from './raised.sql.ts';
+import { pageRaised } from '../payments/index.ts';
+import { pageIsPublic, teamIsPublic } from './public.sql.ts';
 
-// The leaderboards' queries (docs/decisions/140-leaderboards.md). What a page raised is
-// pageRaised() and nothing else; a team's figure is the sum of its members' pageRaised().
+// The leaderboards' queries (docs/decisions/140-leaderboards.md). What a page raised is the
+// ledger's pageRaised() (docs/decisions/146) and nothing else; a team's figure is the sum of its members' pageRaised().
 
 export type LeaderboardPageRow = { first_name: string; last_name: string; slug: string; raised: number };
 export type LeaderboardTeamRow = { name: string; slug: string; raised: number; members: number };
@@ -19,7 +20,7 @@ export async function selectTopPages(db: Executor, campaignId: number, limit: nu
       from challenge_pages cp
       join users u on u.id = cp.user_id and u.erased_at is null
       cross join lateral (${pageRaised('cp')}) raised
-     where cp.campaign_id = ${campaignId} and cp.on_leaderboard and cp.published_at is not null and cp.moderated_at is null
+     where cp.campaign_id = ${campaignId} and cp.on_leaderboard and ${pageIsPublic('cp')}
      order by 4 desc, cp.id asc
      limit ${limit}
   `);
@@ -36,9 +37,9 @@ export async function selectTopTeams(db: Executor, campaignId: number, limit: nu
   const result = await db.execute<Record<string, unknown>>(sql`
     select t.name, t.slug, sum(raised.pledged + raised.gifts)::bigint as raised, count(*)::int as members
       from teams t
-      join challenge_pages cp on cp.team_id = t.id and cp.published_at is not null and cp.moderated_at is null
+      join challenge_pages cp on cp.team_id = t.id and ${pageIsPublic('cp')}
       cross join lateral (${pageRaised('cp')}) raised
-     where t.campaign_id = ${campaignId} and t.moderated_at is null
+     where t.campaign_id = ${campaignId} and ${teamIsPublic('t')}
      group by t.id
     having bool_or(cp.on_leaderboard)
      order by 3 desc, t.id asc

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaignChallenges, campaigns, challenges, campaignRecipients, pledges, recipients } from '../../db/schema.ts';
 import { MAX_SERIAL_ID } from '../campaigns/index.ts';
+import { challengeOffered } from './offered.sql.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -29,8 +30,7 @@ export async function listEnabledChallenges(db: Executor): Promise<ChallengeRow[
 }
 
 /**
- * What a campaign offers, ordered by id: every enabled challenge, unless an admin narrowed the
- * campaign to some (rows in campaign_challenges), then those of them that are enabled.
+ * What a campaign offers, ordered by id: its offered challenges (offered.sql.ts) that are enabled.
  */
 export async function listCampaignChallenges(db: Executor, campaignId: number): Promise<ChallengeRow[]> {
   return db
@@ -39,8 +39,7 @@ export async function listCampaignChallenges(db: Executor, campaignId: number): 
     .where(
       and(
         eq(challenges.is_enabled, true),
-        sql`(not exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaignId})
-          or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaignId} and cc.challenge_id = ${challenges.id}))`,
+        challengeOffered(campaignId, challenges.id),
       ),
     )
     .orderBy(asc(challenges.id));

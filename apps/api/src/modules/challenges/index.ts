@@ -2,3 +2,4 @@
 export { default as challengeAdminRoutes } from './challenges-admin.routes.ts';
 export { default as challengeRoutes } from './challenges.routes.ts';
 export { listCampaignChallenges } from './challenges.service.ts';
+export { challengeOffered, charityOffered } from './offered.sql.ts';

@@ -6,8 +6,10 @@ import type { Recipient } from '@uplift/core/schemas/recipient';
 import { and, asc, eq, getTableColumns, sql, desc } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
-import { campaignRecipients, recipients, pledges, recipientLogos, recipientPhotos, campaigns, charityExports, users } from '../../db/schema.ts';
+import { recipients, pledges, recipientLogos, recipientPhotos, campaigns, charityExports, users } from '../../db/schema.ts';
 import { MAX_SERIAL_ID } from '../campaigns/index.ts';
+import { charityOffered } from '../challenges/index.ts';
+import { givenOfPledge, paymentListOfPledge, pledgeCounts } from '../payments/index.ts';
 import { photoUrl, type Photo, type PhotoSize } from './charity-photo.ts';
 
 /** What a charity's answer says of its photo (never the bytes); null columns when it has none. */
@@ -63,8 +65,8 @@ export async function listCountryRecipients(db: Executor, country: CountryCode):
 }
 
 /**
- * What a campaign offers, ordered by id: every enabled charity of its country, unless an admin
- * narrowed the campaign to some (rows in campaign_recipients), then those of them that are enabled.
+ * What a campaign offers, ordered by id: the charities of its country offered in it (challenges'
+ * rule, docs/decisions/146) that are enabled.
  */
 export async function listCampaignRecipients(db: Executor, campaign: { id: number; country: CountryCode }): Promise<RecipientRow[]> {
   return db
@@ -75,8 +77,7 @@ export async function listCampaignRecipients(db: Executor, campaign: { id: numbe
       and(
         eq(recipients.country, campaign.country),
         eq(recipients.is_enabled, true),
-        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
+        charityOffered(campaign.id, recipients.id),
       ),
     )
     .orderBy(asc(recipients.id));
@@ -253,24 +254,22 @@ export async function listRecipients(db: Executor) {
  * The donors a charity may receive for one campaign: they opted in to share their details with
  * the charity, and their pledge counts (Confirmed, or Cancelled after at least one successful
  * payment — the same rule as the totals). Nobody else, as the privacy policy promises.
+ * `amount_paid` is what the pledge gave: received less refunds that went through, as every total
+ * counts it; `paid` lists the charges as they were made. All read through the ledger's published
+ * rules (docs/decisions/146).
  */
 export async function exportDonors(db: Executor, recipientId: number, campaignId: number): Promise<ExportDonorRow[]> {
   const result = await db.execute<ExportDonorRow>(sql`
     select u.first_name, u.last_name, u.email, p.pledge_status, p.confirmed_amount,
-      coalesce(sum(pay.amount) filter (where pay.payment_status = 'Success'), 0)::int as amount_paid,
-      coalesce(array_agg(pay.processing_date::text || ':' || pay.amount order by pay.processing_date)
-        filter (where pay.payment_status = 'Success'), '{}') as paid,
-      coalesce(array_agg(pay.processing_date::text || ':' || pay.amount order by pay.processing_date)
-        filter (where pay.payment_status = 'Pending'), '{}') as scheduled
+      (${givenOfPledge('p')})::int as amount_paid,
+      ${paymentListOfPledge('p', 'received')} as paid,
+      ${paymentListOfPledge('p', 'scheduled')} as scheduled
     from pledges p
     join users u on u.id = p.user_id
-    left join payments pay on pay.pledge_id = p.id
     where p.campaign_id = ${campaignId}
       and p.recipient_id = ${recipientId}
       and u.opt_in_charity_comms = true
-      and p.pledge_status in ('Confirmed', 'Cancelled')
-    group by p.id, u.id
-    having p.pledge_status = 'Confirmed' or count(*) filter (where pay.payment_status = 'Success') > 0
+      and ${pledgeCounts('p')}
     order by lower(u.last_name), lower(u.first_name), p.id
   `);
   return result.rows;

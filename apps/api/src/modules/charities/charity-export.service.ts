@@ -6,6 +6,11 @@ import { charityErrors } from './charities.errors.ts';
 import { exportDonors, findCampaignForExport, findRecipient, recordExport, type ExportDonorRow } from './charities.repository.ts';
 import { csvDocument, csvText, decimalText } from '../documents/index.ts';
 
+/**
+ * The columns (docs/product-rules.md "Which figure each screen shows"): 'Amount paid' is what the
+ * pledge gave, net of refunds that went through (docs/decisions/146); 'Payments received' lists the
+ * charges as they were made.
+ */
 export const EXPORT_HEADER = [
   'First name',
   'Last name',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '@uplift/core/statuses';
-import { charityExports } from '../../db/schema.ts';
+import { charityExports, refunds } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { adminAndUser, insertCampaign, insertPayment, insertPledge, insertUser, recipientsOf } from '../admin/admin.test-support.ts';
 import { EXPORT_HEADER } from './charity-export.service.ts';
@@ -191,5 +191,33 @@ describe('charity export of opted-in donors', () => {
     const rows = res.json() as { id: number; recipient_name: string; country: string }[];
     expect(rows.map((r) => r.country)).toEqual(['NZ', 'NZ', 'NZ', 'UK', 'UK', 'UK']);
     expect(rows[0]).toEqual({ id: charity.id, recipient_name: charity.recipient_name, country: 'NZ' });
+  });
+
+  it('gives "Amount paid" net of refunds that went through, as every total counts it (docs/decisions/146)', async () => {
+    const campaign = (await insertCampaign(ctx, { campaign_name: 'December Uplift Challenge' })).id;
+    const on = { campaign_id: campaign, recipient_id: charity.id };
+    const refund = async (paymentId: number, amount: number, status: 'succeeded' | 'pending' | 'failed') =>
+      ctx.db.insert(refunds).values({ payment_id: paymentId, amount: amount as never, reason: 'Charged twice by the bank', status, idempotency_key: `export-refund-${paymentId}-${status}`, created_at: ctx.clock.now() });
+    // Confirmed, two weeks received; 5.00 of the first went back, a refund still with the provider and a failed one do not count.
+    const iris = await insertUser(ctx, { first_name: 'Iris', last_name: 'Refunded', email: 'iris@example.org', opt_in_charity_comms: true });
+    const irisPledge = (await insertPledge(ctx, { ...on, user_id: iris.id })).id;
+    const week1 = await insertPayment(ctx, { pledge_id: irisPledge, processing_date: '2026-11-25', amount: 1750, payment_status: 'Success' });
+    await insertPayment(ctx, { pledge_id: irisPledge, processing_date: '2026-12-02', amount: 1750, payment_status: 'Success' });
+    await refund(week1.id, 500, 'succeeded');
+    await refund(week1.id, 300, 'pending');
+    await refund(week1.id, 200, 'failed');
+    // Cancelled after one payment that was refunded in full: it still counts, and gave nothing.
+    const jack = await insertUser(ctx, { first_name: 'Jack', last_name: 'Whole', email: 'jack@example.org', opt_in_charity_comms: true });
+    const jackPledge = (await insertPledge(ctx, { ...on, user_id: jack.id, pledge_status: 'Cancelled' })).id;
+    const only = await insertPayment(ctx, { pledge_id: jackPledge, processing_date: '2026-11-25', amount: 1750, payment_status: 'Success' });
+    await refund(only.id, 1750, 'succeeded');
+
+    const res = await exportCsv(charity.id, campaign);
+    expect(res.statusCode).toBe(200);
+    const [, ...rows] = parseCsv(res.body.slice(1));
+    expect(rows.map((r) => [r[0], r[3], r[6], r[7]])).toEqual([
+      ['Iris', 'Confirmed', '30.00', '2026-11-25 17.50; 2026-12-02 17.50'],
+      ['Jack', 'Cancelled', '0.00', '2026-11-25 17.50'],
+    ]);
   });
 });

@@ -1,17 +1,20 @@
 import type { ReportSubject } from '@uplift/core/schemas/moderation';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { challengePages, contentReports, gifts, teams } from '../../db/schema.ts';
+import { challengePages, contentReports, teams } from '../../db/schema.ts';
+import { pageIsPublic, teamIsPublic } from '../challenge-pages/index.ts';
+import { giftMessages } from '../payments/index.ts';
 
-// Reports (content_reports, this module's table) and the reads of what they are about: pages,
-// teams and gifts are read here in joins, and written only by their owners' setters.
+// Reports (content_reports, this module's table) and the reads of what they are about: pages and
+// teams are read here in joins, by challenge-pages' own rule of what is public; gifts only through
+// the ledger's published giftMessages (docs/decisions/146). All written only by their owners' setters.
 
 /** A public page by slug: published and not hidden by an admin. */
 export async function findPublicPage(db: Executor, slug: string): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: challengePages.id })
     .from(challengePages)
-    .where(and(eq(challengePages.slug, slug), sql`${challengePages.published_at} is not null`, isNull(challengePages.moderated_at)));
+    .where(and(eq(challengePages.slug, slug), pageIsPublic()));
   return row;
 }
 
@@ -20,25 +23,24 @@ export async function findPublicTeam(db: Executor, slug: string): Promise<{ id: 
   const [row] = await db
     .select({ id: teams.id })
     .from(teams)
-    .where(and(eq(teams.slug, slug), isNull(teams.moderated_at)));
+    .where(and(eq(teams.slug, slug), teamIsPublic()));
   return row;
 }
 
 /** A message shown on a public page: a succeeded gift's non-empty, unhidden, unerased message. */
 export async function findPublicMessage(db: Executor, giftId: number): Promise<{ id: number; page_id: number } | undefined> {
   const [row] = await db
-    .select({ id: gifts.id, page_id: challengePages.id })
-    .from(gifts)
-    .innerJoin(challengePages, eq(challengePages.id, gifts.page_id))
+    .select({ id: giftMessages.id, page_id: challengePages.id })
+    .from(giftMessages)
+    .innerJoin(challengePages, eq(challengePages.id, giftMessages.page_id))
     .where(
       and(
-        eq(gifts.id, giftId),
-        eq(gifts.status, 'succeeded'),
-        sql`${gifts.message} <> ''`,
-        isNull(gifts.message_moderated_at),
-        isNull(gifts.erased_at),
-        sql`${challengePages.published_at} is not null`,
-        isNull(challengePages.moderated_at),
+        eq(giftMessages.id, giftId),
+        giftMessages.received,
+        sql`${giftMessages.message} <> ''`,
+        isNull(giftMessages.message_moderated_at),
+        isNull(giftMessages.erased_at),
+        pageIsPublic(),
       ),
     );
   return row;
@@ -59,7 +61,7 @@ export async function findTeamForAdmin(db: Executor, slug: string) {
 }
 
 export async function findGiftForAdmin(db: Executor, id: number) {
-  const [row] = await db.select({ id: gifts.id, message_moderated_at: gifts.message_moderated_at }).from(gifts).where(eq(gifts.id, id));
+  const [row] = await db.select({ id: giftMessages.id, message_moderated_at: giftMessages.message_moderated_at }).from(giftMessages).where(eq(giftMessages.id, id));
   return row;
 }
 
@@ -117,13 +119,13 @@ export async function selectReports(db: Executor, limit: number) {
       team_slug: teams.slug,
       team_name: teams.name,
       team_hidden: sql<boolean>`${teams.moderated_at} is not null`,
-      gift_id: gifts.id,
-      gift_message: gifts.message,
-      gift_hidden: sql<boolean>`${gifts.message_moderated_at} is not null`,
+      gift_id: giftMessages.id,
+      gift_message: giftMessages.message,
+      gift_hidden: sql<boolean>`${giftMessages.message_moderated_at} is not null`,
     })
     .from(contentReports)
-    .leftJoin(gifts, eq(gifts.id, contentReports.gift_id))
-    .leftJoin(challengePages, eq(challengePages.id, sql`coalesce(${contentReports.page_id}, ${gifts.page_id})`))
+    .leftJoin(giftMessages, eq(giftMessages.id, contentReports.gift_id))
+    .leftJoin(challengePages, eq(challengePages.id, sql`coalesce(${contentReports.page_id}, ${giftMessages.page_id})`))
     .leftJoin(teams, eq(teams.id, contentReports.team_id))
     .orderBy(sql`${contentReports.resolved_at} is null desc`, sql`case when ${contentReports.resolved_at} is null then ${contentReports.created_at} end asc`, desc(contentReports.resolved_at), asc(contentReports.id))
     .limit(limit);

@@ -4,9 +4,10 @@ import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { isJoinOpen } from '@uplift/core/countdown';
 import { formatMoney, type Minor, toMinor } from '@uplift/core/money';
 import type { PledgeRequest } from '@uplift/core/schemas/pledge';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { campaigns, campaignChallenges, campaignRecipients, challenges, recipients } from '../../db/schema.ts';
+import { campaigns, challenges, recipients } from '../../db/schema.ts';
+import { challengeOffered, charityOffered } from '../challenges/index.ts';
 import { pledgeErrors } from './pledges.errors.ts';
 
 /** A pledge's figures after the server has checked them, in minor units. */
@@ -49,8 +50,7 @@ export async function checkOffered(
     .where(
       and(
         eq(challenges.id, challengeId),
-        sql`(not exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignChallenges} cc where cc.campaign_id = ${campaign.id} and cc.challenge_id = ${challenges.id}))`,
+        challengeOffered(campaign.id, challenges.id),
       ),
     );
   if (!challenge) throw pledgeErrors.challengeNotOffered();
@@ -63,8 +63,7 @@ export async function checkOffered(
       and(
         eq(recipients.id, recipientId),
         eq(recipients.country, campaign.country),
-        sql`(not exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id})
-          or exists (select 1 from ${campaignRecipients} cr where cr.campaign_id = ${campaign.id} and cr.recipient_id = ${recipients.id}))`,
+        charityOffered(campaign.id, recipients.id),
       ),
     );
   if (!recipient) throw pledgeErrors.recipientNotOffered();

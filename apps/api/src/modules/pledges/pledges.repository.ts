@@ -4,9 +4,10 @@ import type { CountryCode } from '@uplift/core/countries';
 import { fromMinor, type Minor } from '@uplift/core/money';
 import type { Pledge, PledgePayment } from '@uplift/core/schemas/pledge';
 import type { PledgeStatus } from '@uplift/core/statuses';
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { campaigns, challenges, payments, pledges, recipients, users } from '../../db/schema.ts';
+import { campaigns, challenges, pledges, recipients, users } from '../../db/schema.ts';
+import { paymentsOfPledge as ledgerPaymentsOfPledge, pledgeHasUnreceivedPayment, receivedPaymentCount } from '../payments/index.ts';
 
 // Every query on pledges: the pledges module owns their writes (docs/architecture.md). The payments
 // a pledge's life creates or cancels are written by the ledger (payments/ledger.repository.ts).
@@ -126,20 +127,16 @@ export async function hasConfirmedPledge(db: Executor, userId: number): Promise<
   return Boolean(row);
 }
 
-/** A pledge's payments in date order, amounts in decimal. */
+/** A pledge's payments in date order, amounts in decimal (the ledger's read: docs/decisions/146). */
 export async function listPledgePayments(db: Executor, pledgeId: number): Promise<PledgePayment[]> {
-  const rows = await db
-    .select({
-      id: payments.id,
-      processing_date: payments.processing_date,
-      amount: payments.amount,
-      payment_status: payments.payment_status,
-      skipped_from: payments.skipped_from,
-    })
-    .from(payments)
-    .where(eq(payments.pledge_id, pledgeId))
-    .orderBy(asc(payments.processing_date));
-  return rows.map((p) => ({ ...p, amount: fromMinor(p.amount) }));
+  const rows = await ledgerPaymentsOfPledge(db, pledgeId);
+  return rows.map((p) => ({
+    id: p.id,
+    processing_date: p.processing_date,
+    amount: fromMinor(p.amount),
+    payment_status: p.payment_status,
+    skipped_from: p.skipped_from,
+  }));
 }
 
 // Creating and replacing
@@ -257,7 +254,7 @@ export async function cancelUnfinishedPledgesOfDonor(tx: Tx, userId: number, now
           eq(pledges.pledge_status, 'Pending'),
           and(
             eq(pledges.pledge_status, 'Confirmed'),
-            sql`exists (select 1 from ${payments} where ${payments.pledge_id} = ${pledges.id} and ${payments.payment_status} <> 'Success')`,
+            pledgeHasUnreceivedPayment('pledges'),
           ),
         ),
       ),
@@ -314,14 +311,8 @@ export async function findPledgeProgressFacts(db: Executor, pledgeId: number) {
   return row;
 }
 
-/** How many of a pledge's payments have been received (a milestone is reached by a count: docs/decisions/137). */
-export async function countPaidPayments(db: Executor, pledgeId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
-  return row?.n ?? 0;
-}
+/** How many of a pledge's payments have been received (a milestone is reached by a count: docs/decisions/137); the ledger's read. */
+export const countPaidPayments = receivedPaymentCount;
 
 // Documents (receipt PDF, calendar)
 
@@ -345,24 +336,8 @@ export async function findPledgeDocumentFacts(db: Executor, userId: number, pled
   return row;
 }
 
-/** A pledge's payments in schedule order, with their receipt numbers. */
-export async function paymentsOfPledge(db: Executor, pledgeId: number) {
-  return db
-    .select({
-      id: payments.id,
-      payment_status: payments.payment_status,
-      processing_date: payments.processing_date,
-      amount: payments.amount,
-      fee_cover: payments.fee_cover,
-      receipt_number: payments.receipt_number,
-      // Refunds (read only: the ledger writes them), docs/decisions/132-refunds.md.
-      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded'), 0)::int`,
-      revision: sql<number>`(select count(*) from refunds r where r.payment_id = "payments"."id" and r.status = 'succeeded')::int`,
-    })
-    .from(payments)
-    .where(eq(payments.pledge_id, pledgeId))
-    .orderBy(asc(payments.processing_date), asc(payments.id));
-}
+/** A pledge's payments in schedule order, with their receipt numbers and what went back of each (the ledger's read: docs/decisions/132, 146). */
+export const paymentsOfPledge = ledgerPaymentsOfPledge;
 
 /** The owner of a pledge (for the final receipt mail). */
 export async function ownerOfPledge(db: Executor, pledgeId: number) {

@@ -2,16 +2,16 @@ import type { CountryCode } from '@uplift/core/countries';
 import { asMinor } from '@uplift/core/money';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pageRaised } from '../challenge-pages/index.ts';
+import { pageIsPublic, teamIsPublic } from '../challenge-pages/index.ts';
+import { pageRaised } from '../payments/index.ts';
 import type { FundraisingCardFigures } from './fundraising-card.text.ts';
 
 // The reads behind page and team preview cards and the sitemap (docs/decisions/143). Tables of
-// challenge-pages, read here (any module may read); every raised figure through pageRaised().
+// challenge-pages, read here (any module may read); what is public is challenge-pages' rule and
+// every raised figure the ledger's pageRaised() (docs/decisions/146).
 
-/** What is public (docs/decisions/143): a page published by its owner and not hidden by an admin. */
-const PUBLIC_PAGE = sql.raw(`cp.published_at is not null and cp.moderated_at is null`);
-/** A team is public unless an admin hid it (a team has no draft state). */
-const PUBLIC_TEAM = sql.raw(`t.moderated_at is null`);
+const PUBLIC_PAGE = pageIsPublic('cp');
+const PUBLIC_TEAM = teamIsPublic('t');
 
 /** A public page's card figures: its name, challenge and charity (from its pledge), raised and goal; undefined when not public. */
 export async function findPageCardFigures(db: Executor, slug: string): Promise<FundraisingCardFigures | undefined> {

@@ -5,7 +5,7 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pageRaised } from '../challenge-pages/index.ts';
+import { pageRaised } from '../payments/index.ts';
 import { challengeIds, insertCampaign, recipientIds } from '../campaigns/campaigns.test-support.ts';
 import { findPageCardFigures, findTeamCardFigures } from './fundraising-card.repository.ts';
 

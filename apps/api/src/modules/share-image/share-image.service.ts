@@ -5,7 +5,8 @@ import type { Milestone } from '@uplift/core/milestones';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { findClosestCampaign } from '../campaigns/index.ts';
-import { createTtlCache, selectCampaignTotals, TOTALS_TTL_MS, type TtlCache } from '../totals/index.ts';
+import { campaignPledged } from '../payments/index.ts';
+import { createTtlCache, TOTALS_TTL_MS, type TtlCache } from '../totals/index.ts';
 import { renderShareCard, SHARE_CARD_SIZE } from './share-card.render.ts';
 import { type ShareCardFigures, shareCardLines, shareCardText, type ShareCardText } from './share-card.text.ts';
 
@@ -19,7 +20,8 @@ export const shareImagePath = (country: CountryCode, milestone?: Milestone) => `
 async function readFigures(db: Db, country: CountryCode, now: Date): Promise<ShareCardFigures> {
   const campaign = await findClosestCampaign(db, country, now);
   if (!campaign) return { country, campaignName: null, pledges: 0, amountMinor: asMinor(0) };
-  const rows = await selectCampaignTotals(db, campaign.id);
+  // The campaign's pledged, as the landing totals count it (product-rules §16, docs/decisions/146).
+  const rows = await campaignPledged(db, campaign.id);
   return {
     country,
     campaignName: campaign.campaign_name,

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { findCampaignById, toCampaignJson } from '../campaigns/index.ts';
 import { findClosestPledge, pledgeErrors } from '../pledges/index.ts';
-import { listPaymentsOfPledge } from './summary.repository.ts';
+import { paymentsOfPledgeWithCards as listPaymentsOfPledge } from '../payments/index.ts';
 
 // The donor's view of their pledge (product-rules §2 Summary, §7): reads only; the pledge itself changes
 // in modules/pledges. "The user's pledge" is always the closest one, chosen exactly as

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { listCampaignChallenges } from '../challenges/index.ts';
 import { listCampaignRecipients } from '../charities/index.ts';
-import { selectCampaignGiftTotals, selectCampaignTotals, type TotalsRow } from './totals.repository.ts';
+import { campaignGifts, campaignPledged, type PledgedRow } from '../payments/index.ts';
 import { createTtlCache, type TtlCache } from './ttl-cache.ts';
 
 /** A country's totals as the API speaks them: counts, and decimal amounts (not minor units). */
@@ -32,7 +32,7 @@ export type CountryTotals = {
 };
 
 /** Per id in `ids` (in that order), the pledges and minor amount of the rows with that id. */
-function alignTo(ids: number[], rows: TotalsRow[], idOf: (r: TotalsRow) => number) {
+function alignTo(ids: number[], rows: PledgedRow[], idOf: (r: PledgedRow) => number) {
   const sums = new Map<number, { pledges: number; amount: Minor }>();
   for (const row of rows) {
     const sum = sums.get(idOf(row)) ?? { pledges: 0, amount: asMinor(0) };
@@ -46,14 +46,19 @@ function alignTo(ids: number[], rows: TotalsRow[], idOf: (r: TotalsRow) => numbe
   };
 }
 
+/**
+ * A country's totals: the closest campaign's pledged (product-rules §16) and friends' gifts, both
+ * read through the ledger's published figures (payments' figures.sql.ts, docs/decisions/146).
+ */
 export async function computeCountryTotals(db: Db, country: CountryCode, now: Date): Promise<CountryTotals> {
   const campaign = await requireClosestCampaign(db, country, now);
-  const [challengeRows, recipientRows, rows, giftRows] = await Promise.all([
+  const [challengeRows, recipientRows, rows, giftFigures] = await Promise.all([
     listCampaignChallenges(db, campaign.id),
     listCampaignRecipients(db, campaign),
-    selectCampaignTotals(db, campaign.id),
-    selectCampaignGiftTotals(db, campaign.id),
+    campaignPledged(db, campaign.id),
+    campaignGifts(db, campaign.id, country),
   ]);
+  const giftRows = giftFigures.filter((g) => g.recipient_id !== null);
   const challengeIds = challengeRows.map((c) => c.id);
   const recipientIds = recipientRows.map((r) => r.id);
   const byChallenge = alignTo(challengeIds, rows, (r) => r.challenge_id);
@@ -95,5 +100,5 @@ export function totalsForCountry(deps: TotalsDeps, country: CountryCode): Promis
   return deps.cache.get(country, () => computeCountryTotals(deps.db, country, deps.clock.now()));
 }
 
-// Queries other modules use, published as they are.
-export { selectCampaignGiftTotals, selectCampaignTotals } from './totals.repository.ts';
+/** A campaign's pledged by challenge and charity: the ledger's published figure (kept under this name for its callers). */
+export const selectCampaignTotals = campaignPledged;
