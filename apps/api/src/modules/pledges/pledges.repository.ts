@@ -133,13 +133,14 @@ export async function listPledgePayments(db: Executor, pledgeId: number): Promis
       id: payments.id,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       payment_status: payments.payment_status,
       skipped_from: payments.skipped_from,
     })
     .from(payments)
     .where(eq(payments.pledge_id, pledgeId))
     .orderBy(asc(payments.processing_date));
-  return rows.map((p) => ({ ...p, amount: fromMinor(p.amount) }));
+  return rows.map((p) => ({ ...p, amount: fromMinor(p.amount), fee_cover: fromMinor(p.fee_cover) }));
 }
 
 // Creating and replacing
