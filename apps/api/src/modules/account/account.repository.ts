@@ -50,6 +50,7 @@ export async function listPayments(db: Executor, userId: number) {
       payment_status: payments.payment_status,
       processing_date: payments.processing_date,
       amount: payments.amount,
+      fee_cover: payments.fee_cover,
       receipt_number: payments.receipt_number,
       attempts: payments.attempts,
       attempted_at: payments.attempted_at,

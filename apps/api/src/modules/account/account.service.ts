@@ -94,7 +94,8 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
           return {
             receipt_number: revisedReceiptNumber({ receiptNumber: pay.receipt_number!, revision: back?.revision }),
             processing_date: pay.processing_date,
-            amount_minor: asMinor(pay.amount - (back?.refunded ?? 0)),
+            // What was charged, fee cover included, as the PDF receipt counts it (docs/decisions/144).
+            amount_minor: asMinor(pay.amount + pay.fee_cover - (back?.refunded ?? 0)),
           };
         }),
     })),
@@ -282,6 +283,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     payments: paymentRows.map((p) => ({
       ...p,
       amount: fromMinor(p.amount),
+      fee_cover: fromMinor(p.fee_cover),
       attempted_at: iso(p.attempted_at),
       settled_at: iso(p.settled_at),
     })),
