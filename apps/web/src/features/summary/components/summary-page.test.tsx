@@ -404,6 +404,15 @@ describe('summary page', () => {
     expect(await screen.findByText(/This will cancel your 3 remaining payments/)).toHaveTextContent('(£50.04 in all)');
   });
 
+  it('asks to pay a failed covered week by what it charges, fee cover included', async () => {
+    stubFetch({ ...replies, 'GET /api/payment/': { status: 200, body: payments.map((p) => ({ ...p, fee_cover: 0.83 })) } });
+    const user = userEvent.setup();
+    renderSummary();
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your $18.33 payment of Monday 30 November 2026' });
+    expect(within(dialog).getByRole('button', { name: /Pay \$18\.33 now/ })).toBeInTheDocument();
+  });
+
   it('invites a donor without a pledge to join', async () => {
     stubFetch({ ...replies, 'GET /api/pledge/closest': { status: 404, body: { message: 'No pledges!' } } });
     renderSummary();
