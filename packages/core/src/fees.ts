@@ -59,3 +59,54 @@ export function feeCoverText(weeklyMinor: MinorArg, country: CountryCode): strin
 export function feeCoverOffer(weeklyMinor: MinorArg, country: CountryCode): string {
   return `Add ${feeCoverText(weeklyMinor, country)} a week so the card fee does not come out of your gift`;
 }
+
+// The amount shown is the amount charged (product-rules §15 "What each screen shows";
+// docs/decisions/144-the-amount-shown-is-the-amount-charged.md): wherever a weekly payment is
+// named, its figure is the gift plus its fee cover, and a pledge's total names the cover apart.
+
+/** What one weekly payment charges the card: the gift and, when the donor covers the card fee, its extra. */
+export function chargedMinor(giftMinor: MinorArg, feeCoverMinor: MinorArg): Minor {
+  return asMinor(giftMinor + feeCoverMinor);
+}
+
+/** One line of the wizard's fee table: what is charged, its card fee, and what reaches the charity. */
+export type WeeklyCharge = {
+  /** The weekly gift as pledged. */
+  giftMinor: Minor;
+  /** The extra that covers the card fee (0: none). */
+  feeCoverMinor: Minor;
+  /** What the card is charged: gift + cover. */
+  chargedMinor: Minor;
+  /** The card fee of that charge (never of the gift alone). */
+  feeMinor: Minor;
+  /** What is left for the charity: charged − fee. */
+  toCharityMinor: Minor;
+};
+
+/**
+ * A weekly payment as the fee table shows it. Its lines add up: fee + to the charity = charged, and
+ * the fee is the fee of the amount actually charged, so a covered $17.50 reads $18.33, $0.83, $17.50.
+ */
+export function weeklyCharge(giftMinor: MinorArg, covered: boolean, country: CountryCode): WeeklyCharge {
+  const feeCover = covered ? feeCoverMinor(giftMinor, country) : asMinor(0);
+  const charged = chargedMinor(giftMinor, feeCover);
+  const fee = feePerChargeMinor(charged, country);
+  return { giftMinor: asMinor(giftMinor), feeCoverMinor: feeCover, chargedMinor: charged, feeMinor: fee, toCharityMinor: asMinor(charged - fee) };
+}
+
+/** The fee covers of a pledge's weekly gifts, added up (each payment has its own: decision 135). */
+export function feeCoverTotalMinor(giftsMinor: readonly MinorArg[], country: CountryCode): Minor {
+  return sumMinor(giftsMinor.map((gift) => feeCoverMinor(gift, country)));
+}
+
+/**
+ * A pledge's total, saying whether the card fee cover is in it; the one wording every surface uses:
+ * '£64.00 to the charity + £2.72 card fee cover', or '£64.00' when the donor does not cover the fee.
+ * `code` adds the currency code to each amount ('£64.00 GBP'); `charity` names it instead of 'the
+ * charity', and then always ('£64.00 to Mind', '£64.00 to Mind + £2.72 card fee cover').
+ */
+export function pledgeTotalText(totalMinor: MinorArg, feeCoverTotal: MinorArg, country: CountryCode, opts: { code?: boolean; charity?: string } = {}): string {
+  const money = (minor: MinorArg) => formatMoney(minor, country, { code: opts.code });
+  const to = opts.charity === undefined ? '' : ` to ${opts.charity}`;
+  return feeCoverTotal > 0 ? `${money(totalMinor)}${to || ' to the charity'} + ${money(feeCoverTotal)} card fee cover` : `${money(totalMinor)}${to}`;
+}

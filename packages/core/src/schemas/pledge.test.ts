@@ -83,7 +83,7 @@ describe('pledge response schemas', () => {
   });
 
   it('describe the confirmed pledge, the pledge with its payments, cancel and delete answers', () => {
-    const payment = { processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending' };
+    const payment = { processing_date: '2026-11-25', amount: 17.5, fee_cover: 0.83, payment_status: 'Pending' };
     expect(issuesOf(confirmedPledgeResponseSchema, { ...view, pledge_status: 'Confirmed', payments: [payment] })).toEqual([]);
     expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, skipped_from: null }] })).toEqual([]);
     expect(issuesOf(pledgeWithPaymentsSchema, { ...view, payments: [{ id: 1, ...payment, skipped_from: '2026-11-18' }] })).toEqual([]);
@@ -110,7 +110,7 @@ describe('skip a week schemas', () => {
   });
 
   it('describe the answer with the moved dates, or none after an undo', () => {
-    const payments = [{ id: 1, processing_date: '2026-12-21', amount: 17.5, payment_status: 'Pending', skipped_from: '2026-11-30' }];
+    const payments = [{ id: 1, processing_date: '2026-12-21', amount: 17.5, fee_cover: 0, payment_status: 'Pending', skipped_from: '2026-11-30' }];
     expect(issuesOf(skipWeekResponseSchema, { message: 'ok', pledge_id: 7, skipped_from: '2026-11-30', moved_to: '2026-12-21', payments })).toEqual([]);
     expect(issuesOf(skipWeekResponseSchema, { message: 'ok', pledge_id: 7, skipped_from: null, moved_to: null, payments: [] })).toEqual([]);
   });

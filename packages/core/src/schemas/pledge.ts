@@ -74,6 +74,8 @@ export const pledgePaymentSchema = z.object({
   id: idSchema,
   processing_date: dateSchema,
   amount: z.number(),
+  /** The weekly extra that covers the card fee, charged on top of `amount` (decimal; 0: none): docs/decisions/135. */
+  fee_cover: z.number(),
   payment_status: z.enum(PAYMENT_STATUSES),
   /** When the donor skipped this payment's week: the week's own date (it now falls later), else null. */
   skipped_from: dateSchema.nullable(),

@@ -92,8 +92,9 @@ export async function getAccount(deps: Pick<AccountDeps, 'db' | 'clock'>, userId
         .map((pay) => ({
           receipt_number: revisedReceiptNumber({ receiptNumber: pay.receipt_number!, revision: pay.revision }),
           processing_date: pay.processing_date,
-          // Given: received less refunded (docs/decisions/146).
-          amount_minor: asMinor(pay.amount - pay.refunded),
+          // What was charged, fee cover included, as the PDF receipt counts it (docs/decisions/144),
+          // less what went back (docs/decisions/146).
+          amount_minor: asMinor(pay.amount + pay.fee_cover - pay.refunded),
         })),
     })),
   };
@@ -280,6 +281,7 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     payments: paymentRows.map(({ refunded: _refunded, revision: _revision, ...p }) => ({
       ...p,
       amount: fromMinor(p.amount),
+      fee_cover: fromMinor(p.fee_cover),
       attempted_at: iso(p.attempted_at),
       settled_at: iso(p.settled_at),
     })),

@@ -1,4 +1,5 @@
 import { MSG } from '@uplift/core/messages';
+import { asMinor } from '@uplift/core/money';
 import ICAL from 'ical.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -135,6 +136,22 @@ describe('my account', () => {
       expect(text).not.toContain('IRD');
       expect(text).not.toContain('tax credit');
       expect(text).toContain('not eligible for Gift Aid');
+    });
+
+    it('the account page names each receipt by what was charged, fee cover included, as the PDF does (decision 144)', async () => {
+      const campaign = await createCampaign(ctx.db, { country: 'UK' });
+      const donor = await donorWithPassword('UK', campaign.id, 'Oliver');
+      await ctx.db.update(payments).set({ amount: asMinor(1600), fee_cover: asMinor(68) }).where(eq(payments.pledge_id, donor.pledge.id));
+      await ctx.db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.id, donor.payments[0]!.id));
+      const account = (await get('/api/account', donor.user.id)).json();
+      const mine = account.pledges.find((p: { id: number }) => p.id === donor.pledge.id);
+      expect(mine.receipts.map((r: { amount_minor: number }) => r.amount_minor)).toEqual([1668]);
+      const text = await pdfText((await get(`/api/account/pledges/${donor.pledge.id}/receipt.pdf`, donor.user.id)).rawPayload);
+      expect(text).toContain('£16.68 GBP');
+      const exported = (await get('/api/account/export', donor.user.id)).json();
+      expect(exported.payments.filter((p: { pledge_id: number }) => p.pledge_id === donor.pledge.id).map((p: { amount: number; fee_cover: number }) => [p.amount, p.fee_cover])).toEqual(
+        Array(4).fill([16, 0.68]),
+      );
     });
 
     it('prints macrons as written: a receipt for Tāne Mahuta of Mōhua, Aotearoa', async () => {

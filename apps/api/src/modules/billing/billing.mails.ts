@@ -150,6 +150,7 @@ export type CardExpiryFacts = {
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   /** The first payment the card cannot cover. */
   paymentDate: IsoDate;
+  /** What that payment will charge: the gift and its fee cover (docs/decisions/144). */
   amount: Minor;
   /** /summary?card=change: opens "Change card" after signing in. */
   changeCardUrl: string;

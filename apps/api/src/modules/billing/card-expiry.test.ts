@@ -2,7 +2,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardExpiryNotices } from '../../db/schema.ts';
+import { cardExpiryNotices, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider, mailsTo, tokenFor } from './billing.test-support.ts';
 
@@ -60,6 +60,19 @@ describe.each([
     ctx.clock.set('2027-06-02T09:00:00Z');
     await bill(ctx, provider);
     expect(await expiryMails(donor.user.email)).toHaveLength(1);
+  });
+});
+
+describe('the amount it names', () => {
+  it('is what that payment will charge, fee cover included (decision 144)', async () => {
+    const campaign = await createCampaign(ctx.db, { country: 'UK', billingStart: '2027-08-02', start: '2027-07-30', end: '2027-08-30' });
+    const donor = await createConfirmedPledge(ctx.db, { campaignId: campaign.id, country: 'UK', amount: 1600, card: { ...EXPIRES_MAY, exp_month: 7 } });
+    await ctx.db.update(payments).set({ fee_cover: asMinor(68) }).where(eq(payments.pledge_id, donor.pledge.id));
+    ctx.clock.set('2027-07-27T09:00:00Z'); // within 7 days of 2 August, which a card expiring 07/2027 cannot cover
+    await bill(ctx, fakeProvider());
+    const [mail] = await expiryMails(donor.user.email);
+    expect(mail!.subject).toBe(`Your card expires before your £16.68 payment to ${donor.recipient.recipient_name}`);
+    expect(mail!.text_body).toContain('your weekly payment of £16.68');
   });
 });
 

@@ -35,7 +35,8 @@ const NOTICES_SQL = `
   ), uncovered as (
     -- Each live pledge's first payment to come that its card cannot cover (a card is good to the
     -- end of its expiry month).
-    select distinct on (p.pledge_id) p.pledge_id, p.id as payment_id, p.processing_date, p.amount, t.day, t.country,
+    -- Its amount is what it will charge: the gift and its fee cover (docs/decisions/144).
+    select distinct on (p.pledge_id) p.pledge_id, p.id as payment_id, p.processing_date, p.amount + p.fee_cover as amount, t.day, t.country,
            pm.stripe_payment_method_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year
       from payments p
       join pledges pl on pl.id = p.pledge_id and pl.pledge_status = 'Confirmed'

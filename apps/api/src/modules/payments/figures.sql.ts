@@ -148,7 +148,7 @@ export async function receivedPaymentCount(db: Executor, pledgeId: number): Prom
 /** Every payment of the donor's pledges in date order, with what went back of each (refunded, revision). */
 export async function paymentsOfDonor(db: Executor, userId: number) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select p.id, p.pledge_id, p.payment_status, p.processing_date::text as processing_date, p.amount, p.receipt_number,
+    select p.id, p.pledge_id, p.payment_status, p.processing_date::text as processing_date, p.amount, p.fee_cover, p.receipt_number,
            p.attempts, p.attempted_at, p.settled_at, p.failure_reason, p.provider_reference,
            ${refundedOfPayment('p')} as refunded, ${refundRevisionOfPayment('p')} as revision
       from payments p
@@ -162,6 +162,7 @@ export async function paymentsOfDonor(db: Executor, userId: number) {
     payment_status: r.payment_status as (typeof payments.$inferSelect)['payment_status'],
     processing_date: String(r.processing_date) as (typeof payments.$inferSelect)['processing_date'],
     amount: asMinor(Number(r.amount)),
+    fee_cover: asMinor(Number(r.fee_cover)),
     receipt_number: (r.receipt_number as string | null) ?? null,
     attempts: Number(r.attempts),
     attempted_at: at(r.attempted_at),

@@ -1,7 +1,7 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
-import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
-import { formatMoney, type Minor } from '@uplift/core/money';
+import { FEE_TEXT, feePerChargeMinor, pledgeTotalText } from '@uplift/core/fees';
+import { formatMoney, sumMinor, type Minor } from '@uplift/core/money';
 import type { MailContent } from '../mail/index.ts';
 
 export type ConfirmedMailInput = {
@@ -24,12 +24,13 @@ export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
   const { country } = input;
   const money = (minor: Minor) => formatMoney(minor, country, { code: true });
   const count = input.schedule.length;
-  const covers = input.schedule.some((p) => (p.feeCoverMinor ?? 0) > 0);
+  const coverTotal = sumMinor(input.schedule.map((p) => p.feeCoverMinor ?? (0 as Minor)));
+  const covers = coverTotal > 0;
   return {
     subject: 'Your Uplift pledge is confirmed',
     greeting: `${greet(country, input.firstName)},`,
     paragraphs: [
-      `Thank you for taking part in the ${input.campaignName}. You have given up ${input.challengeName.toLowerCase()} and pledged ${money(input.totalMinor)} to ${input.recipientName}.`,
+      `Thank you for taking part in the ${input.campaignName}. You have given up ${input.challengeName.toLowerCase()} and pledged ${pledgeTotalText(input.totalMinor, coverTotal, country, { code: true, charity: input.recipientName })}.`,
       'You can see your progress, and cancel future payments at any time, on the View my pledge page.',
       `Your ${capitalise(input.card.brand)} card ending ${input.card.last4} will be charged in ${count} weekly ${count === 1 ? 'payment' : 'payments'} on these dates:`,
     ],

@@ -71,6 +71,28 @@ describe('choosing at confirm', () => {
     expect(mail!.text_body).toContain('23/12/2026: $18.33 NZD');
   });
 
+  it('names the charge wherever a weekly payment is named: the pledge answers, the mails (decision 144)', async () => {
+    const { user, pledgeId, res } = await confirmed({ cover_fee: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payments.map((p: { amount: number; fee_cover: number }) => [p.amount, p.fee_cover])).toEqual(Array(4).fill([17.5, 0.83]));
+    const own = await call(ctx, 'GET', `/api/pledge/${pledgeId}`, { token: user.token });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().payments.map((p: { amount: number; fee_cover: number }) => [p.amount, p.fee_cover])).toEqual(Array(4).fill([17.5, 0.83]));
+    const [mail] = await ctx.db.select().from(mails).where(and(eq(mails.to_address, user.email), eq(mails.kind, 'pledge-confirmed')));
+    // The total says the cover is not in it: 4 × $0.83 on top of the $70.00.
+    expect(mail!.text_body).toMatch(/pledged \$70\.00 NZD to [^.]+ \+ \$3\.32 NZD card fee cover\./);
+
+    const skip = await call(ctx, 'POST', `/api/pledge/${pledgeId}/skip`, { token: user.token, body: { week: 2 } });
+    expect(skip.statusCode, skip.body).toBe(200);
+    expect(skip.json().payments.every((p: { fee_cover: number }) => p.fee_cover === 0.83)).toBe(true);
+    const [skipped] = await ctx.db.select().from(mails).where(and(eq(mails.to_address, user.email), eq(mails.kind, 'pledge-skipped')));
+    expect(skipped!.text_body).toContain('That payment of $18.33 NZD to');
+    const undo = await call(ctx, 'DELETE', `/api/pledge/${pledgeId}/skip`, { token: user.token });
+    expect(undo.statusCode, undo.body).toBe(200);
+    const undone = await ctx.db.select().from(mails).where(and(eq(mails.to_address, user.email), eq(mails.kind, 'pledge-skipped')));
+    expect(undone.map((m) => m.text_body).join('\n')).toContain('your payment of $18.33 NZD to');
+  });
+
   it('adds nothing when unticked or left out, and names the field of a bad value', async () => {
     for (const extra of [{}, { cover_fee: false }]) {
       const { pledgeId, res } = await confirmed(extra);

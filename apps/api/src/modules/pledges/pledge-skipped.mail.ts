@@ -15,14 +15,20 @@ export function pledgeSkippedMail(input: {
   skippedFrom: IsoDate;
   movedTo: IsoDate;
   undone: boolean;
+  /** The moved payment's gift (its charge, with any fee cover, is read from `schedule`). */
   amountMinor: Minor;
+  /** Each date's charge: the gift and, when covered, its card-fee extra (docs/decisions/135). */
   schedule: { date: IsoDate; amountMinor: Minor; status: string }[];
   appUrl: string;
 }): MailContent {
   const money = (minor: Minor) => formatMoney(minor, input.country, { code: true });
+  // The moved payment as it will be charged, fee cover included (product-rules §15 "What each screen shows"):
+  // the schedule's line on its new date says that; `amountMinor` is the gift alone.
+  const movedDate = input.undone ? input.skippedFrom : input.movedTo;
+  const charged = input.schedule.find((p) => p.date === movedDate && p.status === 'Pending')?.amountMinor ?? input.amountMinor;
   const lead = input.undone
-    ? `As you asked, your skip is undone: your payment of ${money(input.amountMinor)} to ${input.charity} is back on ${formatLongDate(input.skippedFrom)}.`
-    : `As you asked, we will not take a payment on ${formatLongDate(input.skippedFrom)}. That payment of ${money(input.amountMinor)} to ${input.charity} will be taken on ${formatLongDate(input.movedTo)} instead, one week after your last, so your pledge still gives its whole amount.`;
+    ? `As you asked, your skip is undone: your payment of ${money(charged)} to ${input.charity} is back on ${formatLongDate(input.skippedFrom)}.`
+    : `As you asked, we will not take a payment on ${formatLongDate(input.skippedFrom)}. That payment of ${money(charged)} to ${input.charity} will be taken on ${formatLongDate(input.movedTo)} instead, one week after your last, so your pledge still gives its whole amount.`;
   return {
     subject: input.undone ? 'Your skipped week is back on' : 'You have skipped a week of your pledge',
     greeting: `${greet(input.country, input.firstName)},`,

@@ -134,6 +134,7 @@ export async function listPledgePayments(db: Executor, pledgeId: number): Promis
     id: p.id,
     processing_date: p.processing_date,
     amount: fromMinor(p.amount),
+    fee_cover: fromMinor(p.fee_cover),
     payment_status: p.payment_status,
     skipped_from: p.skipped_from,
   }));

@@ -378,10 +378,10 @@ describe('PUT /api/pledge/confirmed', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: pledge.id, pledge_status: 'Confirmed', confirmed_amount: 39.96 });
     expect(res.json().payments).toEqual([
-      { processing_date: '2026-11-25', amount: 9.99, payment_status: 'Pending' },
-      { processing_date: '2026-12-02', amount: 9.99, payment_status: 'Pending' },
-      { processing_date: '2026-12-09', amount: 9.99, payment_status: 'Pending' },
-      { processing_date: '2026-12-16', amount: 9.99, payment_status: 'Pending' },
+      { processing_date: '2026-11-25', amount: 9.99, fee_cover: 0, payment_status: 'Pending' },
+      { processing_date: '2026-12-02', amount: 9.99, fee_cover: 0, payment_status: 'Pending' },
+      { processing_date: '2026-12-09', amount: 9.99, fee_cover: 0, payment_status: 'Pending' },
+      { processing_date: '2026-12-16', amount: 9.99, fee_cover: 0, payment_status: 'Pending' },
     ]);
 
     const rows = await ctx.db.select().from(payments).where(eq(payments.pledge_id, pledge.id)).orderBy(payments.processing_date);
@@ -475,8 +475,8 @@ describe('PUT /api/pledge/confirmed', () => {
     const res = await call(ctx, 'PUT', '/api/pledge/confirmed', { token: user.token, body: { payment_method_id: String(card.id), confirmed_amount: 33.3 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().payments).toEqual([
-      { processing_date: '2026-11-24', amount: 16.65, payment_status: 'Pending' },
-      { processing_date: '2026-12-01', amount: 16.65, payment_status: 'Pending' },
+      { processing_date: '2026-11-24', amount: 16.65, fee_cover: 0, payment_status: 'Pending' },
+      { processing_date: '2026-12-01', amount: 16.65, fee_cover: 0, payment_status: 'Pending' },
     ]);
   });
 

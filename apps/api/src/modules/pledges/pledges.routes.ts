@@ -37,8 +37,8 @@ const tags = ['pledges'];
 type ScheduledPayment = ConfirmedPledgeResponse['payments'][number];
 
 /** A payment that confirming just scheduled. */
-function scheduledPayment(p: { processing_date: string; amountMinor: Minor }): ScheduledPayment {
-  return { processing_date: p.processing_date, amount: fromMinor(p.amountMinor), payment_status: 'Pending' };
+function scheduledPayment(p: { processing_date: string; amountMinor: Minor; feeCoverMinor: Minor }): ScheduledPayment {
+  return { processing_date: p.processing_date, amount: fromMinor(p.amountMinor), fee_cover: fromMinor(p.feeCoverMinor), payment_status: 'Pending' };
 }
 
 // Pledges (product-rules §7 "Pledges and payments"): the whole life of the signed-in donor's pledge.

@@ -3,7 +3,7 @@ import type { Minor } from '@uplift/core/money';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { ACTION_LABEL, failureSummary } from '../model/recovery';
-import { buildCalendar, type CalendarWeek, describeDay, markLabel, markText, minorOf, PAYMENT_STATE_LABEL, paymentState, refundText, shortDate, type SkipOption } from '../model/summary';
+import { buildCalendar, type CalendarWeek, chargedOf, describeDay, markLabel, markText, PAYMENT_STATE_LABEL, paymentState, refundText, shortDate, type SkipOption } from '../model/summary';
 
 const WEEKDAY_INITIALS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
@@ -86,7 +86,7 @@ export function PaymentCalendar(props: {
               <p className={`calendar-payment${state ? ` state-${state}` : ''}`}>
                 {week.payment && state ? (
                   <>
-                    <strong>{props.money(minorOf(week.payment.amount))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
+                    <strong>{props.money(chargedOf(week.payment))}</strong> on {formatLongDate(week.payment.processing_date)}:{' '}
                     <span className="calendar-state">{PAYMENT_STATE_LABEL[state]}</span>
                     {refundText(week.payment, props.money) && <span className="calendar-refund"> ({refundText(week.payment, props.money)})</span>}
                     {state === 'failed' && <span className="calendar-reason"> {failureSummary(week.payment)}</span>}

@@ -12,7 +12,7 @@ import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { confirmPayment, makeDefaultCard, payNow, saveCard, useRefreshAfterPayment } from '../api/pay-now';
-import { minorOf } from '../model/summary';
+import { chargedOf } from '../model/summary';
 import { ACTION_LABEL, failureSummary } from '../model/recovery';
 
 const StripeCardForm = lazy(() => import('../../../components/card-form/stripe-card-form'));
@@ -126,7 +126,7 @@ export function PayNowDialog({ payment, money, onClose }: { payment: Payment; mo
   const collector = useRef<CardCollector>(null);
   const refresh = useRefreshAfterPayment();
   const provider = useSetupSecret(1000 + payment.id, stage.name === 'bank');
-  const amount = money(minorOf(payment.amount));
+  const amount = money(chargedOf(payment));
 
   async function run(step: () => Promise<PayNowResponse | void>) {
     setBusy(true);

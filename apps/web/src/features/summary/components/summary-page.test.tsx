@@ -70,10 +70,10 @@ function renderSummary(entry = '/summary') {
 }
 
 const payments = [
-  { id: 11, pledge_id: 7, payment_status: 'Success', processing_date: '2026-11-23', amount: 17.5, payment_method_id: 3 },
-  { id: 12, pledge_id: 7, payment_status: 'Failed', processing_date: '2026-11-30', amount: 17.5, failure_reason: 'card_declined', next_retry_date: null, action: 'pay_now', payment_method_id: 3 },
-  { id: 13, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-07', amount: 17.5, payment_method_id: 3 },
-  { id: 14, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-14', amount: 17.5, payment_method_id: 3 },
+  { id: 11, pledge_id: 7, payment_status: 'Success', processing_date: '2026-11-23', amount: 17.5, fee_cover: 0, refunded: 0, payment_method_id: 3 },
+  { id: 12, pledge_id: 7, payment_status: 'Failed', processing_date: '2026-11-30', amount: 17.5, fee_cover: 0, refunded: 0, failure_reason: 'card_declined', next_retry_date: null, action: 'pay_now', payment_method_id: 3 },
+  { id: 13, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-07', amount: 17.5, fee_cover: 0, refunded: 0, payment_method_id: 3 },
+  { id: 14, pledge_id: 7, payment_status: 'Pending', processing_date: '2026-12-14', amount: 17.5, fee_cover: 0, refunded: 0, payment_method_id: 3 },
 ];
 
 const replies: Record<string, Reply> = {
@@ -371,6 +371,46 @@ describe('summary page', () => {
     await user.click(box);
     expect(calls).toContain('PUT /api/pledge/7/fee-cover {"cover_fee":true}');
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /card fee does not come out of your gift/ })).toBeChecked());
+  });
+
+  it('names every weekly payment of a donor who covers the card fee by what is charged: next payment, each week, the remaining total', async () => {
+    // A UK donor of £16.00 a week who covers the fee is charged £16.68 (decision 144).
+    const covered = [
+      { id: 21, pledge_id: 8, payment_status: 'Success', processing_date: '2026-11-23', amount: 16, fee_cover: 0.68, refunded: 0, failure_reason: null, next_retry_date: null, action: null, payment_method_id: 3 },
+      { id: 22, pledge_id: 8, payment_status: 'Pending', processing_date: '2026-11-30', amount: 16, fee_cover: 0.68, refunded: 0, failure_reason: null, next_retry_date: null, action: null, payment_method_id: 3 },
+      { id: 23, pledge_id: 8, payment_status: 'Pending', processing_date: '2026-12-07', amount: 16, fee_cover: 0.68, refunded: 0, failure_reason: null, next_retry_date: null, action: null, payment_method_id: 3 },
+      { id: 24, pledge_id: 8, payment_status: 'Pending', processing_date: '2026-12-14', amount: 16, fee_cover: 0.68, refunded: 0, failure_reason: null, next_retry_date: null, action: null, payment_method_id: 3 },
+    ];
+    stubFetch({
+      ...replies,
+      'GET /api/pledge/closest': { status: 200, body: { id: 8, campaign_id: 2, challenge_id: 1, recipient_id: 2, confirmed_amount: 64, pledge_status: 'Confirmed', country: 'UK' } },
+      'GET /api/campaign/closest': {
+        status: 200,
+        body: { id: 2, campaign_name: 'November Uplift Challenge', country: 'UK', start_date: '2026-11-20', end_date: '2026-12-20', billing_start_date: '2026-11-23' },
+      },
+      'GET /api/payment/': { status: 200, body: covered },
+    });
+    const user = userEvent.setup();
+    renderSummary();
+    expect(await screen.findByText('Next payment')).toBeInTheDocument();
+    expect(screen.getByText('Next payment').nextElementSibling).toHaveTextContent('£16.68 on Monday 30 November 2026');
+    const weeks = within(screen.getByRole('region', { name: 'Your four weeks' })).getAllByRole('listitem').filter((li) => li.classList.contains('calendar-week'));
+    expect(weeks.map((w) => w.querySelector('.calendar-payment strong')?.textContent)).toEqual(['£16.68', '£16.68', '£16.68', '£16.68']);
+    expect(within(weeks[0]!).getByRole('img', { name: 'payment day: £16.68 paid' })).toBeInTheDocument();
+    expect(within(weeks[2]!).getByRole('img', { name: 'payment day: £16.68 due' })).toBeInTheDocument();
+    // What was given stays the gifts without their extras, against the pledge (decision 135).
+    expect(screen.getByText('Impact so far').nextElementSibling).toHaveTextContent('£16.00');
+    await user.click(screen.getByRole('button', { name: 'Cancel future pledge payments' }));
+    expect(await screen.findByText(/This will cancel your 3 remaining payments/)).toHaveTextContent('(£50.04 in all)');
+  });
+
+  it('asks to pay a failed covered week by what it charges, fee cover included', async () => {
+    stubFetch({ ...replies, 'GET /api/payment/': { status: 200, body: payments.map((p) => ({ ...p, fee_cover: 0.83 })) } });
+    const user = userEvent.setup();
+    renderSummary();
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your $18.33 payment of Monday 30 November 2026' });
+    expect(within(dialog).getByRole('button', { name: /Pay \$18\.33 now/ })).toBeInTheDocument();
   });
 
   it('invites a donor without a pledge to join', async () => {

@@ -16,11 +16,11 @@ import { usePayments } from '../api/get-payments';
 import { useRecipient } from '../api/get-recipient';
 import { useSkipWeek } from '../api/skip-week';
 import {
+  chargedOf,
   daysToGo,
   daysToGoText,
   givenSoFarMinor,
   lastPaymentDate,
-  minorOf,
   nextPayment,
   remainingPayments,
   skipOption,
@@ -85,7 +85,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
   const given = givenSoFarMinor(payments);
   const next = nextPayment(payments);
   const remaining = remainingPayments(payments);
-  const remainingTotal = sumMinor(remaining.map((p) => minorOf(p.amount)));
+  const remainingTotal = sumMinor(remaining.map(chargedOf));
   // The card the remaining payments use (after "Change card", paid weeks keep the old one).
   const toCome = payments.filter((p) => p.payment_status === 'Pending' || p.payment_status === 'Failed');
   const cardId = [...toCome, ...payments].find((p) => p.payment_method_id != null)?.payment_method_id ?? undefined;
@@ -179,7 +179,7 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           <dd>
             {next ? (
               <>
-                <span className="summary-figure">{money(minorOf(next.amount))}</span>
+                <span className="summary-figure">{money(chargedOf(next))}</span>
                 <span className="summary-muted"> on {formatLongDate(next.processing_date)}</span>
               </>
             ) : (

@@ -10,6 +10,7 @@ import {
   type IsoDate,
 } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
+import { chargedMinor } from '@uplift/core/fees';
 import { asMinor, sumMinor, toMinor, type Minor } from '@uplift/core/money';
 import type { Payment } from '@uplift/core/schemas/payment';
 import { beforeSkipCutoff, skipRefusal } from '@uplift/core/skip';
@@ -19,6 +20,12 @@ import { beforeSkipCutoff, skipRefusal } from '@uplift/core/skip';
 
 /** Minor units of an API amount (decimal, at most two places). */
 export const minorOf = (amount: number): Minor => toMinor(amount);
+
+/**
+ * What a payment charges the card: its gift and, when the donor covers the card fee, the extra
+ * (product-rules §15 "What each screen shows": the amount shown is the amount charged).
+ */
+export const chargedOf = (payment: Pick<Payment, 'amount' | 'fee_cover'>): Minor => chargedMinor(minorOf(payment.amount), minorOf(payment.fee_cover));
 
 /** Impact so far: the payments that went through (product-rules §4: Success counts toward impact), less what was refunded (§19). */
 export function givenSoFarMinor(payments: Payment[]): Minor {
@@ -177,7 +184,7 @@ const MARK_WORD: Record<PaymentState, string> = {
 
 /** The calendar mark's accessible name: 'payment day: £17.50 due'. */
 export function markLabel(payment: Payment, today: IsoDate, money: (minor: Minor) => string): string {
-  return `payment day: ${money(minorOf(payment.amount))} ${MARK_WORD[paymentState(payment, today)]}`;
+  return `payment day: ${money(chargedOf(payment))} ${MARK_WORD[paymentState(payment, today)]}`;
 }
 
 /** What a payment day shows: its state's sign, or for a payment still to come the donor's currency symbol. */

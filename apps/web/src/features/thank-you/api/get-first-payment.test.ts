@@ -38,7 +38,7 @@ const pledgeSeven = {
   confirmed_amount: 70,
   pledge_status: 'Confirmed',
   country: 'NZ',
-  payments: [{ id: 21, processing_date: '2026-11-25', amount: 17.5, payment_status: 'Pending', skipped_from: null }],
+  payments: [{ id: 21, processing_date: '2026-11-25', amount: 17.5, fee_cover: 0, payment_status: 'Pending', skipped_from: null }],
 } satisfies PledgeWithPayments;
 
 function respond(status: number, body: unknown) {

@@ -64,6 +64,9 @@ describe('ThankYouPage recap and sharing', () => {
     payment_status: 'Pending',
     processing_date: date,
     amount,
+    fee_cover: 0,
+    refunded: 0,
+    skipped_from: null,
     failure_reason: null,
     next_retry_date: null,
     action: null,
@@ -124,5 +127,43 @@ describe('ThankYouPage recap and sharing', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }
+  });
+
+  it('names the first payment and each week of a donor who covers the card fee by what is charged, and says the total leaves the cover apart', async () => {
+    // A UK donor of £16.00 a week who covers the fee is charged £16.68 (decision 144).
+    setAccessToken('token');
+    const covered = (id: number, date: string) => ({ ...payment(id, date, 16), fee_cover: 0.68 });
+    stubFetch({
+      'GET /api/auth/user_info': { status: 200, body: ada },
+      'GET /api/pledge/closest/Confirmed': { status: 200, body: { ...pledge, number_of_units: 8, cost_per_unit: 2, confirmed_amount: 64, country: 'UK' } },
+      'GET /api/payment/': {
+        status: 200,
+        body: [covered(1, '2026-11-23'), covered(2, '2026-11-30'), covered(3, '2026-12-07'), covered(4, '2026-12-14')],
+      },
+      'GET /api/recipient/5': { status: 200, body: { id: 5, recipient_name: 'Mind' } },
+      'GET /api/challenge/1': { status: 200, body: { id: 1, name: 'Coffees', landing_page_icon: 'coffee', icon: 'coffee' } },
+    });
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent('Your first weekly payment of £16.68 GBP will be taken on 23/11/2026.');
+    const recap = screen.getByRole('region', { name: 'Your pledge' });
+    expect(recap).toHaveTextContent('Each week£16.68 GBP');
+    expect(recap).toHaveTextContent('In all£64.00 GBP to the charity + £2.72 GBP card fee cover');
+  });
+
+  it("reads the cover from the pledge's own schedule when the payment list has nothing", async () => {
+    setAccessToken('token');
+    stubFetch({
+      'GET /api/auth/user_info': { status: 200, body: ada },
+      'GET /api/pledge/closest/Confirmed': { status: 200, body: { ...pledge, confirmed_amount: 64, country: 'UK' } },
+      'GET /api/payment/': { status: 200, body: [] },
+      'GET /api/pledge/7': {
+        status: 200,
+        body: { ...pledge, payments: [1, 2, 3, 4].map((id) => ({ id, processing_date: `2026-12-0${id}`, amount: 16, fee_cover: 0.68, payment_status: 'Pending', skipped_from: null })) },
+      },
+      'GET /api/recipient/5': { status: 200, body: { id: 5, recipient_name: 'Mind' } },
+      'GET /api/challenge/1': { status: 200, body: { id: 1, name: 'Coffees', landing_page_icon: 'coffee', icon: 'coffee' } },
+    });
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent('Your first weekly payment of £16.68 GBP will be taken on 01/12/2026.');
   });
 });

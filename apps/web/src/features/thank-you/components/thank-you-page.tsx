@@ -1,7 +1,8 @@
 import { BRAND, shareLinks } from '@uplift/core/brand';
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
-import { toMinor, formatMoney } from '@uplift/core/money';
+import { chargedMinor, pledgeTotalText } from '@uplift/core/fees';
+import { sumMinor, toMinor, formatMoney } from '@uplift/core/money';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { useCountry } from '../../../lib/country';
@@ -17,6 +18,9 @@ import { CopyLink } from './copy-link';
 import { ShareSheetButton, whatsAppLink } from './share-sheet';
 import '../thank-you.css';
 
+/** What a payment charges: its gift and its card fee cover (product-rules §15 "What each screen shows"). */
+const charged = (p: { amount: number; fee_cover: number }) => chargedMinor(toMinor(p.amount), toMinor(p.fee_cover));
+
 const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a little for a month to lift up a lot. Join me!`;
 
 /** /SubmitPage: the thank-you page after a successful pledge (product-rules §2). */
@@ -30,6 +34,7 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   const first = schedule.data?.[0];
   const last = schedule.data?.at(-1);
   const payment = { ...schedule, data: first };
+  const coverTotal = sumMinor((schedule.data ?? []).map((p) => toMinor(p.fee_cover)));
   const visitorCountry = useCountry().country;
   const country = pledge.data?.country;
   // The campaign's landing page in the donor's country (the visitor's, until the pledge has
@@ -64,7 +69,7 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
           <p className="first-payment" data-testid="first-payment">
             Your first weekly payment of{' '}
             <strong>
-              {formatMoney(toMinor(payment.data.amount), country)} {COUNTRIES[country].currency}
+              {formatMoney(charged(payment.data), country)} {COUNTRIES[country].currency}
             </strong>{' '}
             will be taken on <strong>{formatDayMonthYear(payment.data.processing_date)}</strong>.
           </p>
@@ -84,15 +89,13 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
             <div>
               <dt>Each week</dt>
               <dd>
-                {schedule.data!.every((p) => p.amount === first.amount) ? '' : 'about '}
-                {formatMoney(toMinor(first.amount), country)} {COUNTRIES[country].currency}
+                {schedule.data!.every((p) => charged(p) === charged(first)) ? '' : 'about '}
+                {formatMoney(charged(first), country)} {COUNTRIES[country].currency}
               </dd>
             </div>
             <div>
               <dt>In all</dt>
-              <dd>
-                {formatMoney(toMinor(pledge.data.confirmed_amount), country)} {COUNTRIES[country].currency}
-              </dd>
+              <dd>{pledgeTotalText(toMinor(pledge.data.confirmed_amount), coverTotal, country, { code: true })}</dd>
             </div>
             <div>
               <dt>First payment</dt>

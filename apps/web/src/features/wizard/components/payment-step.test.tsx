@@ -231,6 +231,22 @@ describe('payment step', () => {
     expect(calls.find((c) => c.key === 'PUT /api/pledge/confirmed')?.body).toEqual({ payment_method_id: '3', confirmed_amount: 70, cover_fee: true });
   });
 
+  it("ticked, the fee table charges the gift and its cover, with the fee of that charge, and the total names the cover apart", async () => {
+    const { user } = renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [savedVisa] } });
+    const summary = screen.getByRole('region', { name: 'Your pledge' });
+    const rows = () => within(summary).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(within(summary).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Charged', 'Card fee', 'To the charity']);
+    // Unticked: $17.50 charged, its fee $0.81 comes out of it.
+    expect(rows()[0]).toEqual(['23/11/2026', '$17.50', '$0.81', '$16.69']);
+    expect(screen.getByTestId('pledge-summary-total')).toHaveTextContent(/^\$70\.00 NZD$/);
+    await user.click(screen.getByRole('checkbox', { name: /card fee does not come out of your gift/ }));
+    // Ticked: $18.33 is charged, and the fee is the fee of $18.33 ($0.83), never of $17.50 ($0.81).
+    expect(rows()).toEqual(['23/11/2026', '30/11/2026', '07/12/2026', '14/12/2026'].map((date) => [date, '$18.33', '$0.83', '$17.50']));
+    expect(screen.getByTestId('charge-line')).toHaveTextContent('We will charge $18.33 NZD each week');
+    expect(screen.getByTestId('pledge-summary-total')).toHaveTextContent('$70.00 NZD to the charity + $3.32 NZD card fee cover');
+    expect(within(summary).getByText(/Card fees/)).toHaveTextContent('paid by the card fee cover you add to each payment, so Youthline receives your whole weekly gift');
+  });
+
   it('a server refusal shows once, above Finish', async () => {
     const { user } = renderPaymentStep({
       'GET /api/payment_method': { status: 200, body: [savedVisa] },

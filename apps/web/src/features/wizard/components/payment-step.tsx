@@ -1,7 +1,7 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { pledgeTotalMinor, remainingWeeksWord, splitPayments } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { feeCoverMinor, feeCoverOffer } from '@uplift/core/fees';
+import { feeCoverOffer, weeklyCharge } from '@uplift/core/fees';
 import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import { useQueryClient } from '@tanstack/react-query';
@@ -241,6 +241,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         recipientName={recipientName}
         totalMinor={totalMinor}
         schedule={schedule}
+        coverFee={coverFee}
       />
 
       {schedule[0] && (
@@ -254,7 +255,7 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
       )}
 
       <div className="payment-finish">
-        <ChargeLine schedule={coverFee ? schedule.map((p) => ({ ...p, amountMinor: (p.amountMinor + feeCoverMinor(p.amountMinor, country)) as Minor })) : schedule} country={country} />
+        <ChargeLine schedule={schedule.map((p) => ({ ...p, amountMinor: weeklyCharge(p.amountMinor, coverFee, country).chargedMinor }))} country={country} />
         {formError && <Alert>{formError}</Alert>}
         {submitting && (
           <p role="status" className="submitting">

@@ -1,7 +1,7 @@
 import { formatDayMonthYear } from '@uplift/core/calendar';
-import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { FEE_TEXT, feePerChargeMinor } from '@uplift/core/fees';
-import { formatMoney, type Minor } from '@uplift/core/money';
+import type { CountryCode } from '@uplift/core/countries';
+import { FEE_TEXT, pledgeTotalText, weeklyCharge } from '@uplift/core/fees';
+import { formatMoney, sumMinor, type Minor } from '@uplift/core/money';
 
 type Props = {
   country: CountryCode;
@@ -10,11 +10,20 @@ type Props = {
   recipientName?: string;
   totalMinor: Minor;
   schedule: { date: string; amountMinor: Minor }[];
+  /** The donor ticked "cover the card fee" (docs/decisions/135): each line then charges the gift and its cover. */
+  coverFee?: boolean;
 };
 
-/** The pledge as it will be charged: total, each payment with its date, and the card fee. */
-export function PaymentSummary({ country, campaignName, challengeName, recipientName, totalMinor, schedule }: Props) {
+/**
+ * The pledge as it will be charged: total, each payment with its date, and the card fee. Each line
+ * reads what the card is charged, the card fee of that charge and what is left for the charity, so
+ * the lines add up (product-rules §15 "What each screen shows"; docs/decisions/144).
+ */
+export function PaymentSummary({ country, campaignName, challengeName, recipientName, totalMinor, schedule, coverFee = false }: Props) {
   const money = (minor: Minor) => formatMoney(minor, country);
+  const lines = schedule.map((p) => ({ date: p.date, ...weeklyCharge(p.amountMinor, coverFee, country) }));
+  const coverTotal = sumMinor(lines.map((l) => l.feeCoverMinor));
+  const charity = recipientName ?? 'your charity';
   return (
     <section className="card payment-summary" aria-labelledby="payment-summary-title">
       <h3 id="payment-summary-title">Your pledge</h3>
@@ -39,8 +48,8 @@ export function PaymentSummary({ country, campaignName, challengeName, recipient
         )}
         <div>
           <dt>Total</dt>
-          <dd className="summary-total">
-            {money(totalMinor)} {COUNTRIES[country].currency}
+          <dd className="summary-total" data-testid="pledge-summary-total">
+            {pledgeTotalText(totalMinor, coverTotal, country, { code: true })}
           </dd>
         </div>
       </dl>
@@ -51,22 +60,26 @@ export function PaymentSummary({ country, campaignName, challengeName, recipient
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Amount</th>
+            <th scope="col">Charged</th>
             <th scope="col">Card fee</th>
+            <th scope="col">To the charity</th>
           </tr>
         </thead>
         <tbody>
-          {schedule.map((p) => (
-            <tr key={p.date}>
-              <td>{formatDayMonthYear(p.date)}</td>
-              <td>{money(p.amountMinor)}</td>
-              <td>{money(feePerChargeMinor(p.amountMinor, country))}</td>
+          {lines.map((l) => (
+            <tr key={l.date}>
+              <td>{formatDayMonthYear(l.date)}</td>
+              <td>{money(l.chargedMinor)}</td>
+              <td>{money(l.feeMinor)}</td>
+              <td>{money(l.toCharityMinor)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="fee-note">
-        Card fees ({FEE_TEXT[country]}) come out of each payment, not on top of it; the rest goes to {recipientName ?? 'your charity'}.
+        {coverFee
+          ? `Card fees (${FEE_TEXT[country]}) are paid by the card fee cover you add to each payment, so ${charity} receives your whole weekly gift.`
+          : `Card fees (${FEE_TEXT[country]}) come out of each payment, not on top of it; the rest goes to ${charity}.`}
       </p>
     </section>
   );
