@@ -47,87 +47,117 @@ export type ClaimScope = 'due' | 'cancelled-in-doubt' | 'retry';
 
 export type Claim = {
   id: number;
+  /** The pledge it belongs to: a run charges a pledge's claims one after another (docs/decisions/145). */
+  pledgeId: number;
   idempotencyKey: string;
   /** An earlier attempt with this key has no recorded outcome: ask the provider before charging. */
   inDoubt: boolean;
 };
 
+/** Where the next claim batch starts: after this payment, in (processing date, id) order. */
+export type ClaimCursor = { date: IsoDate; id: number };
+
+// Every scope claims in (processing_date, id) order, so a pledge's weeks are claimed, charged and
+// numbered in date order even when their ids are not (a skipped week is moved to a later date).
+// $1/$2: the cursor (null: from the start).
+const AFTER_CURSOR = '($1::date is null or (p.processing_date, p.id) > ($1::date, $2::int))';
+
 const DUE_SQL = `
-  select p.id, p.idempotency_key
+  select p.id, p.pledge_id, p.idempotency_key, p.processing_date
   from payments p
   join pledges pl on pl.id = p.pledge_id
   join campaigns c on c.id = pl.campaign_id
   where p.payment_status = 'Pending'
-    and p.id > $1
-    and p.processing_date <= greatest($2::date, $3::date)
-    and p.processing_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end
+    and ${AFTER_CURSOR}
+    and p.processing_date <= greatest($3::date, $4::date)
+    and p.processing_date <= case c.country when 'NZ' then $3::date when 'UK' then $4::date end
     and p.processing_at is null
-  order by p.id
-  limit $4
+  order by p.processing_date, p.id
+  limit $5
   for update of p skip locked`;
 
 const RETRY_SQL = `
-  select p.id, case when p.settled_at is null then p.idempotency_key end as idempotency_key
+  select p.id, p.pledge_id, case when p.settled_at is null then p.idempotency_key end as idempotency_key, p.processing_date
   from payments p
   join pledges pl on pl.id = p.pledge_id
   join campaigns c on c.id = pl.campaign_id
   where p.payment_status = 'Failed'
-    and p.id > $1
+    and ${AFTER_CURSOR}
     and pl.pledge_status = 'Confirmed'
     and (
       (p.settled_at is null and p.idempotency_key is not null)
-      or (p.next_retry_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end and p.settled_at is not null)
+      or (p.next_retry_date <= case c.country when 'NZ' then $3::date when 'UK' then $4::date end and p.settled_at is not null)
     )
-  order by p.id
-  limit $4
+  order by p.processing_date, p.id
+  limit $5
   for update of p skip locked`;
 
 const IN_DOUBT_SQL = `
-  select p.id, p.idempotency_key
+  select p.id, p.pledge_id, p.idempotency_key, p.processing_date
   from payments p
   where p.payment_status = 'Cancelled'
     and p.idempotency_key is not null
     and p.settled_at is null
-    and p.id > $1
-  order by p.id
-  limit $2
+    and ${AFTER_CURSOR}
+  order by p.processing_date, p.id
+  limit $3
   for update of p skip locked`;
 
 /**
- * Claims up to `limit` payments after `afterId` in one short transaction: row locks (skipping rows
- * another worker is claiming right now) decide who looks at a row, the CLAIM advisory lock (skipping
- * payments a live worker already owns) decides who owns it, and a due payment's idempotency key and
- * attempt count are written before anything is sent to the provider. `lastId` is the highest id
- * looked at (null when there was nothing left), so the caller moves on even past skipped rows.
+ * Of these due payments this worker now owns, those with an earlier week of their pledge still to
+ * be charged that it does not own (another worker is charging it, or its attempt was left in
+ * doubt): they are let go unclaimed, so a pledge's weeks are never charged out of date order. A
+ * week Processing at the provider does not hold the later ones back.
+ */
+const BLOCKED_BY_EARLIER_WEEK_SQL = `
+  select p.id, pg_advisory_unlock($2, p.id)
+  from payments p
+  where p.id = any($1::int[])
+    and exists (
+      select 1 from payments x
+       where x.pledge_id = p.pledge_id and x.payment_status = 'Pending' and x.processing_at is null
+         and (x.processing_date, x.id) < (p.processing_date, p.id)
+         and x.id <> all($1::int[]))`;
+
+type Candidate = { id: number; pledge_id: number; idempotency_key: string | null; processing_date: IsoDate };
+
+/**
+ * Claims up to `limit` payments after the cursor `after` in one short transaction: row locks
+ * (skipping rows another worker is claiming right now) decide who looks at a row, the CLAIM advisory
+ * lock (skipping payments a live worker already owns) decides who owns it, and a due payment's
+ * idempotency key and attempt count are written before anything is sent to the provider. Claims come
+ * in (processing date, id) order. `next` is the cursor after the last payment looked at (null when
+ * there was nothing left), so the caller moves on even past skipped rows.
  */
 export async function claimBatch(
   session: Session,
-  opts: { scope: ClaimScope; due: DueDates; afterId: number; limit: number; now: Date },
-): Promise<{ claims: Claim[]; lastId: number | null }> {
+  opts: { scope: ClaimScope; due: DueDates; after: ClaimCursor | null; limit: number; now: Date },
+): Promise<{ claims: Claim[]; next: ClaimCursor | null }> {
   const owned: number[] = [];
   await session.query('begin');
   try {
+    const cursor = [opts.after?.date ?? null, opts.after?.id ?? 0];
     const candidates = (
       opts.scope !== 'cancelled-in-doubt'
-        ? await session.query<{ id: number; idempotency_key: string | null }>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [
-            opts.afterId,
-            opts.due.NZ,
-            opts.due.UK,
-            opts.limit,
-          ])
-        : await session.query<{ id: number; idempotency_key: string | null }>(IN_DOUBT_SQL, [opts.afterId, opts.limit])
+        ? await session.query<Candidate>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [...cursor, opts.due.NZ, opts.due.UK, opts.limit])
+        : await session.query<Candidate>(IN_DOUBT_SQL, [...cursor, opts.limit])
     ).rows;
     if (candidates.length === 0) {
       await session.query('commit');
-      return { claims: [], lastId: null };
+      return { claims: [], next: null };
     }
-    const lastId = candidates[candidates.length - 1]!.id;
+    const last = candidates[candidates.length - 1]!;
 
     const locked = await session.query<{ id: number }>(
       'select id from unnest($1::int[]) as t(id) where pg_try_advisory_lock($2, id)',
       [candidates.map((c) => c.id), CLAIM_LOCK],
     );
     owned.push(...locked.rows.map((r) => r.id));
+    if (opts.scope === 'due' && owned.length > 0) {
+      const blocked = await session.query<{ id: number }>(BLOCKED_BY_EARLIER_WEEK_SQL, [owned, CLAIM_LOCK]);
+      const letGo = new Set(blocked.rows.map((r) => r.id));
+      owned.splice(0, owned.length, ...owned.filter((id) => !letGo.has(id)));
+    }
     const ownedSet = new Set(owned);
     const mine = candidates.filter((c) => ownedSet.has(c.id));
 
@@ -160,10 +190,11 @@ export async function claimBatch(
 
     const claims = mine.map((c) => ({
       id: c.id,
+      pledgeId: c.pledge_id,
       idempotencyKey: keys.get(c.id) ?? c.idempotency_key!,
       inDoubt: c.idempotency_key !== null,
     }));
-    return { claims, lastId };
+    return { claims, next: { date: last.processing_date, id: last.id } };
   } catch (err) {
     await session.query('rollback').catch(() => undefined);
     // Session-level locks outlive a rollback: give back what this claim took.
@@ -350,20 +381,53 @@ export async function startDonorAttempt(
 
 const ATTEMPT_OUTCOME = { Success: 'succeeded', Failed: 'failed', Processing: 'processing', Cancelled: null } as const;
 
+/** What a recorded success means for the donor's mails, read in the statement that records it (docs/decisions/145). */
+export type Given = {
+  /**
+   * The receipt's "given so far": the pledge's paid weeks dated up to this one (then by id), this
+   * one included when it succeeded, net of their succeeded refunds (a pending one has not reached
+   * the donor yet: docs/decisions/132-refunds.md). Later-dated weeks paid before it do not count.
+   */
+  paidSoFar: Minor;
+  /** How many of the pledge's payments are paid now, this one included: the milestones' count. */
+  paidCount: number;
+  /** What all of them add up to now, net of succeeded refunds: the milestone mail's figure. */
+  paidTotal: Minor;
+};
+
+const refundedOf = (payment: string) =>
+  `coalesce((select sum(r.amount) from refunds r where r.payment_id = ${payment}.id and r.status = 'succeeded'), 0)`;
+
 /**
- * What was given back of the pledge of `updated` (succeeded refunds only: a pending one has not
- * reached the donor yet), so "given so far" is net (docs/decisions/132-refunds.md).
+ * The pledge's paid payments as they are once `updated` is recorded: every part of a statement sees
+ * the rows as they were before it, so the others are read and `updated` is added when `success`.
  */
-const REFUNDED_OF_PLEDGE = `(select coalesce(sum(r.amount), 0) from refunds r join payments x on x.id = r.payment_id
-              where x.pledge_id = updated.pledge_id and r.status = 'succeeded')`;
+const paidWith = (success: string) => `
+  left join lateral (
+    select x.id, x.processing_date, x.amount - ${refundedOf('x')} as net
+      from payments x
+     where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id
+    union all
+    select updated.id, updated.processing_date, updated.amount - ${refundedOf('updated')} where ${success}
+  ) paid on true`;
+
+const GIVEN_COLUMNS = `
+  coalesce(sum(paid.net) filter (where (paid.processing_date, paid.id) <= (updated.processing_date, updated.id)), 0)::int as paid_so_far,
+  count(paid.id)::int as paid_count,
+  coalesce(sum(paid.net), 0)::int as paid_total`;
+
+type GivenRow = { paid_so_far: number; paid_count: number; paid_total: number };
+
+function givenOf(row: GivenRow): Given {
+  return { paidSoFar: asMinor(Number(row.paid_so_far)), paidCount: Number(row.paid_count), paidTotal: asMinor(Number(row.paid_total)) };
+}
 
 /**
  * Records the outcome of the attempt with this idempotency key, on the payment and on its
  * attempt row. It applies only while that attempt is the payment's current one and no outcome is
  * recorded yet — or the same status was recorded a moment earlier by the webhook (which does not
- * mail for an attempt someone is waiting on). Returns the pledge's paid total including this
- * payment and net of its succeeded refunds, or null when nothing was recorded (settled otherwise
- * meanwhile: theirs stands).
+ * mail for an attempt someone is waiting on). Returns what was given (Given), or null when nothing
+ * was recorded (settled otherwise meanwhile: theirs stands).
  */
 export async function recordOutcome(
   session: Session,
@@ -371,8 +435,8 @@ export async function recordOutcome(
   idempotencyKey: string,
   outcome: Outcome,
   now: Date,
-): Promise<{ paidSoFar: Minor } | null> {
-  const { rows } = await session.query<{ paid_so_far: Minor }>(
+): Promise<Given | null> {
+  const { rows } = await session.query<GivenRow>(
     `with updated as (
        update payments
           set payment_status = case when $3 = 'Processing' then payment_status else $3 end,
@@ -384,7 +448,7 @@ export async function recordOutcome(
         where id = $1 and idempotency_key = $2
           and (settled_at is null or payment_status = $3)
           and not ($3 = 'Processing' and settled_at is not null)
-        returning id, pledge_id, amount
+        returning id, pledge_id, amount, processing_date
      ), attempt as (
        update payment_attempts
           set outcome = $8, decline_code = $5, provider_reference = coalesce($4, provider_reference),
@@ -392,11 +456,9 @@ export async function recordOutcome(
         where payment_id = $1 and idempotency_key = $2 and (finished_at is null)
           and exists (select 1 from updated)
      )
-     select (select coalesce(sum(x.amount), 0) from payments x
-              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
-            + case when $3 = 'Success' then updated.amount else 0 end
-            - ${REFUNDED_OF_PLEDGE} as paid_so_far
-       from updated`,
+     select ${GIVEN_COLUMNS}
+       from updated ${paidWith("$3 = 'Success'")}
+      group by updated.id`,
     [
       paymentId,
       idempotencyKey,
@@ -408,22 +470,23 @@ export async function recordOutcome(
       outcome.status === 'Failed' ? (outcome.attempt ?? 'failed') : ATTEMPT_OUTCOME[outcome.status],
     ],
   );
-  return rows[0] ? { paidSoFar: asMinor(Number(rows[0].paid_so_far)) } : null;
+  return rows[0] ? givenOf(rows[0]) : null;
 }
 
 /**
  * The provider's word from its webhook, matched by PaymentIntent id or idempotency key:
  * succeeded → Success whatever the row said (the money moved); failed → Failed only while an
- * attempt is open (never over a Success). Returns the payment when this changed it, and whether
- * the caller must mail (nobody else will: it was processing, or a settled failure); else null.
+ * attempt is open (never over a Success). Returns the payment when this changed it, whether
+ * the caller must mail (nobody else will: it was processing, or a settled failure), and what was
+ * given (Given); else null.
  */
 export async function recordProviderEvent(
   session: Session,
   event: { type: 'succeeded' | 'failed'; paymentIntentId: string; idempotencyKey: string | null; code: string | null },
   now: Date,
-): Promise<{ paymentId: number; mail: boolean; paidSoFar: Minor } | null> {
+): Promise<({ paymentId: number; mail: boolean } & Given) | null> {
   const succeeded = event.type === 'succeeded';
-  const { rows } = await session.query<{ id: number; was_processing: boolean; paid_before: number; amount: Minor }>(
+  const { rows } = await session.query<{ id: number; was_processing: boolean } & GivenRow>(
     `with target as (
        -- Nobody else will mail when it was processing, or was a settled failure (the browser's
        -- bank step paid it and the webhook came before the confirm call).
@@ -442,24 +505,21 @@ export async function recordProviderEvent(
               processing_at = null,
               settled_at = $5
          from target where p.id = target.id
-        returning p.id, p.pledge_id, p.amount, p.idempotency_key, target.was_processing
+        returning p.id, p.pledge_id, p.amount, p.processing_date, p.idempotency_key, target.was_processing
      ), attempt as (
        update payment_attempts a
           set outcome = case when $3 then 'succeeded' else 'failed' end, decline_code = case when $3 then null else $4 end,
               provider_reference = $1, finished_at = $5
          from updated where a.payment_id = updated.id and a.idempotency_key = updated.idempotency_key
      )
-     -- Every part of the statement sees the rows as they were before it: the sum leaves this one out.
-     select id, was_processing, amount,
-            (select coalesce(sum(x.amount), 0) from payments x
-              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
-            - ${REFUNDED_OF_PLEDGE} as paid_before
-       from updated`,
+     select updated.id, updated.was_processing, ${GIVEN_COLUMNS}
+       from updated ${paidWith('$3')}
+      group by updated.id, updated.was_processing`,
     [event.paymentIntentId, event.idempotencyKey, succeeded, event.code ?? 'card_declined', now],
   );
   const row = rows[0];
   if (!row) return null;
-  return { paymentId: row.id, mail: row.was_processing, paidSoFar: asMinor(Number(row.paid_before) + (succeeded ? Number(row.amount) : 0)) };
+  return { paymentId: row.id, mail: row.was_processing, ...givenOf(row) };
 }
 
 // A pledge's schedule (written when the pledge is confirmed, in its transaction)
