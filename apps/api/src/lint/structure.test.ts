@@ -106,7 +106,7 @@ function oversized(files: readonly { file: string; lines: number }[], waiting: r
 }
 
 /** The one file over 600 lines when this test came (docs/decisions/147-the-api-house.md): being split by lifecycle. */
-const WAITING_TO_BE_SPLIT = ['modules/payments/ledger.repository.ts'];
+const WAITING_TO_BE_SPLIT: string[] = [];
 
 const SOURCES = readdirSync(SRC, { recursive: true })
   .map((file) => String(file).split(path.sep).join('/'))

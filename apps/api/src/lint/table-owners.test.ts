@@ -33,7 +33,7 @@ const OWNERS: Record<string, string> = {
   pledges: 'pledges',
   payments: 'payments/ledger.repository.ts',
   payment_attempts: 'payments/ledger.repository.ts',
-  refunds: 'payments/ledger.repository.ts',
+  refunds: 'payments/ledger-refunds.repository.ts',
   payment_methods: 'payments',
   card_setup_attempts: 'payments',
   webhook_events: 'payments',

@@ -18,6 +18,8 @@ import { mailOutcome } from './payment-outcome.ts';
 //    worker's session, and the idempotency key written before the provider is ever called.
 // 2. Just before the call, take the CHARGE lock and re-read: a cancelled pledge is never charged.
 //    (Up to `concurrency` payments at a time: one statement locks them, the next reads them.)
+//    A pledge's weeks are claimed in date order and charged one after another, each outcome
+//    recorded before the next week is charged (docs/decisions/145).
 // 3. Call the provider outside any transaction, with the stored key.
 // 4. Record the outcome where the key still matches and nothing is recorded yet; then mail.
 // 5. A soft decline is tried once more two days later in the campaign's zone, never on or after the
@@ -142,23 +144,13 @@ async function chargeEverythingDue(deps: BillingDeps, opts: BillingOptions, due:
     });
     // In-doubt cancelled payments first (rare), then everything due, then retries.
     for (const scope of ['cancelled-in-doubt', 'due', 'retry'] as ClaimScope[]) {
-      let afterId = 0;
+      let after: ClaimCursor = null;
       for (;;) {
-        const { claims, lastId } = await claimBatch(session, { scope, due, afterId, limit: batchSize, now: deps.clock.now() });
-        if (lastId === null) break;
-        afterId = lastId;
+        const { claims, next } = await claimBatch(session, { scope, due, after, limit: batchSize, now: deps.clock.now() });
+        if (next === null) break;
+        after = next;
         if (scope === 'retry') report.retried += claims.length;
-        // Two lanes of half the calls each: while one lane waits on the provider, the other's
-        // statements use the session. At most `concurrency` calls are in flight either way.
-        const lanes = Math.min(2, concurrency);
-        const size = Math.ceil(concurrency / lanes);
-        const chunks: Claim[][] = [];
-        for (let i = 0; i < claims.length; i += size) chunks.push(claims.slice(i, i + size));
-        await Promise.all(
-          Array.from({ length: lanes }, async () => {
-            for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) await settleChunk(deps, session, chunk, due, report, toMail);
-          }),
-        );
+        await settleBatch(deps, session, claims, due, report, toMail, concurrency);
         await mailing; // at most one claim batch of mail in the air
         mailing = sendInOrder(toMail.splice(0));
       }
@@ -172,12 +164,63 @@ async function chargeEverythingDue(deps: BillingDeps, opts: BillingOptions, due:
   return report;
 }
 
+type ClaimCursor = Parameters<typeof claimBatch>[1]['after'];
+
 /**
- * Settles a group of claimed payments together: their CHARGE locks are taken in one statement
- * just before the provider calls and their payments read in the next (so a cancel that committed
- * before is seen), the calls run side by side, each outcome is recorded as it comes, and all the
- * locks are given back in one statement. Their mails are queued in `toMail`, sent after the locks
- * are back. Fewer round trips per charge, the same rules.
+ * Settles a claim batch. A pledge's claims are settled one after another in date order (claims come
+ * in (processing date, id) order): round k holds the k-th claim of each pledge, and a round starts
+ * when the one before is recorded, so each week is charged, numbered and its "given so far" read
+ * after the earlier weeks' outcomes are recorded (docs/decisions/145). Within a round, payments of
+ * different pledges run side by side: two lanes of half the calls each, so while one lane waits on
+ * the provider the other's statements use the session; at most `concurrency` calls are in flight.
+ */
+async function settleBatch(
+  deps: BillingDeps,
+  session: Session,
+  claims: Claim[],
+  due: DueDates,
+  report: BillingReport,
+  toMail: PendingMail[],
+  concurrency: number,
+): Promise<void> {
+  const rounds: Claim[][] = [];
+  const place = new Map<number, number>();
+  const order = new Map<number, number>();
+  claims.forEach((claim, i) => {
+    const k = place.get(claim.pledgeId) ?? 0;
+    place.set(claim.pledgeId, k + 1);
+    (rounds[k] ??= []).push(claim);
+    order.set(claim.id, i);
+  });
+  // A pledge whose week was left in doubt: its later weeks wait for the next run, which looks that one up first.
+  const inDoubt = new Set<number>();
+  for (const round of rounds) {
+    const held = round.filter((c) => inDoubt.has(c.pledgeId));
+    if (held.length > 0) {
+      const ids = held.map((c) => c.id);
+      report.errors += held.length;
+      deps.log.error({ paymentIds: ids }, 'billing: an earlier week of the pledge was left in doubt; these stay claimed for the next run');
+      await releasePayments(session, ids, new Set()).catch((err: unknown) => deps.log.error({ err, paymentIds: ids }, 'billing: unlock failed'));
+    }
+    const lanes = Math.min(2, concurrency);
+    const size = Math.ceil(concurrency / lanes);
+    const ready = round.filter((c) => !inDoubt.has(c.pledgeId));
+    const chunks: Claim[][] = [];
+    for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) await settleChunk(deps, session, chunk, due, report, toMail, { order, inDoubt });
+      }),
+    );
+  }
+}
+
+/**
+ * Settles a group of claimed payments (of different pledges) together: their CHARGE locks are
+ * taken in one statement just before the provider calls and their payments read in the next (so a
+ * cancel that committed before is seen), the calls run side by side, each outcome is recorded as it
+ * comes, and all the locks are given back in one statement. Their mails are queued in `toMail`,
+ * sent after the locks are back. Fewer round trips per charge, the same rules.
  */
 async function settleChunk(
   deps: BillingDeps,
@@ -186,6 +229,7 @@ async function settleChunk(
   due: DueDates,
   report: BillingReport,
   toMail: PendingMail[],
+  batch: { order: Map<number, number>; inDoubt: Set<number> },
 ): Promise<void> {
   const ids = claims.map((c) => c.id);
   let charged = new Set<number>();
@@ -199,15 +243,17 @@ async function settleChunk(
           const settled = charged.has(claim.id) ? await settleClaim(deps, session, claim, loaded.get(claim.id), due) : SKIPPED;
           report[settled.result] += 1;
           if (settled.recovered) report.recovered += 1;
-          if (settled.mail) toMail.push({ paymentId: claim.id, send: settled.mail });
+          if (settled.mail) toMail.push({ order: batch.order.get(claim.id) ?? 0, send: settled.mail });
         } catch (err) {
           report.errors += 1;
+          batch.inDoubt.add(claim.pledgeId);
           deps.log.error({ err, paymentId: claim.id }, 'billing: payment left in doubt; the next run looks it up by its key');
         }
       }),
     );
   } catch (err) {
     report.errors += claims.length;
+    for (const claim of claims) batch.inDoubt.add(claim.pledgeId);
     deps.log.error({ err, paymentIds: ids }, 'billing: payments left in doubt; the next run looks them up by their keys');
   } finally {
     await releasePayments(session, ids, charged).catch((err: unknown) => deps.log.error({ err, paymentIds: ids }, 'billing: unlock failed'));
@@ -215,11 +261,12 @@ async function settleChunk(
 }
 
 type Settled = { result: Result; recovered: boolean; mail?: () => Promise<void> };
-type PendingMail = { paymentId: number; send: () => Promise<void> };
+/** `order`: the claim's place in its batch, (processing date, id) order. */
+type PendingMail = { order: number; send: () => Promise<void> };
 
-/** One after another, by payment id; each mail logs its own failure (mailOutcome never throws). */
+/** One after another, in the payments' date order; each mail logs its own failure (mailOutcome never throws). */
 async function sendInOrder(mails: PendingMail[]): Promise<void> {
-  for (const mail of mails.sort((a, b) => a.paymentId - b.paymentId)) await mail.send();
+  for (const mail of mails.sort((a, b) => a.order - b.order)) await mail.send();
 }
 const SKIPPED: Settled = { result: 'skipped', recovered: false };
 
@@ -262,7 +309,7 @@ async function settleClaim(deps: BillingDeps, session: Session, claim: Claim, pa
   if (!recorded) return { result: 'skipped', recovered }; // settled otherwise meanwhile: theirs stands
   const result = outcome.status === 'Success' ? 'succeeded' : outcome.status === 'Failed' ? 'failed' : outcome.status === 'Processing' ? 'processing' : 'cancelled';
   const settled = outcome;
-  return { result, recovered, mail: silent ? undefined : () => mailOutcome(deps, payment, settled, recorded.paidSoFar) };
+  return { result, recovered, mail: silent ? undefined : () => mailOutcome(deps, payment, settled, recorded) };
 }
 
 async function charge(deps: BillingDeps, payment: PaymentToCharge, idempotencyKey: string): Promise<Outcome> {

@@ -51,7 +51,7 @@ const withPaymentLocks = <T>(deps: Pick<PayNowDeps, 'db'>, paymentId: number, fn
 
 async function settle(deps: PayNowDeps, session: Session, payment: PaymentToCharge, key: string, outcome: Outcome, clientSecret: string | null, methodId: string) {
   const recorded = await recordOutcome(session, payment.id, key, outcome, deps.clock.now());
-  if (recorded && outcome.status === 'Success') await mailOutcome(deps, payment, outcome, recorded.paidSoFar);
+  if (recorded && outcome.status === 'Success') await mailOutcome(deps, payment, outcome, recorded);
   return answer(outcome, clientSecret, methodId);
 }
 

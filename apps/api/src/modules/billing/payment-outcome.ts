@@ -6,11 +6,19 @@ import type { Config } from '../../config.ts';
 import { milestoneAt, milestoneSharePath } from '@uplift/core/milestones';
 import { progressLines } from '@uplift/core/progress';
 import { wantsMail } from '../consents/index.ts';
-import { paidPaymentCount, pledgeProgressFacts, receiptToDraw } from '../pledges/index.ts';
+import { pledgeProgressFacts, receiptToDraw } from '../pledges/index.ts';
 import { type Mailer, unsubscribeLinks } from '../mail/index.ts';
 import { milestoneMail, paymentFailedMail, type PaymentMailFacts, type ReceiptProgress, receiptMail } from './billing.mails.ts';
 import type { Executor } from '../../db/client.ts';
-import { loadPayment, type Outcome, type PaymentToCharge, type Session } from '../payments/index.ts';
+import { loadPayment, type Outcome, type PaymentToCharge, type recordOutcome, type Session } from '../payments/index.ts';
+
+/**
+ * What the ledger read when it recorded the outcome (docs/decisions/145): the receipt's "given so
+ * far" (the paid weeks up to this one's date, net of refunds) and, for milestones, how many payments
+ * are paid and what they add up to. Read when recorded, never when the mail goes out: a catch-up
+ * run records later weeks before the earlier weeks' mails are sent.
+ */
+export type Given = NonNullable<Awaited<ReturnType<typeof recordOutcome>>>;
 
 // The one place where "a payment succeeded / failed" is written and told to the donor: billing
 // (scheduled charges and retries), pay-now and confirm, and the Stripe webhook all come here, so
@@ -31,7 +39,7 @@ export type OutcomeMailDeps = {
 };
 
 /** The receipt, or the failed-payment mail with the link straight to its action. Never throws. */
-export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharge, outcome: Outcome, paidSoFar: Minor): Promise<void> {
+export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharge, outcome: Outcome, given: Given): Promise<void> {
   if (outcome.status === 'Cancelled' || outcome.status === 'Processing') return; // nothing to tell yet / told already
   const facts: PaymentMailFacts = {
     firstName: payment.first_name,
@@ -51,9 +59,9 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
       // mail job when it sends, so billing never waits on a PDF (docs/decisions/128).
       const isFinal = payment.payment_number === payment.payment_count;
       const pdf = isFinal ? [receiptToDraw(payment.pledge_id, payment.id, deps.clock.now())] : undefined;
-      const progress = await receiptProgress(deps, payment, paidSoFar);
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar, reference: outcome.reference, progress }), pdf);
-      await mailMilestone(deps, payment, paidSoFar);
+      const progress = await receiptProgress(deps, payment, given.paidSoFar);
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar: given.paidSoFar, reference: outcome.reference, progress }), pdf);
+      await mailMilestone(deps, payment, given);
     } else {
       await deps.mailer.send(
         payment.email,
@@ -104,8 +112,8 @@ async function receiptProgress(deps: OutcomeMailDeps, payment: PaymentToCharge, 
 }
 
 /** Halfway or completed, when this payment reached it and the donor has not stopped milestone mails (docs/decisions/137). */
-async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, paidSoFar: Minor): Promise<void> {
-  const paidCount = await paidPaymentCount(deps.db, payment.pledge_id);
+async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, given: Given): Promise<void> {
+  const paidCount = given.paidCount;
   const milestone = milestoneAt(paidCount, payment.payment_count);
   if (!milestone || !(await wantsMail(deps.db, payment.user_id, 'milestones'))) return;
   const unsubscribe = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, payment.user_id, 'milestones');
@@ -119,7 +127,7 @@ async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, pa
       milestone,
       paidCount,
       paymentCount: payment.payment_count,
-      paidSoFar,
+      paidSoFar: given.paidTotal,
       pledgeTotal: payment.confirmed_amount,
       summaryUrl: `${deps.appUrl}/summary`,
       shareUrl: `${deps.appUrl}${milestoneSharePath(payment.country, milestone)}`,
@@ -129,7 +137,7 @@ async function mailMilestone(deps: OutcomeMailDeps, payment: PaymentToCharge, pa
 }
 
 /** Loads what a mail needs and sends it (for callers that did not load the payment already). */
-export async function mailOutcomeById(deps: OutcomeMailDeps, session: Session, paymentId: number, outcome: Outcome, paidSoFar: Minor) {
+export async function mailOutcomeById(deps: OutcomeMailDeps, session: Session, paymentId: number, outcome: Outcome, given: Given) {
   const payment = await loadPayment(session, paymentId);
-  if (payment) await mailOutcome(deps, payment, outcome, paidSoFar);
+  if (payment) await mailOutcome(deps, payment, outcome, given);
 }

@@ -38,7 +38,7 @@ export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: Str
         job.type === 'payment_intent.succeeded'
           ? ({ status: 'Success', reference: job.paymentIntentId } as const)
           : ({ status: 'Failed', reference: job.paymentIntentId, code: job.failureCode ?? 'card_declined' } as const);
-      await mailOutcomeById(deps, session, settled.paymentId, outcome, settled.paidSoFar);
+      await mailOutcomeById(deps, session, settled.paymentId, outcome, settled);
     }
   } finally {
     client.release();

@@ -1,40 +1,21 @@
 import { type Minor, asMinor } from '@uplift/core/money';
 import type { IsoDate } from '@uplift/core/calendar';
-import type { CountryCode } from '@uplift/core/countries';
-import type pg from 'pg';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.ts';
-import { payments, pledges, refunds, type RefundStatus } from '../../db/schema.ts';
-import { CHARGE_LOCK, CLAIM_LOCK } from './ledger.locks.ts';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { payments } from '../../db/schema.ts';
+import { CLAIM_LOCK } from './ledger.locks.ts';
+import { type DueDates, pledgeScope } from './ledger-reads.repository.ts';
+import { releaseClaims, type Session } from './ledger-session.repository.ts';
 import type { Outcome } from './outcome.ts';
 
 // The ledger: every write to `payments` and `payment_attempts` is in this file, and no other file
-// of the app writes those tables (docs/decisions/110-module-map-and-ledger.md).
+// of the app writes those tables (docs/decisions/110-module-map-and-ledger.md). Its reads are in
+// ledger-reads.repository.ts, the sessions and locks in ledger-session.repository.ts, refunds in
+// ledger-refunds.repository.ts.
 //
-// The first part is the billing job's SQL. It runs on the worker's own session (one connection held
-// for the run), because the session-level advisory locks that mark "this worker owns this payment"
-// live and die with it. See docs/decisions/040-billing-exactly-once.md. The later parts run on the
-// database or inside a caller's transaction: a pledge's schedule, cancelling, erasure, change card.
-
-/** The worker's session. Queries on it run one after another, in the order they were asked for. */
-export type Session = {
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
-};
-
-/** Wraps a dedicated connection so concurrent payments can share it without overlapping queries. */
-export function serialSession(client: pg.PoolClient): Session {
-  let tail: Promise<unknown> = Promise.resolve();
-  return {
-    query<R extends pg.QueryResultRow>(text: string, params?: unknown[]) {
-      const result = tail.then(() => client.query<R>(text, params));
-      tail = result.catch(() => undefined);
-      return result;
-    },
-  };
-}
-
-/** The last date that counts as due, per campaign country. */
-export type DueDates = Record<CountryCode, IsoDate>;
+// The first part is the billing job's SQL, on the worker's own session (see
+// docs/decisions/040-billing-exactly-once.md). The later parts run on the database or inside a
+// caller's transaction: a pledge's schedule, cancelling, erasure, skipping a week, change card.
 
 /**
  * - `due`: Pending payments whose date has come in their campaign's zone.
@@ -47,87 +28,117 @@ export type ClaimScope = 'due' | 'cancelled-in-doubt' | 'retry';
 
 export type Claim = {
   id: number;
+  /** The pledge it belongs to: a run charges a pledge's claims one after another (docs/decisions/145). */
+  pledgeId: number;
   idempotencyKey: string;
   /** An earlier attempt with this key has no recorded outcome: ask the provider before charging. */
   inDoubt: boolean;
 };
 
+/** Where the next claim batch starts: after this payment, in (processing date, id) order. */
+export type ClaimCursor = { date: IsoDate; id: number };
+
+// Every scope claims in (processing_date, id) order, so a pledge's weeks are claimed, charged and
+// numbered in date order even when their ids are not (a skipped week is moved to a later date).
+// $1/$2: the cursor (null: from the start).
+const AFTER_CURSOR = '($1::date is null or (p.processing_date, p.id) > ($1::date, $2::int))';
+
 const DUE_SQL = `
-  select p.id, p.idempotency_key
+  select p.id, p.pledge_id, p.idempotency_key, p.processing_date
   from payments p
   join pledges pl on pl.id = p.pledge_id
   join campaigns c on c.id = pl.campaign_id
   where p.payment_status = 'Pending'
-    and p.id > $1
-    and p.processing_date <= greatest($2::date, $3::date)
-    and p.processing_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end
+    and ${AFTER_CURSOR}
+    and p.processing_date <= greatest($3::date, $4::date)
+    and p.processing_date <= case c.country when 'NZ' then $3::date when 'UK' then $4::date end
     and p.processing_at is null
-  order by p.id
-  limit $4
+  order by p.processing_date, p.id
+  limit $5
   for update of p skip locked`;
 
 const RETRY_SQL = `
-  select p.id, case when p.settled_at is null then p.idempotency_key end as idempotency_key
+  select p.id, p.pledge_id, case when p.settled_at is null then p.idempotency_key end as idempotency_key, p.processing_date
   from payments p
   join pledges pl on pl.id = p.pledge_id
   join campaigns c on c.id = pl.campaign_id
   where p.payment_status = 'Failed'
-    and p.id > $1
+    and ${AFTER_CURSOR}
     and pl.pledge_status = 'Confirmed'
     and (
       (p.settled_at is null and p.idempotency_key is not null)
-      or (p.next_retry_date <= case c.country when 'NZ' then $2::date when 'UK' then $3::date end and p.settled_at is not null)
+      or (p.next_retry_date <= case c.country when 'NZ' then $3::date when 'UK' then $4::date end and p.settled_at is not null)
     )
-  order by p.id
-  limit $4
+  order by p.processing_date, p.id
+  limit $5
   for update of p skip locked`;
 
 const IN_DOUBT_SQL = `
-  select p.id, p.idempotency_key
+  select p.id, p.pledge_id, p.idempotency_key, p.processing_date
   from payments p
   where p.payment_status = 'Cancelled'
     and p.idempotency_key is not null
     and p.settled_at is null
-    and p.id > $1
-  order by p.id
-  limit $2
+    and ${AFTER_CURSOR}
+  order by p.processing_date, p.id
+  limit $3
   for update of p skip locked`;
 
 /**
- * Claims up to `limit` payments after `afterId` in one short transaction: row locks (skipping rows
- * another worker is claiming right now) decide who looks at a row, the CLAIM advisory lock (skipping
- * payments a live worker already owns) decides who owns it, and a due payment's idempotency key and
- * attempt count are written before anything is sent to the provider. `lastId` is the highest id
- * looked at (null when there was nothing left), so the caller moves on even past skipped rows.
+ * Of these due payments this worker now owns, those with an earlier week of their pledge still to
+ * be charged that it does not own (another worker is charging it, or its attempt was left in
+ * doubt): they are let go unclaimed, so a pledge's weeks are never charged out of date order. A
+ * week Processing at the provider does not hold the later ones back.
+ */
+const BLOCKED_BY_EARLIER_WEEK_SQL = `
+  select p.id, pg_advisory_unlock($2, p.id)
+  from payments p
+  where p.id = any($1::int[])
+    and exists (
+      select 1 from payments x
+       where x.pledge_id = p.pledge_id and x.payment_status = 'Pending' and x.processing_at is null
+         and (x.processing_date, x.id) < (p.processing_date, p.id)
+         and x.id <> all($1::int[]))`;
+
+type Candidate = { id: number; pledge_id: number; idempotency_key: string | null; processing_date: IsoDate };
+
+/**
+ * Claims up to `limit` payments after the cursor `after` in one short transaction: row locks
+ * (skipping rows another worker is claiming right now) decide who looks at a row, the CLAIM advisory
+ * lock (skipping payments a live worker already owns) decides who owns it, and a due payment's
+ * idempotency key and attempt count are written before anything is sent to the provider. Claims come
+ * in (processing date, id) order. `next` is the cursor after the last payment looked at (null when
+ * there was nothing left), so the caller moves on even past skipped rows.
  */
 export async function claimBatch(
   session: Session,
-  opts: { scope: ClaimScope; due: DueDates; afterId: number; limit: number; now: Date },
-): Promise<{ claims: Claim[]; lastId: number | null }> {
+  opts: { scope: ClaimScope; due: DueDates; after: ClaimCursor | null; limit: number; now: Date },
+): Promise<{ claims: Claim[]; next: ClaimCursor | null }> {
   const owned: number[] = [];
   await session.query('begin');
   try {
+    const cursor = [opts.after?.date ?? null, opts.after?.id ?? 0];
     const candidates = (
       opts.scope !== 'cancelled-in-doubt'
-        ? await session.query<{ id: number; idempotency_key: string | null }>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [
-            opts.afterId,
-            opts.due.NZ,
-            opts.due.UK,
-            opts.limit,
-          ])
-        : await session.query<{ id: number; idempotency_key: string | null }>(IN_DOUBT_SQL, [opts.afterId, opts.limit])
+        ? await session.query<Candidate>(opts.scope === 'due' ? DUE_SQL : RETRY_SQL, [...cursor, opts.due.NZ, opts.due.UK, opts.limit])
+        : await session.query<Candidate>(IN_DOUBT_SQL, [...cursor, opts.limit])
     ).rows;
     if (candidates.length === 0) {
       await session.query('commit');
-      return { claims: [], lastId: null };
+      return { claims: [], next: null };
     }
-    const lastId = candidates[candidates.length - 1]!.id;
+    const last = candidates[candidates.length - 1]!;
 
     const locked = await session.query<{ id: number }>(
       'select id from unnest($1::int[]) as t(id) where pg_try_advisory_lock($2, id)',
       [candidates.map((c) => c.id), CLAIM_LOCK],
     );
     owned.push(...locked.rows.map((r) => r.id));
+    if (opts.scope === 'due' && owned.length > 0) {
+      const blocked = await session.query<{ id: number }>(BLOCKED_BY_EARLIER_WEEK_SQL, [owned, CLAIM_LOCK]);
+      const letGo = new Set(blocked.rows.map((r) => r.id));
+      owned.splice(0, owned.length, ...owned.filter((id) => !letGo.has(id)));
+    }
     const ownedSet = new Set(owned);
     const mine = candidates.filter((c) => ownedSet.has(c.id));
 
@@ -160,10 +171,11 @@ export async function claimBatch(
 
     const claims = mine.map((c) => ({
       id: c.id,
+      pledgeId: c.pledge_id,
       idempotencyKey: keys.get(c.id) ?? c.idempotency_key!,
       inDoubt: c.idempotency_key !== null,
     }));
-    return { claims, lastId };
+    return { claims, next: { date: last.processing_date, id: last.id } };
   } catch (err) {
     await session.query('rollback').catch(() => undefined);
     // Session-level locks outlive a rollback: give back what this claim took.
@@ -189,131 +201,6 @@ export async function dropStaleRetries(session: Session, due: DueDates): Promise
     [due.NZ, due.UK],
   );
   return rowCount ?? 0;
-}
-
-async function releaseClaims(session: Session, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await session.query('select pg_advisory_unlock($2, id) from unnest($1::int[]) as t(id)', [ids, CLAIM_LOCK]);
-}
-
-/**
- * The CHARGE locks of these payments, without waiting, in ascending order (as every locker takes
- * them): the ids it got. A payment left out has a cancel working on it right now.
- */
-export async function tryChargeLocks(session: Session, paymentIds: number[]): Promise<Set<number>> {
-  if (paymentIds.length === 0) return new Set();
-  const { rows } = await session.query<{ id: number }>(
-    'select id from unnest($1::int[]) with ordinality as t(id, n) where pg_try_advisory_lock($2, id) order by n',
-    [[...paymentIds].sort((a, b) => a - b), CHARGE_LOCK],
-  );
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Gives back the CLAIM locks of these payments, and the CHARGE locks of those in `charged`. */
-export async function releasePayments(session: Session, paymentIds: number[], charged: Set<number>): Promise<void> {
-  if (paymentIds.length === 0) return;
-  await session.query(
-    `select pg_advisory_unlock($2, id), case when id = any($3::int[]) then pg_advisory_unlock($4, id) end
-       from unnest($1::int[]) as t(id)`,
-    [paymentIds, CLAIM_LOCK, [...charged], CHARGE_LOCK],
-  );
-}
-
-/** Gives back the payment's CHARGE lock (if held) and CLAIM lock. */
-export async function releasePayment(session: Session, paymentId: number, heldCharge: boolean): Promise<void> {
-  if (heldCharge) {
-    await session.query('select pg_advisory_unlock($1, $3), pg_advisory_unlock($2, $3)', [CHARGE_LOCK, CLAIM_LOCK, paymentId]);
-  } else {
-    await session.query('select pg_advisory_unlock($1, $2)', [CLAIM_LOCK, paymentId]);
-  }
-}
-
-/** Everything needed to charge a payment and write to the donor about it. */
-export type PaymentToCharge = {
-  id: number;
-  pledge_id: number;
-  payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
-  processing_date: IsoDate;
-  amount: Minor;
-  /** The weekly extra that covers the card fee, charged on top of `amount` (docs/decisions/135). */
-  fee_cover: Minor;
-  stripe_payment_method_id: string | null;
-  idempotency_key: string | null;
-  settled: boolean;
-  pledge_status: 'Pending' | 'Confirmed' | 'Cancelled';
-  confirmed_amount: Minor;
-  user_id: number;
-  campaign_id: number;
-  country: CountryCode;
-  email: string;
-  first_name: string;
-  failure_reason: string | null;
-  provider_reference: string | null;
-  /** The pledge's next payment after this one (a retry never reaches it), or null. */
-  next_payment_date: IsoDate | null;
-  /** An automatic retry has already been made for this payment (there is only one). */
-  retried: boolean;
-  stripe_customer_id: string | null;
-  recipient_name: string;
-  /** This payment's place in the pledge's schedule: 2 of 4. */
-  payment_number: number;
-  payment_count: number;
-};
-
-/** Read after the CHARGE lock is taken, so it sees any cancel that committed before. */
-export async function loadPayment(session: Session, paymentId: number): Promise<PaymentToCharge | undefined> {
-  return (await loadPayments(session, [paymentId])).get(paymentId);
-}
-
-/** loadPayment for many at once (one statement, issued after the statement that took their CHARGE locks). */
-export async function loadPayments(session: Session, paymentIds: number[]): Promise<Map<number, PaymentToCharge>> {
-  if (paymentIds.length === 0) return new Map();
-  const { rows } = await session.query<PaymentToCharge>(
-    `select p.id, p.pledge_id, p.payment_status, p.processing_date, p.amount, p.fee_cover, p.stripe_payment_method_id,
-            p.idempotency_key, p.settled_at is not null as settled, p.failure_reason, p.provider_reference,
-            (select min(x.processing_date) from payments x where x.pledge_id = p.pledge_id and x.processing_date > p.processing_date)::text as next_payment_date,
-            exists (select 1 from payment_attempts a where a.payment_id = p.id and a.kind = 'retry') as retried,
-            pl.pledge_status, pl.confirmed_amount, pl.user_id, pl.campaign_id,
-            c.country, u.email, u.first_name, u.stripe_customer_id, r.recipient_name,
-            (select count(*) from payments x where x.pledge_id = p.pledge_id and x.processing_date <= p.processing_date)::int as payment_number,
-            (select count(*) from payments x where x.pledge_id = p.pledge_id)::int as payment_count
-     from payments p
-     join pledges pl on pl.id = p.pledge_id
-     join campaigns c on c.id = pl.campaign_id
-     join users u on u.id = pl.user_id
-     join recipients r on r.id = pl.recipient_id
-     where p.id = any($1::int[])`,
-    [paymentIds],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-// Pay now and confirm: one payment, held by a donor's request
-
-/**
- * Runs `fn` on a dedicated session holding this payment's CLAIM and CHARGE locks, taken without
- * waiting: when either is held (a billing run, a second click) it throws `busy()` instead.
- */
-export async function withPaymentHeld<T>(db: { $client: pg.Pool }, paymentId: number, busy: () => Error, fn: (session: Session) => Promise<T>): Promise<T> {
-  const client = await db.$client.connect();
-  const session = serialSession(client);
-  let locked = false;
-  try {
-    const { rows } = await session.query<{ claim: boolean }>('select pg_try_advisory_lock($1, $2) as claim', [CLAIM_LOCK, paymentId]);
-    if (!rows[0]?.claim) throw busy();
-    const charge = await session.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [CHARGE_LOCK, paymentId]);
-    locked = true;
-    if (!charge.rows[0]?.ok) {
-      await releasePayment(session, paymentId, false);
-      locked = false;
-      throw busy();
-    }
-    return await fn(session);
-  } finally {
-    if (locked) await releasePayment(session, paymentId, true).catch(() => undefined);
-    // Destroyed, never pooled: no lock can outlive this request.
-    client.release(true);
-  }
 }
 
 /**
@@ -350,20 +237,53 @@ export async function startDonorAttempt(
 
 const ATTEMPT_OUTCOME = { Success: 'succeeded', Failed: 'failed', Processing: 'processing', Cancelled: null } as const;
 
+/** What a recorded success means for the donor's mails, read in the statement that records it (docs/decisions/145). */
+export type Given = {
+  /**
+   * The receipt's "given so far": the pledge's paid weeks dated up to this one (then by id), this
+   * one included when it succeeded, net of their succeeded refunds (a pending one has not reached
+   * the donor yet: docs/decisions/132-refunds.md). Later-dated weeks paid before it do not count.
+   */
+  paidSoFar: Minor;
+  /** How many of the pledge's payments are paid now, this one included: the milestones' count. */
+  paidCount: number;
+  /** What all of them add up to now, net of succeeded refunds: the milestone mail's figure. */
+  paidTotal: Minor;
+};
+
+const refundedOf = (payment: string) =>
+  `coalesce((select sum(r.amount) from refunds r where r.payment_id = ${payment}.id and r.status = 'succeeded'), 0)`;
+
 /**
- * What was given back of the pledge of `updated` (succeeded refunds only: a pending one has not
- * reached the donor yet), so "given so far" is net (docs/decisions/132-refunds.md).
+ * The pledge's paid payments as they are once `updated` is recorded: every part of a statement sees
+ * the rows as they were before it, so the others are read and `updated` is added when `success`.
  */
-const REFUNDED_OF_PLEDGE = `(select coalesce(sum(r.amount), 0) from refunds r join payments x on x.id = r.payment_id
-              where x.pledge_id = updated.pledge_id and r.status = 'succeeded')`;
+const paidWith = (success: string) => `
+  left join lateral (
+    select x.id, x.processing_date, x.amount - ${refundedOf('x')} as net
+      from payments x
+     where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id
+    union all
+    select updated.id, updated.processing_date, updated.amount - ${refundedOf('updated')} where ${success}
+  ) paid on true`;
+
+const GIVEN_COLUMNS = `
+  coalesce(sum(paid.net) filter (where (paid.processing_date, paid.id) <= (updated.processing_date, updated.id)), 0)::int as paid_so_far,
+  count(paid.id)::int as paid_count,
+  coalesce(sum(paid.net), 0)::int as paid_total`;
+
+type GivenRow = { paid_so_far: number; paid_count: number; paid_total: number };
+
+function givenOf(row: GivenRow): Given {
+  return { paidSoFar: asMinor(Number(row.paid_so_far)), paidCount: Number(row.paid_count), paidTotal: asMinor(Number(row.paid_total)) };
+}
 
 /**
  * Records the outcome of the attempt with this idempotency key, on the payment and on its
  * attempt row. It applies only while that attempt is the payment's current one and no outcome is
  * recorded yet — or the same status was recorded a moment earlier by the webhook (which does not
- * mail for an attempt someone is waiting on). Returns the pledge's paid total including this
- * payment and net of its succeeded refunds, or null when nothing was recorded (settled otherwise
- * meanwhile: theirs stands).
+ * mail for an attempt someone is waiting on). Returns what was given (Given), or null when nothing
+ * was recorded (settled otherwise meanwhile: theirs stands).
  */
 export async function recordOutcome(
   session: Session,
@@ -371,8 +291,8 @@ export async function recordOutcome(
   idempotencyKey: string,
   outcome: Outcome,
   now: Date,
-): Promise<{ paidSoFar: Minor } | null> {
-  const { rows } = await session.query<{ paid_so_far: Minor }>(
+): Promise<Given | null> {
+  const { rows } = await session.query<GivenRow>(
     `with updated as (
        update payments
           set payment_status = case when $3 = 'Processing' then payment_status else $3 end,
@@ -384,7 +304,7 @@ export async function recordOutcome(
         where id = $1 and idempotency_key = $2
           and (settled_at is null or payment_status = $3)
           and not ($3 = 'Processing' and settled_at is not null)
-        returning id, pledge_id, amount
+        returning id, pledge_id, amount, processing_date
      ), attempt as (
        update payment_attempts
           set outcome = $8, decline_code = $5, provider_reference = coalesce($4, provider_reference),
@@ -392,11 +312,9 @@ export async function recordOutcome(
         where payment_id = $1 and idempotency_key = $2 and (finished_at is null)
           and exists (select 1 from updated)
      )
-     select (select coalesce(sum(x.amount), 0) from payments x
-              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
-            + case when $3 = 'Success' then updated.amount else 0 end
-            - ${REFUNDED_OF_PLEDGE} as paid_so_far
-       from updated`,
+     select ${GIVEN_COLUMNS}
+       from updated ${paidWith("$3 = 'Success'")}
+      group by updated.id`,
     [
       paymentId,
       idempotencyKey,
@@ -408,22 +326,23 @@ export async function recordOutcome(
       outcome.status === 'Failed' ? (outcome.attempt ?? 'failed') : ATTEMPT_OUTCOME[outcome.status],
     ],
   );
-  return rows[0] ? { paidSoFar: asMinor(Number(rows[0].paid_so_far)) } : null;
+  return rows[0] ? givenOf(rows[0]) : null;
 }
 
 /**
  * The provider's word from its webhook, matched by PaymentIntent id or idempotency key:
  * succeeded → Success whatever the row said (the money moved); failed → Failed only while an
- * attempt is open (never over a Success). Returns the payment when this changed it, and whether
- * the caller must mail (nobody else will: it was processing, or a settled failure); else null.
+ * attempt is open (never over a Success). Returns the payment when this changed it, whether
+ * the caller must mail (nobody else will: it was processing, or a settled failure), and what was
+ * given (Given); else null.
  */
 export async function recordProviderEvent(
   session: Session,
   event: { type: 'succeeded' | 'failed'; paymentIntentId: string; idempotencyKey: string | null; code: string | null },
   now: Date,
-): Promise<{ paymentId: number; mail: boolean; paidSoFar: Minor } | null> {
+): Promise<({ paymentId: number; mail: boolean } & Given) | null> {
   const succeeded = event.type === 'succeeded';
-  const { rows } = await session.query<{ id: number; was_processing: boolean; paid_before: number; amount: Minor }>(
+  const { rows } = await session.query<{ id: number; was_processing: boolean } & GivenRow>(
     `with target as (
        -- Nobody else will mail when it was processing, or was a settled failure (the browser's
        -- bank step paid it and the webhook came before the confirm call).
@@ -442,24 +361,21 @@ export async function recordProviderEvent(
               processing_at = null,
               settled_at = $5
          from target where p.id = target.id
-        returning p.id, p.pledge_id, p.amount, p.idempotency_key, target.was_processing
+        returning p.id, p.pledge_id, p.amount, p.processing_date, p.idempotency_key, target.was_processing
      ), attempt as (
        update payment_attempts a
           set outcome = case when $3 then 'succeeded' else 'failed' end, decline_code = case when $3 then null else $4 end,
               provider_reference = $1, finished_at = $5
          from updated where a.payment_id = updated.id and a.idempotency_key = updated.idempotency_key
      )
-     -- Every part of the statement sees the rows as they were before it: the sum leaves this one out.
-     select id, was_processing, amount,
-            (select coalesce(sum(x.amount), 0) from payments x
-              where x.pledge_id = updated.pledge_id and x.payment_status = 'Success' and x.id <> updated.id)
-            - ${REFUNDED_OF_PLEDGE} as paid_before
-       from updated`,
+     select updated.id, updated.was_processing, ${GIVEN_COLUMNS}
+       from updated ${paidWith('$3')}
+      group by updated.id, updated.was_processing`,
     [event.paymentIntentId, event.idempotencyKey, succeeded, event.code ?? 'card_declined', now],
   );
   const row = rows[0];
   if (!row) return null;
-  return { paymentId: row.id, mail: row.was_processing, paidSoFar: asMinor(Number(row.paid_before) + (succeeded ? Number(row.amount) : 0)) };
+  return { paymentId: row.id, mail: row.was_processing, ...givenOf(row) };
 }
 
 // A pledge's schedule (written when the pledge is confirmed, in its transaction)
@@ -483,25 +399,7 @@ export async function insertSchedule(
   );
 }
 
-// Cancelling
-
-/**
- * The payments billing could still charge: Pending ones, and Failed ones awaiting their automatic
- * retry or a pay-now (a cancel must wait for those too, or a retry could be taken after it).
- */
-export async function chargeablePaymentIds(db: Executor, pledgeIds: number[] | { ofDonor: number }): Promise<number[]> {
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(inArray(payments.pledge_id, pledgeScope(db, pledgeIds)), inArray(payments.payment_status, ['Pending', 'Failed'])));
-  return rows.map((r) => r.id);
-}
-
-function pledgeScope(db: Executor, pledgeIds: number[] | { ofDonor: number }) {
-  return Array.isArray(pledgeIds)
-    ? db.select({ id: pledges.id }).from(pledges).where(inArray(pledges.id, pledgeIds.concat(0)))
-    : db.select({ id: pledges.id }).from(pledges).where(eq(pledges.user_id, pledgeIds.ofDonor));
-}
+// Cancelling and erasure
 
 /** Cancels the remaining Pending payments of these pledges (paid and failed ones stand): how many. */
 export async function cancelPendingPayments(tx: Tx, pledgeIds: number[] | { ofDonor: number }): Promise<number> {
@@ -523,15 +421,6 @@ export async function dropRetriesOfDonor(tx: Tx, userId: number): Promise<number
   return unretried.length;
 }
 
-/** What the pledge's successful payments add up to, in minor units. */
-export async function paidTotal(db: Executor, pledgeId: number): Promise<Minor> {
-  const [paid] = await db
-    .select({ total: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.pledge_id, pledgeId), eq(payments.payment_status, 'Success')));
-  return asMinor(Number(paid?.total ?? 0));
-}
-
 /** Erasure: no payment of the donor keeps a reference to a card at the provider. */
 export async function forgetCardReferences(db: Executor, userId: number) {
   await db
@@ -540,37 +429,7 @@ export async function forgetCardReferences(db: Executor, userId: number) {
     .where(inArray(payments.pledge_id, pledgeScope(db, { ofDonor: userId })));
 }
 
-// Skipping a week (docs/decisions/134-skip-a-week.md)
-
-/** A pledge's payment as a skip decides on it, read with its row locked. */
-export type ScheduledPayment = {
-  id: number;
-  processing_date: IsoDate;
-  payment_status: PaymentToCharge['payment_status'];
-  amount: Minor;
-  fee_cover: Minor;
-  /** A billing run has started an attempt (its key is written) or the provider is processing it. */
-  claimed: boolean;
-  skipped_from: IsoDate | null;
-};
-
-/** Inside a transaction: every payment of the pledge, rows locked (after their CHARGE locks), by date. */
-export async function lockScheduleOfPledge(tx: Tx, pledgeId: number): Promise<ScheduledPayment[]> {
-  return tx
-    .select({
-      id: payments.id,
-      processing_date: payments.processing_date,
-      payment_status: payments.payment_status,
-      amount: payments.amount,
-      fee_cover: payments.fee_cover,
-      claimed: sql<boolean>`(${payments.idempotency_key} is not null or ${payments.processing_at} is not null)`,
-      skipped_from: payments.skipped_from,
-    })
-    .from(payments)
-    .where(eq(payments.pledge_id, pledgeId))
-    .orderBy(payments.processing_date, payments.id)
-    .for('update');
-}
+// Skipping a week (docs/decisions/134-skip-a-week.md), under the locks lockScheduleOfPledge takes
 
 /**
  * Moves a still unclaimed Pending payment to `date`, remembering (or, with null, forgetting) the
@@ -601,15 +460,6 @@ export async function setFeeCoverOfPayment(tx: Tx, paymentId: number, feeCoverMi
 
 // Change card
 
-/** The donor's payments still to be taken (Pending or Failed) of their Confirmed pledges, with their card. */
-export async function remainingPaymentsOfDonor(db: Executor, userId: number) {
-  return db
-    .select({ id: payments.id, method: payments.stripe_payment_method_id })
-    .from(payments)
-    .innerJoin(pledges, eq(pledges.id, payments.pledge_id))
-    .where(and(eq(pledges.user_id, userId), eq(pledges.pledge_status, 'Confirmed'), inArray(payments.payment_status, ['Pending', 'Failed'])));
-}
-
 /** These payments, while still Pending or Failed, are taken from `providerMethodId` from now on: how many. */
 export async function setCardOfPayments(tx: Tx, paymentIds: number[], providerMethodId: string): Promise<number> {
   const rows = await tx
@@ -618,16 +468,6 @@ export async function setCardOfPayments(tx: Tx, paymentIds: number[], providerMe
     .where(and(inArray(payments.id, paymentIds.concat(0)), inArray(payments.payment_status, ['Pending', 'Failed'])))
     .returning({ id: payments.id });
   return rows.length;
-}
-
-/** Which of these provider cards a Pending or Failed payment still needs. */
-export async function cardsStillNeeded(db: Executor, providerMethodIds: string[]): Promise<Set<string | null>> {
-  if (providerMethodIds.length === 0) return new Set();
-  const rows = await db
-    .select({ method: payments.stripe_payment_method_id })
-    .from(payments)
-    .where(and(inArray(payments.stripe_payment_method_id, providerMethodIds), inArray(payments.payment_status, ['Pending', 'Failed'])));
-  return new Set(rows.map((r) => r.method));
 }
 
 // Stripe's payment events
@@ -666,157 +506,4 @@ export async function applyPaymentEvent(
     await session.query('rollback').catch(() => undefined);
     throw err;
   }
-}
-
-/** Whether some Pending payment has come due (in its campaign's zone): the system page and alerts (docs/decisions/133). */
-export async function selectAnyPaymentDue(db: Executor, due: DueDates): Promise<boolean> {
-  const result = await db.execute<{ due: boolean }>(sql`
-    select exists (
-      select 1 from payments p
-      join pledges pl on pl.id = p.pledge_id
-      join campaigns c on c.id = pl.campaign_id
-      where p.payment_status = 'Pending'
-        and p.processing_date <= greatest(${due.NZ}::date, ${due.UK}::date)
-        and p.processing_date <= case c.country when 'NZ' then ${due.NZ}::date when 'UK' then ${due.UK}::date end
-        and p.processing_at is null
-    ) as due`);
-  return result.rows[0]!.due;
-}
-
-// Refunds (docs/decisions/132-refunds.md): money given back on a Success payment is its own row in
-// `refunds`, written here only. A refund is reserved (Pending, with its idempotency key) under the
-// payment's row lock before the provider is called, then settled with the provider's answer.
-
-export type RefundRow = typeof refunds.$inferSelect;
-
-/** A Success payment as a refund needs it: who paid, where, and what is left to give back. */
-export type RefundablePayment = {
-  id: number;
-  pledge_id: number;
-  payment_status: 'Pending' | 'Success' | 'Failed' | 'Cancelled';
-  amount: Minor;
-  provider_reference: string | null;
-  processing_date: IsoDate;
-  receipt_number: string | null;
-  country: CountryCode;
-  email: string;
-  first_name: string;
-  user_id: number;
-  recipient_name: string;
-  /** Succeeded refunds so far. */
-  refunded: Minor;
-  /** amount − pending and succeeded refunds (what may still be asked for). */
-  refundable: Minor;
-};
-
-const REFUNDABLE_SQL = sql`
-  select p.id, p.pledge_id, p.payment_status, p.amount, p.provider_reference, p.processing_date::text as processing_date,
-         p.receipt_number, c.country, u.email, u.first_name, u.id as user_id, r.recipient_name,
-         coalesce((select sum(x.amount) from refunds x where x.payment_id = p.id and x.status = 'succeeded'), 0)::int as refunded,
-         (p.amount - coalesce((select sum(x.amount) from refunds x where x.payment_id = p.id and x.status in ('pending', 'succeeded')), 0))::int as refundable
-    from payments p
-    join pledges pl on pl.id = p.pledge_id
-    join campaigns c on c.id = pl.campaign_id
-    join users u on u.id = pl.user_id
-    join recipients r on r.id = pl.recipient_id`;
-
-function refundablePaymentOf(row: Record<string, unknown>): RefundablePayment {
-  return { ...(row as RefundablePayment), amount: asMinor(Number(row.amount)), refunded: asMinor(Number(row.refunded)), refundable: asMinor(Number(row.refundable)) };
-}
-
-/** One payment with its refund sums, or undefined. */
-export async function findRefundablePayment(db: Executor, paymentId: number): Promise<RefundablePayment | undefined> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${REFUNDABLE_SQL} where p.id = ${paymentId}`);
-  return rows[0] ? refundablePaymentOf(rows[0]) : undefined;
-}
-
-export type RefundReservation =
-  | { kind: 'not_found' }
-  | { kind: 'not_refundable'; payment: RefundablePayment }
-  | { kind: 'too_much'; payment: RefundablePayment }
-  | { kind: 'reserved'; payment: RefundablePayment; refund: RefundRow };
-
-/**
- * In one short transaction: locks the payment's row (a second admin's refund of the same payment
- * waits here, then sees this one), checks that it is a settled Success charge and that the amount
- * is at most what is left after pending and succeeded refunds, and writes the Pending refund with
- * its idempotency key. Committed before the provider is called.
- */
-export async function reserveRefund(
-  db: Db,
-  input: { paymentId: number; amount: Minor; reason: string; adminId: number; now: Date },
-): Promise<RefundReservation> {
-  return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ id: number }>(sql`select id from payments where id = ${input.paymentId} for update`);
-    if (locked.rows.length === 0) return { kind: 'not_found' as const };
-    const payment = (await findRefundablePayment(tx, input.paymentId))!;
-    if (payment.payment_status !== 'Success' || !payment.provider_reference) return { kind: 'not_refundable' as const, payment };
-    if (input.amount > payment.refundable) return { kind: 'too_much' as const, payment };
-    const [{ n } = { n: 0 }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from refunds where payment_id = ${input.paymentId}`)).rows;
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        payment_id: input.paymentId,
-        amount: input.amount,
-        reason: input.reason,
-        status: 'pending',
-        idempotency_key: `payment-${input.paymentId}-refund-${Number(n) + 1}`,
-        admin_user_id: input.adminId,
-        created_at: input.now,
-      })
-      .returning();
-    return { kind: 'reserved' as const, payment: { ...payment, refundable: asMinor(payment.refundable - input.amount) }, refund: refund! };
-  });
-}
-
-/** Records the provider's answer on a Pending refund (never on a settled one): the row, or undefined. */
-export async function settleRefund(
-  db: Executor,
-  refundId: number,
-  outcome: { status: Exclude<RefundStatus, 'pending'>; reference: string | null; message: string | null },
-  now: Date,
-): Promise<RefundRow | undefined> {
-  const [row] = await db
-    .update(refunds)
-    .set({ status: outcome.status, provider_reference: outcome.reference, failure_message: outcome.message, settled_at: now })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-    .returning();
-  return row;
-}
-
-/** How many refunds of the payment have succeeded: the revision of its corrected receipt. */
-export async function succeededRefundCount(db: Executor, paymentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.payment_id, paymentId), eq(refunds.status, 'succeeded')));
-  return Number(row?.n ?? 0);
-}
-
-/** Every payment of the donor's pledges (not Pending pledges), newest first, with refund sums and where it went. */
-export async function paymentsOfDonorWithRefunds(db: Executor, userId: number) {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select p.id, p.pledge_id, c.campaign_name, r.recipient_name, c.country, p.processing_date::text as processing_date,
-           p.payment_status, p.amount, p.receipt_number,
-           coalesce((select sum(x.amount) from refunds x where x.payment_id = p.id and x.status = 'succeeded'), 0)::int as refunded,
-           (p.amount - coalesce((select sum(x.amount) from refunds x where x.payment_id = p.id and x.status in ('pending', 'succeeded')), 0))::int as refundable
-      from payments p
-      join pledges pl on pl.id = p.pledge_id
-      join campaigns c on c.id = pl.campaign_id
-      join recipients r on r.id = pl.recipient_id
-     where pl.user_id = ${userId} and pl.pledge_status <> 'Pending'
-     order by p.processing_date desc, p.id desc`);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    pledge_id: Number(row.pledge_id),
-    campaign_name: String(row.campaign_name),
-    recipient_name: String(row.recipient_name),
-    country: row.country as CountryCode,
-    processing_date: String(row.processing_date) as IsoDate,
-    payment_status: row.payment_status as RefundablePayment['payment_status'],
-    amount: asMinor(Number(row.amount)),
-    receipt_number: (row.receipt_number as string | null) ?? null,
-    refunded: asMinor(Number(row.refunded)),
-    refundable: asMinor(row.payment_status === 'Success' ? Math.max(0, Number(row.refundable)) : 0),
-  }));
 }

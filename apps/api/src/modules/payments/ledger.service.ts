@@ -1,6 +1,7 @@
 import type { Minor } from '@uplift/core/money';
 import type { Executor, Tx } from '../../db/client.ts';
 import * as repo from './ledger.repository.ts';
+import * as reads from './ledger-reads.repository.ts';
 import { lockPaymentsAgainstCharging } from './ledger.locks.ts';
 
 // The ledger's operations, as other modules use them. The ledger is the only writer of `payments`
@@ -15,16 +16,17 @@ export {
   applyPaymentEvent,
   claimBatch,
   dropStaleRetries,
-  loadPayment,
-  loadPayments,
   recordOutcome,
   recordProviderEvent,
-  releasePayment,
-  releasePayments,
-  serialSession,
   startDonorAttempt,
-  tryChargeLocks,
-  withPaymentHeld,
+  type Claim,
+  type ClaimCursor,
+  type ClaimScope,
+  type Given,
+} from './ledger.repository.ts';
+export { releasePayment, releasePayments, serialSession, tryChargeLocks, withPaymentHeld, type Session } from './ledger-session.repository.ts';
+export { loadPayment, loadPayments, type DueDates, type PaymentToCharge } from './ledger-reads.repository.ts';
+export {
   findRefundablePayment,
   paymentsOfDonorWithRefunds,
   reserveRefund,
@@ -33,12 +35,7 @@ export {
   type RefundablePayment,
   type RefundReservation,
   type RefundRow,
-  type Claim,
-  type ClaimScope,
-  type DueDates,
-  type PaymentToCharge,
-  type Session,
-} from './ledger.repository.ts';
+} from './ledger-refunds.repository.ts';
 
 /** Writes a just-confirmed pledge's weekly payments, all Pending, taken from the given card. */
 export const scheduleWeeklyPayments = repo.insertSchedule;
@@ -50,13 +47,13 @@ export const scheduleWeeklyPayments = repo.insertSchedule;
  * added payments meanwhile: taking a held lock again is harmless.
  */
 export async function holdRemainingPayments(tx: Tx, pledges: number[] | { ofDonor: number }): Promise<void> {
-  await lockPaymentsAgainstCharging(tx, await repo.chargeablePaymentIds(tx, pledges));
+  await lockPaymentsAgainstCharging(tx, await reads.chargeablePaymentIds(tx, pledges));
 }
 
 /** Cancels the pledge's remaining Pending payments (call holdRemainingPayments first); paid ones stand. */
 export async function cancelRemainingPayments(tx: Tx, pledgeId: number): Promise<{ cancelledPayments: number; paidMinor: Minor }> {
   const cancelledPayments = await repo.cancelPendingPayments(tx, [pledgeId]);
-  return { cancelledPayments, paidMinor: await repo.paidTotal(tx, pledgeId) };
+  return { cancelledPayments, paidMinor: await reads.paidTotal(tx, pledgeId) };
 }
 
 /**
@@ -79,19 +76,19 @@ export const forgetCardReferences = repo.forgetCardReferences;
  * how many payments changed and the old cards no remaining payment needs any more.
  */
 export async function moveRemainingToCard(tx: Tx, userId: number, providerMethodId: string): Promise<{ updated: number; unusedCards: string[] }> {
-  const remaining = await repo.remainingPaymentsOfDonor(tx, userId);
+  const remaining = await reads.remainingPaymentsOfDonor(tx, userId);
   await lockPaymentsAgainstCharging(tx, remaining.map((p) => p.id));
   const updated = await repo.setCardOfPayments(tx, remaining.map((p) => p.id), providerMethodId);
   const previous = [...new Set(remaining.map((p) => p.method).filter((m): m is string => m !== null && m !== providerMethodId))];
   // A settled payment keeps its card in its history; an old card stays only if a Pending or
   // Failed payment still needs it, and none does now.
-  const needed = await repo.cardsStillNeeded(tx, previous);
+  const needed = await reads.cardsStillNeeded(tx, previous);
   return { updated, unusedCards: previous.filter((m) => !needed.has(m)) };
 }
 
 /** Whether some Pending payment has come due in its campaign's zone (the system page and alerts). */
-export async function anyPaymentDue(db: Executor, due: repo.DueDates): Promise<boolean> {
-  return repo.selectAnyPaymentDue(db, due);
+export async function anyPaymentDue(db: Executor, due: reads.DueDates): Promise<boolean> {
+  return reads.selectAnyPaymentDue(db, due);
 }
 /**
  * Skipping a week (docs/decisions/134-skip-a-week.md), inside the caller's transaction, after
@@ -100,11 +97,11 @@ export async function anyPaymentDue(db: Executor, due: repo.DueDates): Promise<b
  * is being moved nor claim it at its old date once it has moved (its claim skips locked rows). A
  * payment a run has already claimed comes back `claimed` and must not be moved.
  */
-export const lockScheduleForSkip = repo.lockScheduleOfPledge;
+export const lockScheduleForSkip = reads.lockScheduleOfPledge;
 
 /** Moves an unclaimed Pending payment (rows held by lockScheduleForSkip); false when it could not. */
 export const moveScheduledPayment = repo.moveScheduledPayment;
-export type { ScheduledPayment } from './ledger.repository.ts';
+export type { ScheduledPayment } from './ledger-reads.repository.ts';
 
 /** Sets an unclaimed Pending payment's fee cover (rows held by lockScheduleForSkip); false when it could not. */
 export const setFeeCoverOfPayment = repo.setFeeCoverOfPayment;
