@@ -170,7 +170,7 @@ describe('a later week never overtakes an earlier one that is not settled', () =
 });
 
 describe('weeks the webhook settles (they were still processing at the provider)', () => {
-  it('each receipt counts the paid weeks up to its own date, whatever order the events come in', async () => {
+  it('each receipt counts what was received when it was recorded, whatever order the events come in: numbers and figures rise together', async () => {
     const campaign = await createCampaign(ctx.db, { billingStart: WEEKS[0] });
     const { user, pledge } = await createConfirmedPledge(ctx.db, { campaignId: campaign.id, amount: 1750 });
     const provider = fakeProvider({ answer: (r) => ({ status: 'processing', reference: `pi_processing_${r.idempotencyKey}` }) });
@@ -189,9 +189,14 @@ describe('weeks the webhook settles (they were still processing at the provider)
     }
     const receipts = await receiptsOf(user.email);
     expect(receipts.map((r) => [r.week, givenSoFar(r.text)])).toEqual([
-      [WEEKS[1], '$17.50'], // week 1 not paid yet: only week 2 itself
-      [WEEKS[0], '$17.50'], // week 1: only itself (week 2, paid, is later)
+      [WEEKS[1], '$17.50'], // week 2 came first: only itself was received
+      [WEEKS[0], '$35.00'], // week 1 next: weeks 1 and 2 are received now
       [WEEKS[2], '$52.50'],
     ]);
+    // Numbers follow the order the money was received, as the figures do.
+    const settled = await paymentRows(ctx.db, pledge.id);
+    const inEventOrder = [settled[1]!, settled[0]!, settled[2]!].map((p) => p.receipt_number!);
+    expect([...inEventOrder].sort()).toEqual(inEventOrder);
+    expect(new Set(inEventOrder).size).toBe(3);
   });
 });

@@ -240,9 +240,10 @@ const ATTEMPT_OUTCOME = { Success: 'succeeded', Failed: 'failed', Processing: 'p
 /** What a recorded success means for the donor's mails, read in the statement that records it (docs/decisions/145). */
 export type Given = {
   /**
-   * The receipt's "given so far": the pledge's paid weeks dated up to this one (then by id), this
-   * one included when it succeeded, net of their succeeded refunds (a pending one has not reached
-   * the donor yet: docs/decisions/132-refunds.md). Later-dated weeks paid before it do not count.
+   * The receipt's "given so far": everything the pledge has received once this outcome is recorded,
+   * this one included when it succeeded, net of succeeded refunds (a pending one has not reached the
+   * donor yet: docs/decisions/132-refunds.md). Read in the same statement as the receipt number is
+   * allotted, so both follow the order the money was received (docs/decisions/145).
    */
   paidSoFar: Minor;
   /** How many of the pledge's payments are paid now, this one included: the milestones' count. */
@@ -268,7 +269,7 @@ const paidWith = (success: string) => `
   ) paid on true`;
 
 const GIVEN_COLUMNS = `
-  coalesce(sum(paid.net) filter (where (paid.processing_date, paid.id) <= (updated.processing_date, updated.id)), 0)::int as paid_so_far,
+  coalesce(sum(paid.net), 0)::int as paid_so_far,
   count(paid.id)::int as paid_count,
   coalesce(sum(paid.net), 0)::int as paid_total`;
 
