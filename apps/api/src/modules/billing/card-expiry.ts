@@ -4,7 +4,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import type { BaseLogger } from 'pino';
 import type { Mailer } from '../mail/index.ts';
 import { cardExpiryMail } from './billing.mails.ts';
-import type { DueDates, Session } from '../payments/index.ts';
+import { FIRST_PAYMENT_ITS_CARD_CANNOT_COVER, type DueDates, type Session } from '../payments/index.ts';
 
 // "A card that expires before the last payment date is ... mailed 7 days before the first payment
 // it cannot cover" (docs/decisions/048). Billing does it on each run, by each campaign's
@@ -33,19 +33,8 @@ const NOTICES_SQL = `
     select c.id as campaign_id, c.country, case c.country when 'NZ' then $1::date when 'UK' then $2::date end as day
     from campaigns c
   ), uncovered as (
-    -- Each live pledge's first payment to come that its card cannot cover (a card is good to the
-    -- end of its expiry month).
-    -- Its amount is what it will charge: the gift and its fee cover (docs/decisions/144).
-    select distinct on (p.pledge_id) p.pledge_id, p.id as payment_id, p.processing_date, p.amount + p.fee_cover as amount, t.day, t.country,
-           pm.stripe_payment_method_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year
-      from payments p
-      join pledges pl on pl.id = p.pledge_id and pl.pledge_status = 'Confirmed'
-      join today t on t.campaign_id = pl.campaign_id
-      join payment_methods pm on pm.stripe_payment_method_id = p.stripe_payment_method_id
-     where p.payment_status in ('Pending', 'Failed')
-       and p.processing_date > t.day
-       and extract(year from p.processing_date) * 12 + extract(month from p.processing_date) > pm.exp_year * 12 + pm.exp_month
-     order by p.pledge_id, p.processing_date
+    -- Each live pledge's first payment to come that its card cannot cover: the ledger's read.
+    ${FIRST_PAYMENT_ITS_CARD_CANNOT_COVER}
   ), noted as (
     insert into card_expiry_notices (pledge_id, stripe_payment_method_id, payment_id, sent_at)
     select pledge_id, stripe_payment_method_id, payment_id, $3 from uncovered

@@ -169,3 +169,22 @@ export async function selectAnyPaymentDue(db: Executor, due: DueDates): Promise<
     ) as due`);
   return result.rows[0]!.due;
 }
+
+/**
+ * Card-expiry notices (docs/decisions/048), as SQL text for billing's statement: each Confirmed
+ * pledge's first payment to come (after `today.day`) that its card cannot cover (a card is good to
+ * the end of its expiry month), with what it will charge: the gift and its fee cover (docs/decisions/144).
+ * Expects a CTE `today(campaign_id, country, day)`; gives pledge_id, payment_id, processing_date,
+ * amount, day, country and the card's stripe_payment_method_id, brand, last4, exp_month, exp_year.
+ */
+export const FIRST_PAYMENT_ITS_CARD_CANNOT_COVER = `
+    select distinct on (p.pledge_id) p.pledge_id, p.id as payment_id, p.processing_date, p.amount + p.fee_cover as amount, t.day, t.country,
+           pm.stripe_payment_method_id, pm.brand, pm.last4, pm.exp_month, pm.exp_year
+      from payments p
+      join pledges pl on pl.id = p.pledge_id and pl.pledge_status = 'Confirmed'
+      join today t on t.campaign_id = pl.campaign_id
+      join payment_methods pm on pm.stripe_payment_method_id = p.stripe_payment_method_id
+     where p.payment_status in ('Pending', 'Failed')
+       and p.processing_date > t.day
+       and extract(year from p.processing_date) * 12 + extract(month from p.processing_date) > pm.exp_year * 12 + pm.exp_month
+     order by p.pledge_id, p.processing_date`;

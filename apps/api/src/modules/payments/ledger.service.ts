@@ -25,7 +25,7 @@ export {
   type Given,
 } from './ledger.repository.ts';
 export { releasePayment, releasePayments, serialSession, tryChargeLocks, withPaymentHeld, type Session } from './ledger-session.repository.ts';
-export { loadPayment, loadPayments, type DueDates, type PaymentToCharge } from './ledger-reads.repository.ts';
+export { FIRST_PAYMENT_ITS_CARD_CANNOT_COVER, loadPayment, loadPayments, type DueDates, type PaymentToCharge } from './ledger-reads.repository.ts';
 export {
   findRefundablePayment,
   paymentsOfDonorWithRefunds,
