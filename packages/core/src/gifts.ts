@@ -1,13 +1,12 @@
 import { MIN_PLEDGE_MINOR } from './calculator.ts';
 import type { CountryCode } from './countries.ts';
 import { formatMoney, type Minor } from './money.ts';
+import { unsafeTextMessage } from './safe-text.ts';
 
 // A friend's one-off card gift on a challenge page (docs/decisions/138-challenge-pages-and-gifts.md):
 // its bounds, limits and words. No zod here (schemas/gifts.ts holds the request, form and response
 // schemas, built on these).
 
-/** The words of a control-character refusal (as schemas/common.ts words it, without its zod). */
-const controlCharactersMessage = (field: string) => `${field} cannot contain control characters (such as line breaks, tabs or NUL)`;
 
 /**
  * The bounds of one gift, in minor units of the page's currency (product-rules §21: at least 10 and
@@ -40,9 +39,9 @@ export const GIFT_MESSAGES = {
   amountTooLarge: `amount must be at most ${boundText(GIFT_MAX_MINOR)} in the page's currency`,
   nameRequired: 'name is required',
   nameTooLong: `name must be at most ${GIFT_NAME_MAX} characters long`,
-  nameControl: controlCharactersMessage('name'),
+  nameControl: unsafeTextMessage('name', 'line'),
   messageTooLong: `message must be at most ${GIFT_MESSAGE_MAX} characters long`,
-  messageControl: controlCharactersMessage('message'),
+  messageControl: unsafeTextMessage('message', 'message'),
   flagInvalid: (field: string) => `${field} must be true or false`,
   taxReceiptNotNz: 'tax_receipt: a donation tax credit receipt is for New Zealand gifts only',
   clientSecretRequired: 'client_secret is required',

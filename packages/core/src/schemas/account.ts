@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAIL_PREFERENCE_KINDS } from '../mail-kinds.ts';
 import { MSG } from '../messages.ts';
-import { emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
+import { addressField, emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
 import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
 import { passkeySchema } from './passkeys.ts';
 
@@ -19,9 +19,9 @@ export const currentPasswordSchema = z
 
 /** PATCH /api/account/profile: name and address, corrected in place. */
 export const profileUpdateSchema = z.object({
-  first_name: nameField(MSG.firstNameRequired, MSG.firstNameTooLong),
-  last_name: nameField(MSG.lastNameRequired, MSG.lastNameTooLong),
-  user_address: z.string({ error: MSG.addressTooLong }).trim().max(200, { error: MSG.addressTooLong }),
+  first_name: nameField('First name', MSG.firstNameRequired, MSG.firstNameTooLong),
+  last_name: nameField('Last name', MSG.lastNameRequired, MSG.lastNameTooLong),
+  user_address: addressField,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

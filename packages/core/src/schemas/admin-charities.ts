@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromMinor, parseAmountInput, toMinor } from '../money.ts';
-import { MAX_AMOUNT, controlCharactersMessage, countryCodeSchema, hasAtMostTwoDecimals, hasControlCharacters, idSchema } from './common.ts';
+import { MAX_AMOUNT, countryCodeSchema, hasAtMostTwoDecimals, idSchema, safeText } from './common.ts';
 import { CHALLENGE_KINDS, challengeSchema } from './challenge.ts';
 import { recipientSchema } from './recipient.ts';
 
@@ -74,14 +74,9 @@ export const CHALLENGE_MESSAGES = {
   hasPledges: 'This challenge has pledges, so it cannot be deleted. Disable it instead.',
 } as const;
 
-/** Required text of at most `max` characters, with no control characters (newlines and tabs only where `multiline`). */
+/** Required text of at most `max` characters under the safe-text rule (line breaks only where `multiline`). */
 const text = (field: { label: string; multiline?: boolean }, max: number, required: string, tooLong = `At most ${max} characters, please`) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: tooLong })
-    .refine((v) => !hasControlCharacters(v, field.multiline), { error: controlCharactersMessage(field.label, field.multiline) });
+  safeText(field.label, field.multiline ? 'text' : 'line', required, (value) => value.trim().min(1, { error: required }).max(max, { error: tooLong }));
 
 /** An absolute https:// address (the only links shown to donors). */
 export function isHttpsUrl(value: string): boolean {
@@ -112,16 +107,12 @@ export function holdsHtmlTags(text: string): boolean {
 }
 
 /** The story as stored: line breaks as \n, no trailing spaces at its ends. */
-const story = z
-  .string({ error: CHARITY_MESSAGES.storyTooLong })
-  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .max(STORY_MAX, { error: CHARITY_MESSAGES.storyTooLong })
-      .refine((value) => !holdsHtmlTags(value), { error: CHARITY_MESSAGES.storyHtml })
-      .refine((value) => !hasControlCharacters(value, true), { error: controlCharactersMessage('Story', true) }),
-  )
+const story = safeText('Story', 'text', CHARITY_MESSAGES.storyTooLong, (value) =>
+  value
+    .trim()
+    .max(STORY_MAX, { error: CHARITY_MESSAGES.storyTooLong })
+    .refine((v) => !holdsHtmlTags(v), { error: CHARITY_MESSAGES.storyHtml }),
+)
   .describe("The charity's story, plain text of at most 1,000 characters; blank lines separate paragraphs; empty for none");
 
 const impactCost = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { MSG } from '../messages.ts';
-import { countryCodeSchema, idSchema } from './common.ts';
+import { countryCodeSchema, idSchema, safeText } from './common.ts';
 import { pledgeFields } from './pledge.ts';
 import { TWO_FACTOR_STEPS } from './two-factor.ts';
 
@@ -65,17 +65,17 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, { error: MSG.loginFailed }),
 });
 
-export const nameField = (required: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(100, { error: tooLong });
+/** A person's name: one line of at most 100 characters, under the safe-text rule. */
+export const nameField = (field: string, required: string, tooLong: string) =>
+  safeText(field, 'line', required, (text) => text.trim().min(1, { error: required }).max(100, { error: tooLong }));
+
+/** A postal address as typed: one line of at most 200 characters, under the safe-text rule. */
+export const addressField = safeText('Address', 'line', MSG.addressTooLong, (text) => text.trim().max(200, { error: MSG.addressTooLong }));
 
 const userFields = {
-  first_name: nameField(MSG.firstNameRequired, MSG.firstNameTooLong),
-  last_name: nameField(MSG.lastNameRequired, MSG.lastNameTooLong),
-  user_address: z.string({ error: MSG.addressTooLong }).trim().max(200, { error: MSG.addressTooLong }).optional(),
+  first_name: nameField('First name', MSG.firstNameRequired, MSG.firstNameTooLong),
+  last_name: nameField('Last name', MSG.lastNameRequired, MSG.lastNameTooLong),
+  user_address: addressField.optional(),
   // The form's select starts empty: any value other than NZ or UK asks to select a country.
   country: z.enum(COUNTRY_CODES, { error: MSG.countryRequired }),
   email: emailSchema,

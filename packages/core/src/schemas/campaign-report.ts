@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar.ts';
 import { MSG } from '../messages.ts';
-import { controlCharactersMessage, countryCodeSchema, dateSchema, hasAtMostTwoDecimals, hasControlCharacters, idSchema, isId, MAX_AMOUNT, timestampSchema } from './common.ts';
+import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, isId, MAX_AMOUNT, safeText, timestampSchema } from './common.ts';
 
 // The campaign report and payouts (decisions 055–056). Amounts are decimal amounts of
 // the campaign country's currency, exact to the cent (computed in minor units).
@@ -126,12 +126,9 @@ export const payoutRequestSchema = z.object({
     .max(2_147_483_647, { error: PAYOUT_MESSAGES.recipientInvalid }),
   amount: positiveAmount({ invalid: PAYOUT_MESSAGES.amountInvalid, notPositive: PAYOUT_MESSAGES.amountNotPositive, tooLarge: PAYOUT_MESSAGES.amountTooLarge }),
   paid_on: z.string({ error: PAYOUT_MESSAGES.dateInvalid }).refine(isIsoDate, { error: PAYOUT_MESSAGES.dateInvalid }),
-  reference: z
-    .string({ error: PAYOUT_MESSAGES.referenceRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.referenceRequired })
-    .max(200, { error: PAYOUT_MESSAGES.referenceTooLong })
-    .refine((v) => !hasControlCharacters(v), { error: controlCharactersMessage('Reference') }),
+  reference: safeText('Reference', 'line', PAYOUT_MESSAGES.referenceRequired, (reference) =>
+    reference.trim().min(1, { error: PAYOUT_MESSAGES.referenceRequired }).max(200, { error: PAYOUT_MESSAGES.referenceTooLong }),
+  ),
 });
 export type PayoutRequest = z.output<typeof payoutRequestSchema>;
 
@@ -161,12 +158,9 @@ export const payoutCorrectionRequestSchema = z.object({
     notPositive: PAYOUT_MESSAGES.correctionAmountInvalid,
     tooLarge: PAYOUT_MESSAGES.correctionAmountTooLarge,
   }),
-  reason: z
-    .string({ error: PAYOUT_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.reasonRequired })
-    .max(500, { error: PAYOUT_MESSAGES.reasonTooLong })
-    .refine((v) => !hasControlCharacters(v, true), { error: controlCharactersMessage('Reason', true) }),
+  reason: safeText('Reason', 'text', PAYOUT_MESSAGES.reasonRequired, (reason) =>
+    reason.trim().min(1, { error: PAYOUT_MESSAGES.reasonRequired }).max(500, { error: PAYOUT_MESSAGES.reasonTooLong }),
+  ),
 });
 export type PayoutCorrectionRequest = z.output<typeof payoutCorrectionRequestSchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../calendar.ts';
 import { MSG } from '../messages.ts';
+import { isSafeText } from '../safe-text.ts';
 import { BILLING_CYCLES } from '../statuses.ts';
-import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, isoDateField } from './common.ts';
+import { countryCodeSchema, dateSchema, hasAtMostTwoDecimals, idSchema, isoDateField, safeText } from './common.ts';
 
 export const CAMPAIGN_NAME_MAX = 100;
 /** The largest goal an admin can set, in currency units. */
@@ -17,15 +18,16 @@ export function isCampaignName(name: string): boolean {
 /** POST /api/campaign and PUT /api/campaign/{id}. */
 export const campaignRequestSchema = z
   .object({
-    campaign_name: z
-      .string({ error: MSG.campaignNameRequired })
-      .trim()
-      .min(1, { error: MSG.campaignNameRequired })
-      .max(CAMPAIGN_NAME_MAX, { error: MSG.campaignNameTooLong })
-      // One message per problem: the format is judged only for a name of acceptable length.
-      .refine((n) => n === '' || n.length > CAMPAIGN_NAME_MAX || isCampaignName(n), {
-        error: MSG.campaignNameFormat,
-      }),
+    campaign_name: safeText('Campaign name', 'line', MSG.campaignNameRequired, (name) =>
+      name
+        .trim()
+        .min(1, { error: MSG.campaignNameRequired })
+        .max(CAMPAIGN_NAME_MAX, { error: MSG.campaignNameTooLong })
+        // One message per problem: the format is judged only for a safe name of acceptable length.
+        .refine((n) => n === '' || n.length > CAMPAIGN_NAME_MAX || !isSafeText(n, 'line') || isCampaignName(n), {
+          error: MSG.campaignNameFormat,
+        }),
+    ),
     start_date: isoDateField(MSG.startDateInvalid),
     end_date: isoDateField(MSG.endDateInvalid),
     billing_start_date: isoDateField(MSG.billingStartDateInvalid),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
-import { controlCharactersMessage, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
+import { idSchema, safeText, timestampSchema } from './common.ts';
 import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '../slug.ts';
 
 // Challenge pages (/p/{slug}) and teams (/t/{slug}) (docs/decisions/139-fundraising-photos.md,
@@ -46,18 +46,12 @@ export const slugField = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const displayNameField = z
-  .string({ error: PAGE_MESSAGES.displayNameRequired })
-  .trim()
-  .min(1, { error: PAGE_MESSAGES.displayNameRequired })
-  .max(DISPLAY_NAME_MAX, { error: PAGE_MESSAGES.displayNameTooLong })
-  .refine((s) => !hasControlCharacters(s), { error: controlCharactersMessage('Display name') });
+const displayNameField = safeText('Display name', 'line', PAGE_MESSAGES.displayNameRequired, (name) =>
+  name.trim().min(1, { error: PAGE_MESSAGES.displayNameRequired }).max(DISPLAY_NAME_MAX, { error: PAGE_MESSAGES.displayNameTooLong }),
+);
 
-/** Plain text: kept exactly as written (HTML stays text and is shown as text). */
-const storyField = z
-  .string({ error: PAGE_MESSAGES.storyTooLong })
-  .max(STORY_MAX, { error: PAGE_MESSAGES.storyTooLong })
-  .refine((s) => !hasControlCharacters(s, true), { error: controlCharactersMessage('Story', true) });
+/** Plain text: kept as written, CRLF read as a line break (HTML stays text and is shown as text). */
+const storyField = safeText('Story', 'text', PAGE_MESSAGES.storyTooLong, (story) => story.max(STORY_MAX, { error: PAGE_MESSAGES.storyTooLong }));
 
 const goalField = z
   .number({ error: PAGE_MESSAGES.goalInvalid })
@@ -65,12 +59,9 @@ const goalField = z
   .min(1, { error: PAGE_MESSAGES.goalInvalid })
   .max(GOAL_MAX_MINOR, { error: PAGE_MESSAGES.goalTooLarge });
 
-const teamNameField = z
-  .string({ error: PAGE_MESSAGES.teamNameRequired })
-  .trim()
-  .min(1, { error: PAGE_MESSAGES.teamNameRequired })
-  .max(TEAM_NAME_MAX, { error: PAGE_MESSAGES.teamNameTooLong })
-  .refine((s) => !hasControlCharacters(s), { error: controlCharactersMessage('Team name') });
+const teamNameField = safeText('Team name', 'line', PAGE_MESSAGES.teamNameRequired, (name) =>
+  name.trim().min(1, { error: PAGE_MESSAGES.teamNameRequired }).max(TEAM_NAME_MAX, { error: PAGE_MESSAGES.teamNameTooLong }),
+);
 
 const flag = (field: string) => z.boolean({ error: `${field}: true or false` });
 

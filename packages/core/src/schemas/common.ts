@@ -3,6 +3,7 @@ import { isIsoDate } from '../calendar.ts';
 import { COUNTRY_CODES, COUNTRY_MESSAGE } from '../countries.ts';
 import { MSG } from '../messages.ts';
 import { toMinor } from '../money.ts';
+import { isSafeText, normaliseLineBreaks, type TextKind, unsafeTextMessage } from '../safe-text.ts';
 
 /** Largest decimal amount accepted (10 million): keeps minor units within the database's int4. */
 export const MAX_AMOUNT = 10_000_000;
@@ -72,20 +73,12 @@ export function positiveIdField(message: string = MSG.idInvalid) {
 }
 
 /**
- * True when text holds a C0 control character or DEL (NUL, escape, a lone carriage return…); in
- * `multiline` text a newline, a CRLF and a tab are allowed. Such characters break CSV, calendar
- * and mail text and show as nothing (docs/decisions/130).
+ * A field a person types, under the one safe-text rule (core safe-text.ts, docs/decisions/152):
+ * `checks` adds the field's own (trim, length…); multi-line `text` reads CRLF as '\n' before
+ * them; last, anything the kind refuses is refused with "<field> can't contain invisible or
+ * control characters".
  */
-export function hasControlCharacters(text: string, multiline = false): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c !== 0x7f) continue;
-    if (multiline && (c === 0x0a || c === 0x09 || (c === 0x0d && text.charCodeAt(i + 1) === 0x0a))) continue;
-    return true;
-  }
-  return false;
+export function safeText(field: string, kind: TextKind, error: string, checks: (text: z.ZodString) => z.ZodString = (text) => text): z.ZodString {
+  const start = z.string({ error });
+  return checks(kind === 'text' ? start.overwrite(normaliseLineBreaks) : start).refine((text) => isSafeText(text, kind), { error: unsafeTextMessage(field, kind) });
 }
-
-/** The refusal of a field's control characters, naming the field. */
-export const controlCharactersMessage = (field: string, multiline = false) =>
-  `${field} cannot contain control characters${multiline ? ' (only line breaks and tabs)' : ' (such as line breaks, tabs or NUL)'}`;

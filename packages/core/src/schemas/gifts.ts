@@ -3,7 +3,7 @@ import type { CountryCode } from '../countries.ts';
 import { GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, giftFormMessages } from '../gifts.ts';
 import { asMinor, parseAmountInput } from '../money.ts';
 import { emailSchema } from './auth.ts';
-import { hasControlCharacters, idSchema } from './common.ts';
+import { idSchema, safeText } from './common.ts';
 
 // The rules and words live in ../gifts.ts (no zod); the request and the gift form's schemas are built on them.
 export { GIFT_LIMITS, GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, GIFT_SUGGESTED_MINOR, giftFormMessages, type GiftState } from '../gifts.ts';
@@ -26,19 +26,10 @@ const giftAmountField = (words: { invalid: string; tooSmall: string; tooLarge: s
     .max(GIFT_MAX_MINOR, { error: words.tooLarge });
 
 const giftNameField = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(GIFT_NAME_MAX, { error: GIFT_MESSAGES.nameTooLong })
-    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.nameControl });
+  safeText('name', 'line', required, (name) => name.trim().min(1, { error: required }).max(GIFT_NAME_MAX, { error: GIFT_MESSAGES.nameTooLong }));
 
-const giftMessageField = (tooLong: string) =>
-  z
-    .string({ error: tooLong })
-    .trim()
-    .max(GIFT_MESSAGE_MAX, { error: tooLong })
-    .refine((s) => !hasControlCharacters(s), { error: GIFT_MESSAGES.messageControl });
+/** One line to the page's owner, which may hold emoji (docs/decisions/152). */
+const giftMessageField = (tooLong: string) => safeText('message', 'message', tooLong, (message) => message.trim().max(GIFT_MESSAGE_MAX, { error: tooLong }));
 
 /** POST /api/pages/{slug}/gifts */
 export const giftRequestSchema = z.object({

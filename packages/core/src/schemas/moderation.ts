@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharactersMessage, hasControlCharacters, idSchema, timestampSchema } from './common.ts';
+import { idSchema, safeText, timestampSchema } from './common.ts';
 
 // Reports of pages, teams and friends' messages, and the admins' hiding of them
 // (docs/decisions/141-moderation.md).
@@ -26,12 +26,12 @@ export const reportRequestSchema = z
     subject: z.enum(REPORT_SUBJECTS, { error: 'subject: must be page, team or message' }),
     slug: slugField.optional(),
     gift_id: z.number({ error: 'gift_id: must be the id of a gift' }).int({ error: 'gift_id: must be the id of a gift' }).positive({ error: 'gift_id: must be the id of a gift' }).max(2_147_483_647, { error: 'gift_id: must be the id of a gift' }).optional(),
-    reason: z
-      .string({ error: 'reason: say what is wrong' })
-      .trim()
-      .min(1, { error: 'reason: say what is wrong' })
-      .max(REPORT_REASON_MAX, { error: `reason: at most ${REPORT_REASON_MAX} characters` })
-      .refine((s) => !hasControlCharacters(s, true), { error: controlCharactersMessage('reason', true) }),
+    reason: safeText('reason', 'text', 'reason: say what is wrong', (reason) =>
+      reason
+        .trim()
+        .min(1, { error: 'reason: say what is wrong' })
+        .max(REPORT_REASON_MAX, { error: `reason: at most ${REPORT_REASON_MAX} characters` }),
+    ),
   })
   .superRefine((r, ctx) => {
     if (r.subject === 'message' && r.gift_id === undefined) ctx.addIssue({ code: 'custom', path: ['gift_id'], message: 'gift_id: say which message' });

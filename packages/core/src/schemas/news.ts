@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
-import { idSchema, timestampSchema } from './common.ts';
+import { idSchema, safeText, timestampSchema } from './common.ts';
 
 // News the trust sends (docs/decisions/137, product-rules §20): an admin writes a subject and a
 // text, sees each country's mail and how many will get it, then sends it to the donors who opted in.
@@ -17,8 +17,11 @@ export type NewsAudience = z.infer<typeof newsAudienceSchema>;
 
 /** POST /api/admin/news/preview: what would be sent. */
 export const newsDraftSchema = z.object({
-  subject: z.string({ error: 'subject: write a subject' }).trim().min(1, { error: 'subject: write a subject' }).max(150, { error: 'subject: at most 150 characters' }),
-  text: z.string({ error: 'text: write the update' }).trim().min(1, { error: 'text: write the update' }).max(10_000, { error: 'text: at most 10,000 characters' }),
+  // The subject becomes a mail's Subject header: one line, never a line break (docs/decisions/152).
+  subject: safeText('subject', 'line', 'subject: write a subject', (subject) =>
+    subject.trim().min(1, { error: 'subject: write a subject' }).max(150, { error: 'subject: at most 150 characters' }),
+  ),
+  text: safeText('text', 'text', 'text: write the update', (text) => text.trim().min(1, { error: 'text: write the update' }).max(10_000, { error: 'text: at most 10,000 characters' })),
   audience: newsAudienceSchema,
 });
 export type NewsDraft = z.infer<typeof newsDraftSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common.ts';
+import { safeText, timestampSchema } from './common.ts';
 
 // Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md, product-rules §17): WebAuthn
 // discoverable credentials a donor or admin adds in the account area and signs in with.
@@ -52,11 +52,9 @@ export const passkeyAuthenticationResponseSchema = z.object({
   ),
 });
 
-export const passkeyNameSchema = z
-  .string({ error: 'Please give the passkey a name' })
-  .trim()
-  .min(1, { error: 'Please give the passkey a name' })
-  .max(PASSKEY_NAME_MAX, { error: `The passkey's name must be at most ${PASSKEY_NAME_MAX} characters` });
+export const passkeyNameSchema = safeText("The passkey's name", 'line', 'Please give the passkey a name', (name) =>
+  name.trim().min(1, { error: 'Please give the passkey a name' }).max(PASSKEY_NAME_MAX, { error: `The passkey's name must be at most ${PASSKEY_NAME_MAX} characters` }),
+);
 
 /** POST /api/auth/passkeys/registration/verify */
 export const passkeyRegistrationSchema = z.object({ name: passkeyNameSchema, response: passkeyRegistrationResponseSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../statuses.ts';
-import { controlCharactersMessage, dateSchema, hasControlCharacters, idSchema, isId, MAX_AMOUNT, timestampSchema } from './common.ts';
+import { dateSchema, idSchema, isId, MAX_AMOUNT, safeText, timestampSchema } from './common.ts';
 
 // Refunds (docs/product-rules.md §19, docs/decisions/132-refunds.md): an admin gives back a
 // Success payment, fully or in part, with a reason. Amounts of a request are minor units.
@@ -29,12 +29,9 @@ export const refundRequestSchema = z.object({
     .int({ error: REFUND_MESSAGES.amountInvalid })
     .min(1, { error: REFUND_MESSAGES.amountInvalid })
     .max(MAX_AMOUNT * 100, { error: REFUND_MESSAGES.amountTooLarge }),
-  reason: z
-    .string({ error: REFUND_MESSAGES.reasonRequired })
-    .trim()
-    .min(REFUND_REASON_MIN, { error: REFUND_MESSAGES.reasonRequired })
-    .max(REFUND_REASON_MAX, { error: REFUND_MESSAGES.reasonTooLong })
-    .refine((v) => !hasControlCharacters(v, true), { error: controlCharactersMessage('reason', true) }),
+  reason: safeText('reason', 'text', REFUND_MESSAGES.reasonRequired, (reason) =>
+    reason.trim().min(REFUND_REASON_MIN, { error: REFUND_MESSAGES.reasonRequired }).max(REFUND_REASON_MAX, { error: REFUND_MESSAGES.reasonTooLong }),
+  ),
 });
 export type RefundRequest = z.output<typeof refundRequestSchema>;
 

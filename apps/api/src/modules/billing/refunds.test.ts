@@ -176,7 +176,7 @@ describe('refunds', () => {
     expect(await message({ amountMinor: 100 })).toMatch(/^reason is required/);
     expect(await message({ amountMinor: 100, reason: '  a ' })).toMatch(/^reason is required/);
     expect(await message({ amountMinor: 100, reason: 'x'.repeat(501) })).toBe('reason must be at most 500 characters long');
-    expect(await message({ amountMinor: 100, reason: 'bad\u0000reason' })).toMatch(/^reason cannot contain control characters/);
+    expect(await message({ amountMinor: 100, reason: 'bad\u0000reason' })).toMatch(/^reason can't contain invisible or control characters/);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/payments/abc/refunds', headers: adminAuth, payload: { amountMinor: 1, reason: 'abc' } })).json().message).toBe(
       'paymentId must be a payment id',
     );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { asMinor } from '@uplift/core/money';
 import { renderCalendar } from './calendar.ics.ts';
-import { csvText } from './csv.ts';
+import { csvDocument, csvText } from './csv.ts';
 
 // Text from people (names, addresses, charities' names) in the files we hand out: CSV cells never
-// run as formulas, and calendar text never breaks a line (docs/decisions/130).
+// run as formulas, and calendar text never breaks a line (docs/decisions/130, 152).
 
 describe('csvText', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises a cell starting with a formula character: %j', (value) => {
@@ -17,7 +17,45 @@ describe('csvText', () => {
 
   it('strips NUL characters', () => {
     expect(csvText('Ka\u0000ren')).toBe('Karen');
-    expect(csvText('\u0000=1')).toBe("'=1");
+    expect(csvText('\u0000=1')).toBe(`"'=1"`);
+  });
+
+  it.each([
+    ['a;=1+1', `"'a;=1+1"`],
+    ['a,=1+1', `"'a,=1+1"`],
+    ['=1+1', `"'=1+1"`],
+    ['@SUM(1)', `"'@SUM(1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['Smith, =HYPERLINK("http://x")', `"'Smith, =HYPERLINK(""http://x"")"`],
+    ['x\n+1', `"'x\n+1"`],
+  ])('quotes a formula risk and prefixes it with an apostrophe: %j', (value, cell) => {
+    expect(csvText(value)).toBe(cell);
+  });
+
+  /** A line as a spreadsheet splits it on `separator`, honouring quotes (RFC 4180). */
+  const cellsOf = (line: string, separator: string) => {
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i += 1) {
+      const c = line[i]!;
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === separator && !quoted) {
+        cells.push(cell);
+        cell = '';
+      } else cell += c;
+    }
+    return [...cells, cell];
+  };
+
+  it.each([',', ';'])('leaves no cell starting with a formula character when a spreadsheet splits the file on %j', (separator) => {
+    const values = ['a;=1+1', 'a,=1+1', '=1+1', '@SUM(1)', '\t=1', 'Smith;=HYPERLINK("http://x")', '1 Queen St, @cmd', 'a; -2+3'];
+    const document = csvDocument(['name'], values.map((v) => [csvText(v)]));
+    const cells = document.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).flatMap((line) => cellsOf(line, separator));
+    expect(cells.filter((cell) => /^\s*[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 
   it('leaves ordinary text alone, quoting only what needs it', () => {

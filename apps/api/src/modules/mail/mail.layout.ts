@@ -1,6 +1,12 @@
 import { BRAND } from '@uplift/core/brand';
+import { toSafeLine } from '@uplift/core/safe-text';
 
 export type MailContent = {
+  /**
+   * One line. Built only from safe one-line text (docs/decisions/152); as a second net, a line
+   * break, tab or invisible character that still gets here becomes a space, so no text can add a
+   * header or a second line to the Subject.
+   */
   subject: string;
   /** Opening line, e.g. "Kia ora Sam," */
   greeting: string;
@@ -70,7 +76,7 @@ ${
 </td></tr></table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table></body></html>`;
-  return { subject: content.subject, text, html };
+  return { subject: toSafeLine(content.subject), text, html };
 }
 
 /** The subject and plain text only (an admin's preview of a mail). */

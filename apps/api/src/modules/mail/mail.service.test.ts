@@ -69,6 +69,17 @@ describe('mailer over SMTP', () => {
     expect(received.slice(mark).join('')).not.toContain('List-Unsubscribe');
   });
 
+  it('sends and records a subject as one line: a CR/LF, a tab or an override that got this far becomes a space', async () => {
+    const mailer = createMailer({ db: ctx.db, queue: undefined, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Uplift <hello@uplift.org.nz>', log: pino({ level: 'silent' }) });
+    const before = received.length;
+    const id = await mailer.send('donor@example.org', 'news', { subject: 'Halfway\r\nBcc: everyone@example.org\t\u202Eyes', greeting: 'Kia ora,', paragraphs: ['Halfway there.'] });
+    const [row] = await ctx.db.select().from(mails).where(eq(mails.id, id));
+    expect(row!.subject).toBe('Halfway Bcc: everyone@example.org yes');
+    const raw = received.slice(before).join('');
+    expect(raw).toContain('Subject: Halfway Bcc: everyone@example.org yes');
+    expect(raw).not.toMatch(/^Bcc:/im);
+  });
+
   it('keeps the body of a mail without a token', async () => {
     const mailer = createMailer({ db: ctx.db, queue: undefined, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Uplift <hello@uplift.org.nz>', log: pino({ level: 'silent' }) });
     const id = await mailer.send('donor@example.org', 'pledge-cancelled', { subject: 'Cancelled', greeting: 'Kia ora,', paragraphs: ['3 payments cancelled.'] });

@@ -65,7 +65,8 @@ describe('moderation', () => {
         [{ subject: 'message', gift_id: 'one', reason: 'x' }, /^gift_id:/],
         [{ subject: 'page', slug: page.slug, reason: '   ' }, /^reason:/],
         [{ subject: 'page', slug: page.slug, reason: 'x'.repeat(501) }, /^reason: at most 500/],
-        [{ subject: 'page', slug: page.slug, reason: 'bell\u0007' }, /^reason cannot contain control characters/],
+        [{ subject: 'page', slug: page.slug, reason: 'bell\u0007' }, /^reason can't contain invisible or control characters/],
+        [{ subject: 'page', slug: page.slug, reason: 'Looks \u202Eharmless' }, /^reason can't contain invisible or control characters \(line breaks are fine\)/],
       ];
       for (const [body, message] of cases) {
         const res = await report(body);
