@@ -101,7 +101,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/my-page',
-    { ...signedIn, schema: { tags, summary: 'Delete the page and its photo (its gifts stay, without the page)', response: { 204: z.null(), ...errorResponses(401, 404) } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Delete the page and its photo (its gifts stay, without the page); not while an admin has hidden it or the team it captains',
+        response: { 204: z.null(), ...errorResponses(401, 404, 409) },
+      },
+    },
     async (request, reply) => {
       await service.deleteMyPage(deps, currentUser(request).id);
       return reply.status(204).send(null);
