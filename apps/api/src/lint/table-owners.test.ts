@@ -54,6 +54,8 @@ const OWNERS: Record<string, string> = {
   challenge_pages: 'challenge-pages',
   teams: 'challenge-pages',
   fundraising_photos: 'challenge-pages',
+  team_removals: 'challenge-pages',
+  held_slugs: 'challenge-pages',
   gifts: 'gifts',
   gift_attempts: 'gifts',
   content_reports: 'moderation',

@@ -1,7 +1,7 @@
 import type { Minor } from '@uplift/core/money';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.table.ts';
 import { pledges } from './pledges.table.ts';
 import { recipients } from './recipients.table.ts';
@@ -117,6 +117,38 @@ export const challengePages = pgTable(
     check('challenge_pages_story_check', sql`char_length(${t.story}) <= 1000`),
     check('challenge_pages_goal_check', sql`${t.goal} > 0`),
   ],
+);
+
+/**
+ * A captain removed this person's page from this team: they cannot join it again, with this page
+ * or a later one (docs/decisions/154). Gone with the team or the account.
+ */
+export const teamRemovals = pgTable(
+  'team_removals',
+  {
+    team_id: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.team_id, t.user_id] })],
+);
+
+/**
+ * The address of a page an admin hid, kept after the page itself is gone (its owner's erasure or
+ * the retention): no page or team may take it (docs/decisions/154). While the hidden page or
+ * team exists, its own row holds the address.
+ */
+export const heldSlugs = pgTable(
+  'held_slugs',
+  {
+    slug: text().primaryKey(),
+    held_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('held_slugs_slug_check', sql`${t.slug} ~ ${sql.raw(SLUG_CHECK)}`)],
 );
 
 export const GIFT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;

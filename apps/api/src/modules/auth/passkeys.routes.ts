@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { authenticationOptions, listPasskeys, registrationOptions, removePasskey, verifyAuthentication, verifyRegistration, type PasskeyDeps } from './passkeys.service.ts';
+import { refusalOf } from './others-records.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { sessionCookies } from './session-cookie.ts';
 
@@ -63,7 +64,8 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove a passkey', params: passkeyIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      await removePasskey(deps, currentUser(request).id, request.params.id);
+      const userId = currentUser(request).id;
+      await removePasskey(deps, userId, request.params.id).catch(async (err: unknown) => Promise.reject(await refusalOf(app.db, { passkey: request.params.id }, userId, err)));
       return reply.send({ message: 'The passkey was removed.' });
     },
   );

@@ -3,6 +3,7 @@ import { accountSessionsSchema, sessionIdParamSchema } from '@uplift/core/schema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { authErrors } from './auth.errors.ts';
+import { refusalOf } from './others-records.ts';
 import { endSession, endSessionsExcept, listSessions } from './sessions-list.ts';
 
 const tags = ['account'];
@@ -29,7 +30,7 @@ const sessionListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!(await endSession(app.db, user.id, request.params.id, app.clock.now()))) throw authErrors.sessionNotFound();
+      if (!(await endSession(app.db, user.id, request.params.id, app.clock.now()))) throw await refusalOf(app.db, { session: request.params.id }, user.id, authErrors.sessionNotFound());
       return reply.send({ message: 'That device has been signed out.' });
     },
   );

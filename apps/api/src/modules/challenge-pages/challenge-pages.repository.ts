@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { challengePages, fundraisingPhotos, teams } from '../../db/schema.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
 import { pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
-import { pageIsPublic } from './public.sql.ts';
+import { teamMemberIsShown } from './public.sql.ts';
 
 // The queries of pages, teams and their photos (docs/decisions/142). Every money figure is the
 // ledger's, published by payments (docs/decisions/146): pageRaised(), a pledge's weeks, a page's
@@ -225,7 +225,7 @@ export type TeamRow = {
   gift_count: number;
 };
 
-/** A team by its address, with its members' pageRaised summed (every member counts, whatever their page's state). */
+/** A team by its address, with its shown members' pageRaised summed (teamMemberIsShown: a draft or hidden member page does not count). */
 export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRow | undefined> {
   const { rows } = await db.execute(sql`
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
@@ -235,7 +235,7 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
       from teams t
       join campaigns ca on ca.id = t.campaign_id
       left join fundraising_photos ph on ph.id = t.photo_id
-      left join challenge_pages cp on cp.team_id = t.id
+      left join challenge_pages cp on cp.team_id = t.id and ${teamMemberIsShown('cp')}
       left join lateral (${pageRaised('cp')}) raised on true
      where t.slug = ${slug}
      group by t.id, ph.sha256, ca.country`);
@@ -250,17 +250,15 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
   };
 }
 
-export type MemberRow = { page_id: number; slug: string; display_name: string; public: boolean; moderated: boolean; raised: number };
+export type MemberRow = { page_id: number; slug: string; display_name: string; raised: number };
 
-/** A team's member pages, oldest page first, each with its total raised. */
+/** A team's shown member pages (teamMemberIsShown), oldest page first, each with its total raised. */
 export async function listTeamMembers(db: Executor, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.execute(sql`
-    select cp.id as page_id, cp.slug, cp.display_name,
-           ${pageIsPublic('cp')} as public, (cp.moderated_at is not null) as moderated,
-           (raised.pledged + raised.gifts)::float8 as raised
+    select cp.id as page_id, cp.slug, cp.display_name, (raised.pledged + raised.gifts)::float8 as raised
       from challenge_pages cp
       cross join lateral (${pageRaised('cp')}) raised
-     where cp.team_id = ${teamId}
+     where cp.team_id = ${teamId} and ${teamMemberIsShown('cp')}
      order by cp.id`);
   return rows.map((r) => ({ ...(r as MemberRow), raised: Number(r.raised) }));
 }
@@ -282,9 +280,9 @@ export async function deleteTeam(db: Executor, teamId: number): Promise<void> {
 }
 
 /** Locks the team row while its members or captain change. */
-export async function lockTeam(db: Executor, teamId: number): Promise<{ id: number; captain_page_id: number | null; photo_id: number | null } | undefined> {
-  const { rows } = await db.execute<{ id: number; captain_page_id: number | null; photo_id: number | null }>(
-    sql`select id, captain_page_id, photo_id from teams where id = ${teamId} for update`,
+export async function lockTeam(db: Executor, teamId: number): Promise<{ id: number; captain_page_id: number | null; photo_id: number | null; hidden: boolean } | undefined> {
+  const { rows } = await db.execute<{ id: number; captain_page_id: number | null; photo_id: number | null; hidden: boolean }>(
+    sql`select id, captain_page_id, photo_id, moderated_at is not null as hidden from teams where id = ${teamId} for update`,
   );
   return rows[0];
 }

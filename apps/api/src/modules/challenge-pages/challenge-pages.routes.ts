@@ -20,7 +20,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { writeSecurityEvent } from '../../security-log.ts';
+import { pageErrors } from './challenge-pages.errors.ts';
 import * as service from './challenge-pages.service.ts';
 import { readPagePhoto } from './page-photo.ts';
 
@@ -45,6 +48,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const deps: service.PageDeps = { db: app.db, clock: app.clock };
   // Before the body is read and checked: a stranger learns nothing from validation messages.
   const signedIn = { onRequest: app.authenticate };
+
+  // A donor acting on a team they do not captain is refused access to another's record: a
+  // security event (docs/security.md), as a pledge or a session of someone else's is.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof DomainError && error.code === pageErrors.notCaptain.code) {
+      writeSecurityEvent(request.log, 'access_refused', { userId: request.user?.id ?? null, ip: request.ip, requestId: request.id, route: request.routeOptions.url, status: error.status });
+    }
+  });
 
   app.get(
     '/api/pages/slug-available',
@@ -90,7 +101,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/my-page',
-    { ...signedIn, schema: { tags, summary: 'Delete the page and its photo (its gifts stay, without the page)', response: { 204: z.null(), ...errorResponses(401, 404) } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Delete the page and its photo (its gifts stay, without the page); not while an admin has hidden it or the team it captains',
+        response: { 204: z.null(), ...errorResponses(401, 404, 409) },
+      },
+    },
     async (request, reply) => {
       await service.deleteMyPage(deps, currentUser(request).id);
       return reply.status(204).send(null);

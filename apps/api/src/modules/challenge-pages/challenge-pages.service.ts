@@ -18,11 +18,14 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
+import * as holds from './holds.repository.ts';
 import { isPublicPage, isPublicTeam } from './public.sql.ts';
 
 // Participants' challenge pages and teams (docs/decisions/142-server-rendered-pages-and-teams.md,
 // 139-fundraising-photos.md). Only a page's owner changes it (every /api/my-page route acts on the
-// signed-in donor's own page); only a team's captain edits the team or removes a member.
+// signed-in donor's own page); only a team's captain edits the team or removes a member. An
+// admin's hide holds the person and the address until an admin shows it again, and a captain's
+// removal holds the team's door shut (docs/decisions/154).
 
 export type PageDeps = { db: Db; clock: Clock };
 
@@ -46,7 +49,7 @@ export async function slugAvailable(deps: Pick<PageDeps, 'db'>, typed: string, k
   const slug = normaliseSlug(typed);
   const problem = slugProblem(slug);
   if (problem) return { available: false, message: problem };
-  if (await repo.slugInUse(deps.db, kind, slug)) return { available: false, message: SLUG_MESSAGES.taken };
+  if ((await repo.slugInUse(deps.db, kind, slug)) || (await holds.slugHeld(deps.db, slug))) return { available: false, message: SLUG_MESSAGES.taken };
   return { available: true };
 }
 
@@ -99,6 +102,8 @@ export async function createMyPage(deps: PageDeps, userId: number, input: Create
   const pledge = await repo.confirmedPledgeForPage(deps.db, userId);
   if (!pledge) throw pageErrors.noConfirmedPledge();
   if (pledge.has_page) throw pageErrors.pageExists();
+  if (await holds.hasHiddenPage(deps.db, userId)) throw pageErrors.hiddenNoNewPage();
+  if (await holds.slugHeld(deps.db, input.slug)) throw pageErrors.slugTaken();
   const initial = pledge.last_name.trim().charAt(0);
   const defaultName = `${pledge.first_name.trim()}${initial ? ` ${initial.toUpperCase()}.` : ''}`.slice(0, 60) || 'A participant';
   let id: number;
@@ -126,6 +131,11 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
   const page = await ownPage(deps.db, userId);
   const now = deps.clock.now();
   const { published, goal, ...rest } = input;
+  const newSlug = input.slug !== undefined && input.slug !== page.slug;
+  // A hidden page keeps its address, and its owner publishes nothing, until an admin reviews it.
+  if (newSlug && page.moderated_at !== null) throw pageErrors.hiddenNoRename();
+  if (published === true && page.published_at === null && (await holds.hasHiddenPage(deps.db, userId))) throw pageErrors.hiddenNoPublish();
+  if (newSlug && (await holds.slugHeld(deps.db, input.slug!))) throw pageErrors.slugTaken();
   const change: repo.PageChange = { ...rest };
   if (goal !== undefined) change.goal = asMinor(goal);
   if (published === true && page.published_at === null) change.published_at = now;
@@ -138,13 +148,17 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
   return myPageOf((await repo.findPageById(deps.db, page.id))!);
 }
 
-/** Takes a page out of its team: a captain's captaincy passes to the member whose page is oldest; a team left empty is deleted. */
+/**
+ * Takes a page out of its team: a captain's captaincy passes to the member whose page is oldest; a
+ * team left empty is deleted, unless an admin hid it (it stays, holding its address, docs/decisions/154).
+ */
 async function leaveTeamTx(tx: Executor, pageId: number, teamId: number, now: Date): Promise<void> {
   const team = await repo.lockTeam(tx, teamId);
   await repo.updatePage(tx, pageId, { team_id: null }, now);
   if (!team) return;
   const others = await repo.otherMemberIds(tx, teamId, pageId);
   if (others.length === 0) {
+    if (team.hidden) return;
     await repo.deleteTeam(tx, teamId);
     if (team.photo_id !== null) await repo.deletePhoto(tx, team.photo_id);
   } else if (team.captain_page_id === pageId || team.captain_page_id === null) {
@@ -152,20 +166,29 @@ async function leaveTeamTx(tx: Executor, pageId: number, teamId: number, now: Da
   }
 }
 
-/** Deletes a page and its photo, leaving its team first; its gifts stay in the ledger (page_id becomes null). */
-async function deletePageTx(tx: Executor, page: { id: number; team_id: number | null; photo_id: number | null }, now: Date): Promise<void> {
+/**
+ * Deletes a page and its photo, leaving its team first; its gifts stay in the ledger (page_id
+ * becomes null). A page an admin hid leaves its address held (erasure, retention: docs/decisions/154).
+ */
+async function deletePageTx(tx: Executor, page: { id: number; slug: string; team_id: number | null; photo_id: number | null; moderated_at: Date | null }, now: Date): Promise<void> {
+  if (page.moderated_at !== null) await holds.holdSlug(tx, page.slug, now);
   if (page.team_id !== null) await leaveTeamTx(tx, page.id, page.team_id, now);
   await repo.deletePage(tx, page.id);
   if (page.photo_id !== null) await repo.deletePhoto(tx, page.photo_id);
 }
 
-/** DELETE /api/my-page */
+/** The captain of a team an admin hid stays its captain until it is reviewed. */
+const captainOfHiddenTeam = (page: repo.PageRow) => page.team_id !== null && page.team_moderated_at !== null && page.team_captain_page_id === page.id;
+
+/** DELETE /api/my-page (not while an admin's hide of the page, or of the team it captains, is under review) */
 export async function deleteMyPage(deps: PageDeps, userId: number): Promise<void> {
   const page = await ownPage(deps.db, userId);
+  if (page.moderated_at !== null) throw pageErrors.hiddenNoDelete();
+  if (captainOfHiddenTeam(page)) throw pageErrors.teamHiddenNoDelete();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockPage(tx, page.id);
     if (!locked) return;
-    await deletePageTx(tx, { id: page.id, team_id: locked.team_id, photo_id: page.photo_id }, deps.clock.now());
+    await deletePageTx(tx, { ...page, team_id: locked.team_id }, deps.clock.now());
   });
 }
 
@@ -280,10 +303,8 @@ export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): P
     photo_card_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'card') : null,
     country: team.country,
     raised: raisedOf(team),
-    // A page an admin hid is not listed (its money still counts in the team's total).
-    members: members
-      .filter((m) => !m.moderated)
-      .map((m) => ({ display_name: m.display_name, slug: m.public ? m.slug : null, captain: m.page_id === team.captain_page_id, raised: m.raised })),
+    // Only public member pages, listed and counted (teamMemberIsShown, docs/decisions/154).
+    members: members.map((m) => ({ display_name: m.display_name, slug: m.slug, captain: m.page_id === team.captain_page_id, raised: m.raised })),
   };
 }
 
@@ -291,6 +312,8 @@ export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): P
 export async function createTeam(deps: PageDeps, userId: number, input: CreateTeam & { slug: string; name: string }): Promise<PublicTeamData> {
   const page = await repo.findPageOfUser(deps.db, userId);
   if (!page) throw pageErrors.teamNeedsPage();
+  if (await holds.captainsHiddenTeam(deps.db, userId)) throw pageErrors.teamHiddenNoNewTeam();
+  if (await holds.slugHeld(deps.db, input.slug)) throw pageErrors.teamSlugTaken();
   const now = deps.clock.now();
   try {
     await deps.db.transaction(async (tx) => {
@@ -312,6 +335,7 @@ export async function joinTeam(deps: PageDeps, userId: number, slug: string): Pr
   const page = await repo.findPageOfUser(deps.db, userId);
   if (!page) throw pageErrors.teamNeedsPage();
   if (page.campaign_id !== team.campaign_id) throw pageErrors.otherCampaign();
+  if (page.team_id !== team.id && (await holds.wasRemoved(deps.db, team.id, userId))) throw pageErrors.removedFromTeam();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockPage(tx, page.id);
     if (!locked) throw pageErrors.teamNeedsPage();
@@ -326,6 +350,7 @@ export async function joinTeam(deps: PageDeps, userId: number, slug: string): Pr
 /** POST /api/my-team/leave */
 export async function leaveTeam(deps: PageDeps, userId: number): Promise<MyPage> {
   const page = await ownPage(deps.db, userId);
+  if (captainOfHiddenTeam(page)) throw pageErrors.teamHiddenNoLeave();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockPage(tx, page.id);
     if (!locked || locked.team_id === null) throw pageErrors.notInTeam();
@@ -342,7 +367,7 @@ async function captainedTeam(db: Executor, userId: number, slug: string): Promis
   return { team, page };
 }
 
-/** DELETE /api/teams/:slug/members/:pageSlug: the captain takes a member's page out of the team. */
+/** DELETE /api/teams/:slug/members/:pageSlug: the captain takes a member's page out of the team; its owner cannot join it again (docs/decisions/154). */
 export async function removeMember(deps: PageDeps, userId: number, slug: string, pageSlug: string): Promise<PublicTeamData> {
   const { team, page } = await captainedTeam(deps.db, userId, slug);
   const member = await repo.findPageBySlug(deps.db, pageSlug);
@@ -350,7 +375,9 @@ export async function removeMember(deps: PageDeps, userId: number, slug: string,
   if (member.id === page.id) throw pageErrors.removeSelf();
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockPage(tx, member.id);
-    if (locked?.team_id === team.id) await repo.updatePage(tx, member.id, { team_id: null }, deps.clock.now());
+    if (locked?.team_id !== team.id) return;
+    await repo.updatePage(tx, member.id, { team_id: null }, deps.clock.now());
+    await holds.recordRemoval(tx, team.id, member.user_id, deps.clock.now());
   });
   return getPublicTeam(deps, slug);
 }
@@ -391,7 +418,7 @@ export async function erasePagesOf(tx: Executor, userId: number, now: Date): Pro
   const pages = await repo.listPagesOfUser(tx, userId);
   for (const page of pages) {
     const locked = await repo.lockPage(tx, page.id);
-    if (locked) await deletePageTx(tx, { id: page.id, team_id: locked.team_id, photo_id: page.photo_id }, now);
+    if (locked) await deletePageTx(tx, { ...page, team_id: locked.team_id }, now);
   }
   return pages.length;
 }

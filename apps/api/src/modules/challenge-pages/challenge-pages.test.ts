@@ -363,7 +363,7 @@ describe('teams', () => {
     expect((await call(undefined, 'GET', `/api/pages/slug-available?slug=${slug}&kind=team`)).json()).toEqual({ available: false, message: 'That address is taken' });
   });
 
-  it('are joined by link from the same campaign only, one team per page; the total rolls up the members’ pages; a draft member is listed without a link', async () => {
+  it('are joined by link from the same campaign only, one team per page; the total rolls up the members’ public pages; a draft member is not on it until published', async () => {
     const captain = await participant();
     const slug = nextSlug('team');
     await call(captain.user.id, 'POST', '/api/teams', { slug, name: 'Rollers' });
@@ -389,11 +389,17 @@ describe('teams', () => {
     await gift(captain.page.id, 1000);
     await gift(member.page.id, 2000);
     await gift(member.page.id, 9999, { status: 'failed' });
+    // A draft member's name and money are its own (docs/decisions/154) ...
     const team = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
-    expect(team.raised).toEqual({ pledged: 14000, gifts: 3000, total: 17000, gift_count: 2 });
-    expect(team.members).toEqual([
+    expect(team.raised).toEqual({ pledged: 7000, gifts: 1000, total: 8000, gift_count: 1 });
+    expect(team.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 }]);
+    // ... until it is published.
+    expect((await call(member.user.id, 'PATCH', '/api/my-page', { published: true })).statusCode).toBe(200);
+    const published = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
+    expect(published.raised).toEqual({ pledged: 14000, gifts: 3000, total: 17000, gift_count: 2 });
+    expect(published.members).toEqual([
       { display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 },
-      { display_name: member.page.display_name, slug: null, captain: false, raised: 9000 },
+      { display_name: member.page.display_name, slug: member.slug, captain: false, raised: 9000 },
     ]);
   });
 

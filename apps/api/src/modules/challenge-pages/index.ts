@@ -3,5 +3,5 @@
 export { setPageModeration, setTeamModeration, type ModerationChange } from './page-moderation.service.ts';
 export { default as challengePageRoutes } from './challenge-pages.routes.ts';
 export { erasePagesOf, exportPagesOf, fundraisingPhotoUrl, getPublicPage, getPublicTeam, type PageExport } from './challenge-pages.service.ts';
-export { isPublicPage, isPublicTeam, pageIsPublic, teamIsPublic } from './public.sql.ts';
+export { isPublicPage, isPublicTeam, pageIsPublic, teamIsPublic, teamMemberIsShown } from './public.sql.ts';
 export { default as leaderboardRoutes } from './leaderboard.routes.ts';

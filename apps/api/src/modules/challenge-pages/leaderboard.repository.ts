@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pageRaised } from '../payments/index.ts';
-import { pageIsPublic, teamIsPublic } from './public.sql.ts';
+import { pageIsPublic, teamIsPublic, teamMemberIsShown } from './public.sql.ts';
 
 // The leaderboards' queries (docs/decisions/140-leaderboards.md). What a page raised is the
 // ledger's pageRaised() (docs/decisions/146) and nothing else; a team's figure is the sum of its members' pageRaised().
@@ -37,7 +37,7 @@ export async function selectTopTeams(db: Executor, campaignId: number, limit: nu
   const result = await db.execute<Record<string, unknown>>(sql`
     select t.name, t.slug, sum(raised.pledged + raised.gifts)::bigint as raised, count(*)::int as members
       from teams t
-      join challenge_pages cp on cp.team_id = t.id and ${pageIsPublic('cp')}
+      join challenge_pages cp on cp.team_id = t.id and ${teamMemberIsShown('cp')}
       cross join lateral (${pageRaised('cp')}) raised
      where t.campaign_id = ${campaignId} and ${teamIsPublic('t')}
      group by t.id

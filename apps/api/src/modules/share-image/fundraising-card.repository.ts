@@ -2,7 +2,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { asMinor } from '@uplift/core/money';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pageIsPublic, teamIsPublic } from '../challenge-pages/index.ts';
+import { pageIsPublic, teamIsPublic, teamMemberIsShown } from '../challenge-pages/index.ts';
 import { pageRaised } from '../payments/index.ts';
 import type { FundraisingCardFigures } from './fundraising-card.text.ts';
 
@@ -40,7 +40,8 @@ export async function findPageCardFigures(db: Executor, slug: string): Promise<F
 
 /**
  * A public team's card figures: its name, campaign, and its members' pageRaised summed, against
- * the sum of their goals. Every member page counts, whatever its state, as the team page counts them.
+ * the sum of their goals. Only its shown (public) member pages count, as the team page counts them
+ * (teamMemberIsShown, docs/decisions/154).
  */
 export async function findTeamCardFigures(db: Executor, slug: string): Promise<FundraisingCardFigures | undefined> {
   const { rows } = await db.execute<{ name: string; country: CountryCode; campaign_name: string; members: number; goal: string; raised: string }>(sql`
@@ -48,7 +49,7 @@ export async function findTeamCardFigures(db: Executor, slug: string): Promise<F
            coalesce(sum(cp.goal), 0)::bigint as goal, coalesce(sum(raised.pledged + raised.gifts), 0)::bigint as raised
       from teams t
       join campaigns c on c.id = t.campaign_id
-      left join challenge_pages cp on cp.team_id = t.id
+      left join challenge_pages cp on cp.team_id = t.id and ${teamMemberIsShown('cp')}
       left join lateral (${pageRaised('cp')}) raised on true
      where t.slug = ${slug} and ${PUBLIC_TEAM}
      group by t.id, c.id`);

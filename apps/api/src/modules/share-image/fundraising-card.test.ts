@@ -108,13 +108,14 @@ describe('page and team share cards', () => {
     expect(image!.alt).toContain('<b>Jo & "Al"</b>\'. Giving up coffees for Youthline');
   });
 
-  it('a team\'s card sums its members\' pageRaised against their goals', async () => {
+  it('a team\'s card sums its public members\' pageRaised against their goals', async () => {
     const image = await meta('team', 'kids-crew');
     expect(image!.url).toMatch(/\/share-image\/team-kids-crew-[0-9a-f]{16}\.png$/);
     const res = await get(pathOf(image!.url));
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // 70.00 + 25.00 gift (the pending and failed gifts not) + 30.00 of the unpublished member, of 500.00 + 100.00.
-    expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 2 in the November Uplift Challenge', '$125.00 NZD raised', '20% of the $600.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
+    // 70.00 + 25.00 gift (the pending and failed gifts not), of 500.00; the unpublished member's 30.00
+    // and goal are its own until it is published (docs/decisions/154).
+    expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 1 in the November Uplift Challenge', '$95.00 NZD raised', '19% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
   });
 
   it('counts what pageRaised() counts: a refund comes off, a cancelled pledge its paid weeks, a pending one nothing', async () => {

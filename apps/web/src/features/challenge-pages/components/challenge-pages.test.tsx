@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyPage, PublicPageData, PublicTeamData } from '@uplift/core/schemas/challenge-pages';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearSession, setAccessToken } from '../../../lib/session';
 import { renderAt, stubFetch } from '../../../test/render-at';
 import { MyPageEditor } from './my-page-editor';
@@ -55,6 +55,15 @@ const mine: MyPage = {
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();
+});
+beforeAll(() => {
+  // jsdom has no modal dialogs; the shared Dialog only needs these two to toggle `open`.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
 });
 
 describe('a participant’s public page', () => {
@@ -150,6 +159,22 @@ describe('the page editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish my page' }));
     expect(await screen.findByText('Your page is public.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ published: true });
+  });
+
+  it('tells the owner of a page an admin hid what waits for the review and whom to write to; shows the refusal of a delete', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const refusal = "An admin has hidden your page; you can't delete it until it is reviewed. Write to hello@uplift.org.nz to ask for a review.";
+    stubFetch({
+      'GET /api/my-page': { status: 200, body: { ...mine, moderated: true, published_at: '2026-11-24T09:00:00.000Z' } },
+      'DELETE /api/my-page': { status: 409, body: { message: refusal, code: 'page.hidden_no_delete' } },
+    });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/An admin has hidden your page: only you can see it\. Until it is reviewed you can't publish a page, change this page's address, delete it or create another\./)).toHaveTextContent(
+      'Write to hello@uplift.org.nz to ask for a review.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my page' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
   });
 
   it('refuses a goal that is not an amount before asking the server, naming the field', async () => {

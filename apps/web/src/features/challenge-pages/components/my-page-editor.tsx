@@ -1,3 +1,4 @@
+import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES } from '@uplift/core/countries';
 import { decimalText, parseAmountInput, asMinor } from '@uplift/core/money';
 import { GOAL_MAX_MINOR, type MyPage, STORY_MAX } from '@uplift/core/schemas/challenge-pages';
@@ -128,7 +129,13 @@ function EditPage({ page }: { page: MyPage }) {
   return (
     <>
       <h1>Your challenge page</h1>
-      {page.moderated && <Alert tone="info">An admin has hidden your page: only you can see it.</Alert>}
+      {page.moderated && (
+        // What the hide holds until an admin reviews it (docs/decisions/154); the server refuses the rest with the same words.
+        <Alert tone="info">
+          An admin has hidden your page: only you can see it. Until it is reviewed you can't publish a page, change this page's address, delete it or create another.
+          Write to {BRAND.contactEmail} to ask for a review.
+        </Alert>
+      )}
       <p className="cp-status">
         {page.public ? (
           <>
