@@ -139,7 +139,7 @@ describe('while the database is away', () => {
     expect((await app.inject({ method: 'GET', url: '/api/pages/sams-swim/gifts' })).statusCode).toBe(503);
   });
 
-  it('answers a signed-in request 503, not "session expired" (the sign-in is kept)', async () => {
+  it('answers a signed-in request 503, not session expired (the sign-in is kept)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject(unavailable);

@@ -36,7 +36,7 @@ describe('the country a CDN header names', () => {
     }
   });
 
-  it('reaches "signed-in devices" only through a trusted proxy', async () => {
+  it('reaches the list of signed-in devices only through a trusted proxy', async () => {
     const open = await seedOpenCampaign(ctx.db, ctx.clock.now());
     const user = await signUp(ctx.app, smtp, registration(open.pledge));
     const login = async (remoteAddress: string, headers: Record<string, string>) => {
