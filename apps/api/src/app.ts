@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
-  // After the headers, before every guard and route: NUL parameters, proxy-only headers (docs/decisions/153).
+  // After the headers: proxy-only headers dropped at once, NUL parameters refused before any handler (docs/decisions/153).
   await app.register(requestGuardPlugin, { trustedProxy: trustedProxyCheck(config.trustProxy) });
   await app.register(cookie);
   // Limits are opted into per route (login, register, recovery); see each module. Their counters
