@@ -29,6 +29,8 @@ export async function startThrowawayApp(
       DATABASE_URL: '',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-123',
       SECRETS_KEY: 'YmVuY2gtc2VjcmV0cy1rZXktMzItYnl0ZXMtbG9uZyE=',
+      // Production refuses unencrypted backups of the embedded database (docs/decisions/153).
+      BACKUP_PASSPHRASE: 'bench-backup-passphrase',
       // Production requires SMTP; nothing is mailed during a benchmark.
       SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true',
       ALLOW_TEST_PAYMENTS: 'true',

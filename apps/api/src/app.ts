@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { trustedProxyCheck, type Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Queue } from './queue/queue.ts';
 import { httpErrors } from './errors.ts';
@@ -18,6 +18,7 @@ import { mailAttachmentDrawer } from './modules/pledges/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
+import requestGuardPlugin from './plugins/request-guard.ts';
 import { pgRateLimitStore } from './plugins/rate-limit-store.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -99,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction });
+  // After the headers: proxy-only headers dropped at once, NUL parameters refused before any handler (docs/decisions/153).
+  await app.register(requestGuardPlugin, { trustedProxy: trustedProxyCheck(config.trustProxy) });
   await app.register(cookie);
   // Limits are opted into per route (login, register, recovery); see each module. Their counters
   // live in PostgreSQL, so every instance shares them (docs/decisions/072).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockFor, systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isPrivateRange, loadConfig, trustedProxyCheck } from './config.ts';
 import { redactUrl } from './logger.ts';
 
 const prodBase = {
@@ -16,6 +16,7 @@ const prodBase = {
   RECEIPT_SIGNATORY_NAME: 'Jane Smith',
   RECEIPT_SIGNATORY_TITLE: 'Chair of Trustees',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_x',
+  BACKUP_PASSPHRASE: 'a production backup passphrase',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -218,5 +219,58 @@ describe('serializeError', () => {
     ]);
     expect(loadConfig({ ...prodBase, APP_URL: 'http://127.0.0.1:8080' }).appUrl).toBe('http://127.0.0.1:8080');
     expect(loadConfig({ APP_URL: 'http://uplift.example.org' }).appUrl).toBe('http://uplift.example.org');
+  });
+
+  it('refuses in production a TRUST_PROXY entry that reaches public addresses (0.0.0.0/1,128.0.0.0/1 trusts everyone); outside production it warns', () => {
+    const reaches = (entry: string) =>
+      `TRUST_PROXY: "${entry}" reaches public addresses, so a client there could choose its own IP and country; list only your proxies' private addresses (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7, loopback)`;
+    expect(problemsOf({ ...prodBase, TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' })).toEqual([reaches('0.0.0.0/1'), reaches('128.0.0.0/1')]);
+    for (const entry of ['8.8.8.0/24', '203.0.113.5', '10.0.0.0/7', '172.16.0.0/11', '2001:db8::/32', '::ffff:0:0/96', '::/1', 'fc00::/6']) {
+      expect(problemsOf({ ...prodBase, TRUST_PROXY: `10.0.0.1,${entry}` }), entry).toEqual([reaches(entry)]);
+    }
+    const privateOnly = '10.0.0.0/8,172.16.0.0/12,192.168.1.0/24,127.0.0.1,::1,fc00::/7,fd12:3456::/32,fe80::/10,169.254.0.0/16,::ffff:10.0.0.0/104,loopback,linklocal,uniquelocal';
+    expect(loadConfig({ ...prodBase, TRUST_PROXY: privateOnly }).trustProxy).toHaveLength(13);
+    expect(loadConfig({ ...prodBase, TRUST_PROXY: privateOnly }).warnings).toEqual([]);
+    // Development and tests start, with the same line as a warning.
+    const dev = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/uplift', TRUST_PROXY: '0.0.0.0/1,10.0.0.0/8' });
+    expect(dev.trustProxy).toEqual(['0.0.0.0/1', '10.0.0.0/8']);
+    expect(dev.warnings).toEqual([reaches('0.0.0.0/1')]);
+  });
+
+  it('tells private ranges from public ones, IPv4 inside IPv6 included', () => {
+    expect(isPrivateRange('192.168.0.0/16')).toBe(true);
+    expect(isPrivateRange('192.168.0.0/15')).toBe(false);
+    expect(isPrivateRange('172.31.255.255')).toBe(true);
+    expect(isPrivateRange('172.32.0.0')).toBe(false);
+    expect(isPrivateRange('::ffff:127.0.0.1')).toBe(true);
+    expect(isPrivateRange('::ffff:8.8.8.8')).toBe(false);
+    expect(isPrivateRange('fdff:ffff::1')).toBe(true);
+    expect(isPrivateRange('fe80::1%eth0')).toBe(true);
+    expect(isPrivateRange('2606:4700::/32')).toBe(false);
+  });
+
+  it('knows whether a socket address is one of the trusted proxies', () => {
+    const trusted = trustedProxyCheck(['10.0.0.0/8', '127.0.0.1', 'uniquelocal']);
+    expect(trusted('10.200.0.1')).toBe(true);
+    expect(trusted('::ffff:10.200.0.1')).toBe(true);
+    expect(trusted('127.0.0.1')).toBe(true);
+    expect(trusted('127.0.0.2')).toBe(false);
+    expect(trusted('fd00::5')).toBe(true);
+    expect(trusted('192.168.3.4')).toBe(true);
+    expect(trusted('203.0.113.9')).toBe(false);
+    expect(trusted(undefined)).toBe(false);
+    expect(trustedProxyCheck([])('127.0.0.1')).toBe(false);
+  });
+
+  it('refuses unencrypted backups of the embedded database in production (BACKUP_PASSPHRASE); outside production it warns', () => {
+    const { BACKUP_PASSPHRASE: _b, ...clear } = prodBase;
+    const line =
+      "BACKUP_PASSPHRASE: backups of the embedded database would be written unencrypted (they hold its password and donors' emails); set BACKUP_PASSPHRASE to a passphrase of at least 12 characters";
+    expect(problemsOf(clear)).toEqual([line]);
+    expect(problemsOf({ ...clear, BACKUP_PASSPHRASE: '' })).toEqual([line]);
+    // A managed database is backed up by its provider, not by the app.
+    expect(loadConfig({ ...clear, DATABASE_URL: 'postgres://u:p@db:5432/uplift' }).backup.passphrase).toBeUndefined();
+    expect(loadConfig({}).warnings).toEqual([line]);
+    expect(loadConfig({ BACKUP_PASSPHRASE: 'a long passphrase' }).warnings).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -129,6 +129,11 @@ export type Config = {
    * before (the page then says so and points to /account).
    */
   mailLinks: { key: Buffer };
+  /**
+   * What is allowed outside production but would be refused in it (a public TRUST_PROXY range,
+   * unencrypted backups): one line each, logged as a warning at start (docs/decisions/153).
+   */
+  warnings: string[];
 };
 
 export type ReceiptConfig = {
@@ -194,7 +199,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (isProduction && env.TEST_CLOCK_START) problems.push('TEST_CLOCK_START: tests only, never allowed in production');
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  // Refused in production, a warning elsewhere (docs/decisions/153).
+  const unsafe: string[] = [];
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems, unsafe);
+  // The embedded database's backup holds its password and every donor's email: never in clear.
+  if (!env.DATABASE_URL && !env.BACKUP_PASSPHRASE) {
+    unsafe.push(
+      'BACKUP_PASSPHRASE: backups of the embedded database would be written unencrypted (they hold its password and donors\' emails); set BACKUP_PASSPHRASE to a passphrase of at least 12 characters',
+    );
+  }
+  if (isProduction) problems.push(...unsafe);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -244,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     app: { version: APP_VERSION, commit: env.APP_COMMIT || 'unknown' },
     mailLinks: { key: env.MAIL_LINK_KEY ?? createHmac('sha256', env.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY).update('uplift mail links').digest() },
+    warnings: isProduction ? [] : unsafe,
   };
 }
 
@@ -253,14 +268,67 @@ function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** proxy-addr's names for address ranges, accepted besides addresses and CIDRs. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** proxy-addr's names for address ranges, accepted besides addresses and CIDRs: each a set of private ranges. */
+const PROXY_RANGE_NAMES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** The ranges no client on the internet can come from: loopback, link-local, private (RFC 1918) and unique local. */
+const PRIVATE_RANGES = Object.values(PROXY_RANGE_NAMES).flat();
+
+type Range = { version: 4 | 6; first: bigint; bits: number };
+
+/** An IPv4 or IPv6 address as a number (IPv6: 128 bits, an embedded IPv4 tail included). */
+function addressValue(address: string): { version: 4 | 6; value: bigint } | undefined {
+  const version = isIP(address);
+  if (version === 4) return { version, value: address.split('.').reduce((n, part) => (n << 8n) | BigInt(part), 0n) };
+  if (version !== 6) return undefined;
+  let text = address.replace(/%.*$/, '');
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (v4) {
+    const n = addressValue(v4)!.value;
+    text = text.slice(0, -v4.length) + `${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  const missing = 8 - groups(head).length - groups(tail ?? '').length;
+  const all = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  return { version, value: all.reduce((n, group) => (n << 16n) | BigInt(`0x${group}`), 0n) };
+}
+
+/** "10.0.0.0/8" or an address (its own /32 or /128); an IPv4-mapped IPv6 range is read as the IPv4 range it maps. */
+function rangeOf(cidr: string): Range | undefined {
+  const [address = '', bitsText] = cidr.split('/');
+  const parsed = addressValue(address);
+  if (!parsed) return undefined;
+  const width = parsed.version === 4 ? 32 : 128;
+  const bits = bitsText === undefined ? width : Number(bitsText);
+  const mask = ((1n << BigInt(width)) - 1n) ^ ((1n << BigInt(width - bits)) - 1n);
+  const range: Range = { version: parsed.version, first: parsed.value & mask, bits };
+  if (range.version === 6 && bits >= 96 && range.first >> 32n === 0xffffn) return { version: 4, first: range.first & 0xffffffffn, bits: bits - 96 };
+  return range;
+}
+
+/** Whether every address of `inner` lies in `outer`. */
+const within = (inner: Range, outer: Range) =>
+  inner.version === outer.version && inner.bits >= outer.bits && inner.first >> BigInt((inner.version === 4 ? 32 : 128) - outer.bits) === outer.first >> BigInt((outer.version === 4 ? 32 : 128) - outer.bits);
+
+const privateRanges = PRIVATE_RANGES.map((r) => rangeOf(r)!);
+/** True when the address or CIDR reaches no public address (it lies inside loopback, link-local, private or unique local space). */
+export const isPrivateRange = (cidr: string): boolean => {
+  const range = rangeOf(cidr);
+  return range !== undefined && privateRanges.some((p) => within(range, p));
+};
 
 /**
  * TRUST_PROXY: a comma-separated list of the proxies' addresses or CIDRs. A yes/no is refused:
- * "trust everyone" would let a client's own X-Forwarded-For entries choose its IP.
+ * "trust everyone" would let a client's own X-Forwarded-For entries choose its IP. An entry that
+ * reaches public addresses (a /1, a provider's whole range) lets anyone there do the same: it is
+ * `unsafe` (refused in production, a warning elsewhere; docs/decisions/153).
  */
-function parseTrustProxy(value: string | undefined, problems: string[]): string[] {
+function parseTrustProxy(value: string | undefined, problems: string[], unsafe: string[]): string[] {
   const raw = (value ?? '').trim();
   if (raw === '' || raw === 'false' || raw === '0') return [];
   if (raw === 'true' || raw === '1') {
@@ -269,6 +337,7 @@ function parseTrustProxy(value: string | undefined, problems: string[]): string[
   }
   const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
   for (const entry of entries) {
+    if (Object.hasOwn(PROXY_RANGE_NAMES, entry)) continue;
     const [address, bits, extra] = entry.split('/');
     const version = isIP(address ?? '');
     const maxBits = version === 4 ? 32 : 128;
@@ -277,9 +346,33 @@ function parseTrustProxy(value: string | undefined, problems: string[]): string[
       problems.push(`TRUST_PROXY: "${entry}" would trust every address, so any client could choose its own IP with X-Forwarded-For; list your proxies' addresses or CIDRs instead`);
       continue;
     }
-    if (!PROXY_RANGE_NAMES.has(entry) && (version === 0 || !okBits || extra !== undefined)) {
+    if (version === 0 || !okBits || extra !== undefined) {
       problems.push(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR (such as 10.0.0.0/8) or one of loopback, linklocal, uniquelocal`);
+      continue;
+    }
+    if (!isPrivateRange(entry)) {
+      unsafe.push(
+        `TRUST_PROXY: "${entry}" reaches public addresses, so a client there could choose its own IP and country; list only your proxies' private addresses (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7, loopback)`,
+      );
     }
   }
   return entries;
+}
+
+/**
+ * Whether a request's socket address is one of the trusted proxies (TRUST_PROXY): only then are
+ * the headers a proxy or CDN sets (the visitor's country) believed. Empty list: never.
+ */
+export function trustedProxyCheck(entries: string[]): (address: string | undefined) => boolean {
+  if (entries.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of entries.flatMap((e) => PROXY_RANGE_NAMES[e] ?? [e])) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    list.addSubnet(address, bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits), type);
+  }
+  return (address) => {
+    const version = isIP(address ?? '');
+    return version !== 0 && list.check(address!, version === 4 ? 'ipv4' : 'ipv6');
+  };
 }

@@ -102,6 +102,8 @@ export const httpErrors = defineErrors('http', {
   notFound: { code: 'not_found', status: 404, message: 'Not found' },
   routeNotFound: { code: 'not_found', status: 404, message: 'Not found: {method} {url}' },
   internal: { code: 'internal', status: 500, message: 'Something went wrong on our side. Please try again.' },
+  /** The database cannot be reached or went away (docs/decisions/153): the person is asked to try again shortly. */
+  unavailable: { code: 'unavailable', status: 503, message: 'Uplift is briefly unavailable. Please try again in a minute.' },
 });
 
 /** A request that passed its schema but one field is still refused (400 `validation`, with the field). */

@@ -17,6 +17,8 @@ export async function openRuntime(opts: { pretty?: boolean; asyncLogs?: boolean 
   // The server's JSON logs go through the async writer (decision 026); pino-pretty already runs in
   // a worker, and the command-line tools keep synchronous logs in step with their console output.
   const log = pretty || !opts.asyncLogs ? pino(loggerOptions(config.logLevel, pretty)) : pino(loggerOptions(config.logLevel, false), logDestination());
+  // What production would refuse (docs/decisions/153): said at every start, outside production.
+  for (const warning of config.warnings) log.warn(warning);
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'uplift', log });

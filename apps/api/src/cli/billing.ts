@@ -55,4 +55,6 @@ async function main(): Promise<number> {
   }
 }
 
-runCli('billing', main);
+runCli('billing', main, {
+  whenDatabaseAway: 'Payments it was charging keep their idempotency key and are looked up on the next run.',
+});

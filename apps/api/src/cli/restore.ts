@@ -2,13 +2,15 @@
 // npm run restore -- FILE --database-url URL    an empty database (a .dump backup only)
 // Checks the file against the checksum in its name (and BACKUP_PASSPHRASE for a .enc file),
 // restores it, starts nothing that stays running, and prints every table's row count and the
-// ledger's Success payments so the restore can be compared with the live app (docs/operations.md).
+// ledger's Success payments so the restore can be compared with the live app (docs/operations.md),
+// then what to reconcile with Stripe before billing it (with Stripe configured: how many payments
+// had an attempt in the 24 hours before the backup).
 import { asMinor, formatMoney } from '@uplift/core/money';
 import { isCountryCode } from '@uplift/core/countries';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
-import { restoreBackup, type RestoreResult } from '../modules/backups/index.ts';
+import { reconcileNotice, restoreBackup, type RestoreResult } from '../modules/backups/index.ts';
 import { readCommandLine, runCli } from './run-cli.ts';
 
 const USAGE =
@@ -40,8 +42,11 @@ async function main(): Promise<number> {
     target: dataDir ? { dataDir } : { databaseUrl: databaseUrl! },
     passphrase: config.backup.passphrase,
     log: pino({ level: 'warn' }),
+    countRecentAttempts: config.payments.provider === 'stripe',
   });
   console.log(report(result));
+  // A charge taken after the backup is not in it: say so before anyone bills it (docs/decisions/153).
+  console.log(`\n${reconcileNotice(result.takenAt, result.recentAttempts)}`);
   if (dataDir) console.log(`\nStart the app on it with DATA_DIR=${result.target} (its own credentials came with it).`);
   return 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLockTimeout, isStillReferenced, isUniqueViolation } from './pg-errors.ts';
+import { isDatabaseUnavailable, isLockTimeout, isStillReferenced, isUniqueViolation } from './pg-errors.ts';
 
 const wrapped = (inner: object) => Object.assign(new Error('Failed query'), { cause: inner });
 
@@ -18,5 +18,19 @@ describe('PostgreSQL error checks', () => {
     expect(isLockTimeout({ code: '23505' })).toBe(false);
     expect(isStillReferenced(undefined)).toBe(false);
     expect(isUniqueViolation('23505')).toBe(false);
+  });
+
+  it('tells a database that is away from a query that went wrong', () => {
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '57P01', message: 'terminating connection due to administrator command' }))).toBe(true);
+    expect(isDatabaseUnavailable({ code: '08006' })).toBe(true);
+    expect(isDatabaseUnavailable({ code: '53300' })).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 });

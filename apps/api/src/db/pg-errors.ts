@@ -33,3 +33,27 @@ export const isStillReferenced = (err: unknown) => hasPgCode(err, [PG.restrictVi
 
 /** `lock_timeout` ran out while waiting for a row lock. */
 export const isLockTimeout = (err: unknown) => hasPgCode(err, PG.lockNotAvailable);
+
+// The database cannot be reached or went away: PostgreSQL's connection failures (class 08), its
+// shutdown and start-up refusals (57P01-57P03), too many connections (53300), and the socket's own.
+const UNAVAILABLE_CODES = ['57P01', '57P02', '57P03', '53300'];
+const SOCKET_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'];
+// node-postgres and its pool say these without a code.
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/**
+ * True when the error, or one it wraps, says the database is unreachable or went away (not that
+ * a query was wrong): the API answers 503, the command-line tools one line (docs/decisions/153).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    const { code } = e;
+    const message = (e as { message?: unknown }).message;
+    if (code && (code.startsWith('08') || UNAVAILABLE_CODES.includes(code) || SOCKET_CODES.includes(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    // A host name with several addresses fails with every one of them at once.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}

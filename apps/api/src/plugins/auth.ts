@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { TWO_FACTOR_STEPS, type TwoFactorStep } from '@uplift/core/schemas/two-factor';
+import { isDatabaseUnavailable } from '../db/pg-errors.ts';
 import { httpErrors } from '../errors.ts';
 import { writeSecurityEvent } from '../security-log.ts';
 
@@ -124,7 +125,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       const step = TWO_FACTOR_STEPS.find((s) => s === payload.two_factor);
       const session = typeof payload.sid === 'string' ? { session: payload.sid } : {};
       return step ? { id, permissions, twoFactor: step, ...session } : { id, permissions, ...session };
-    } catch {
+    } catch (err) {
+      // The database did not answer: the sign-in may well be live, so it is not ended (503, docs/decisions/153).
+      if (isDatabaseUnavailable(err)) throw err;
       // A bad signature, bad claims or an ended session get one answer, whoever threw.
       throw httpErrors.sessionExpired();
     }
@@ -142,7 +145,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
 
   app.decorate('identify', async (request: FastifyRequest) => {
     if (!request.headers.authorization) return null;
-    const user = await verify(request).catch(() => null);
+    const user = await verify(request).catch((err: unknown) => {
+      if (isDatabaseUnavailable(err)) throw err;
+      return null;
+    });
     return user && !user.twoFactor ? user : null;
   });
 
@@ -153,7 +159,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     try {
       request.user = await verify(request);
     } catch (err) {
-      denied(401);
+      if (!isDatabaseUnavailable(err)) denied(401);
       throw err;
     }
     if (!request.user.permissions.includes(ROLE_ADMIN)) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/pg-errors.ts';
 import { DomainError, FieldError, httpErrors } from '../errors.ts';
 
 type ErrorBody = { message: string; code: string; errors?: { path: string; message: string }[] };
@@ -32,6 +33,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     // Any other refusal of the framework or a plugin passes through with its own code (not catalogued).
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'request.invalid' });
+    }
+    // The database is away: a short answer that says to come back (docs/decisions/153), one warning line.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      const unavailable = httpErrors.unavailable();
+      return reply.status(unavailable.status).header('retry-after', '30').send({ message: unavailable.message, code: unavailable.code, requestId: request.id });
     }
     // Details of server faults stay in the log, tagged with the request id.
     request.log.error({ err: error }, 'unhandled error');

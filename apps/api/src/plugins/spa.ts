@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpErrors } from '../errors.ts';
 import { guessCountry } from '../modules/geo/index.ts';
+import { hasNulParameter } from './request-guard.ts';
 
 /** What the API uses of the web app's server bundle (apps/web/src/entry-server.tsx). */
 type PublicPage = { path: string; file: string; indexable: boolean; live: boolean; dynamic?: 'page' | 'team' };
@@ -262,7 +263,8 @@ export default fp(async function spaPlugin(app: FastifyInstance, opts: SpaOption
       const missing = httpErrors.routeNotFound({ method: request.method, url });
       return reply.status(missing.status).send({ message: missing.message, code: missing.code });
     }
-    if (notFound && !isClientRoute(url)) {
+    // A NUL in the address names no page: the 404 page (noindex), never the app shell (docs/decisions/153).
+    if (notFound && (!isClientRoute(url) || hasNulParameter(request))) {
       const { head } = await headFor(notFound.page, request, reply);
       return sendHtml(reply, notFound.template.replace('<!--uplift-head-->', () => head), 404);
     }

@@ -33,7 +33,8 @@ describe('signed-in devices', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
+    // The test's requests come from 127.0.0.1, here the proxy whose country header is believed (docs/decisions/153).
+    ctx = await createTestContext({ env: { SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(async () => {
     await ctx.close();

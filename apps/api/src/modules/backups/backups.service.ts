@@ -16,7 +16,7 @@ import { freePort } from '../../test/free-port.ts';
 import { backupFileName, backupsToPrune, parseBackupName, type BackupKind } from './backup-files.ts';
 import { BackupError } from './backup-error.ts';
 import { insertBackup, selectLastGoodBackupAt, selectRecentBackups, selectTableCounts } from './backups.repository.ts';
-import { receivedByCountry } from '../payments/index.ts';
+import { paymentsAttemptedSince, receivedByCountry } from '../payments/index.ts';
 import { decryptingStream, encryptingStream, ENCRYPTION_HEADER_LENGTH, isEncryptedFile } from './encryption.ts';
 import { physicalBackupTar, unpackPhysicalBackup } from './physical.ts';
 import { pgDumpFor, findPgTool, spawnPgTool, splitPassword } from './pg-tools.ts';
@@ -144,7 +144,14 @@ export async function summariseDatabase(db: Db): Promise<DatabaseSummary> {
 
 export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
 
-export type RestoreResult = DatabaseSummary & { file: string; kind: BackupKind; target: string };
+/**
+ * `takenAt`: the backup's time (from its name); `recentAttempts`: the payments with a charge attempt
+ * started in the 24 hours before it, when asked for (Stripe configured), to look up before billing.
+ */
+export type RestoreResult = DatabaseSummary & { file: string; kind: BackupKind; target: string; takenAt: Date; recentAttempts: number[] | undefined };
+
+/** Stripe keeps an idempotency key this long: a payment attempted within it before the backup may have moved on since. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -186,7 +193,14 @@ async function relationCount(databaseUrl: string): Promise<number> {
  * checking its checksum (and passphrase), then reads back what it restored. The data folder's server
  * is stopped again at the end: start the app on it with DATA_DIR.
  */
-export async function restoreBackup(opts: { file: string; target: RestoreTarget; passphrase: string | undefined; log: Logger }): Promise<RestoreResult> {
+export async function restoreBackup(opts: {
+  file: string;
+  target: RestoreTarget;
+  passphrase: string | undefined;
+  log: Logger;
+  /** Count the payments attempted in the 24 hours before the backup (Stripe configured; docs/decisions/153). */
+  countRecentAttempts?: boolean;
+}): Promise<RestoreResult> {
   const { file, target, log } = opts;
   if (!existsSync(file)) throw new BackupError(`${file}: no such file.`);
   const parsed = parseBackupName(path.basename(file));
@@ -205,6 +219,11 @@ export async function restoreBackup(opts: { file: string; target: RestoreTarget;
     throw new BackupError(`${file} is a physical backup of the embedded database: restore it into a new data folder with --data-dir, not into a database.`);
   }
   const decrypt = encrypted ? await decryptingStream(file, opts.passphrase) : undefined;
+  const readBack = async (db: Db) => ({
+    takenAt: parsed.takenAt,
+    ...(await summariseDatabase(db)),
+    recentAttempts: opts.countRecentAttempts ? await paymentsAttemptedSince(db, new Date(parsed.takenAt.getTime() - IDEMPOTENCY_WINDOW_MS)) : undefined,
+  });
   const content = () => {
     const raw = createReadStream(file, { start: encrypted ? ENCRYPTION_HEADER_LENGTH : 0 });
     const streams: NodeJS.ReadWriteStream[] = [...(decrypt ? [decrypt] : []), ...(parsed.kind === 'physical' ? [createGunzip()] : [])];
@@ -219,7 +238,7 @@ export async function restoreBackup(opts: { file: string; target: RestoreTarget;
     await pgRestore(content(), target.databaseUrl);
     const db = createDb(target.databaseUrl, { max: 2 });
     try {
-      return { file, kind: parsed.kind, target: splitPassword(target.databaseUrl).url, ...(await summariseDatabase(db)) };
+      return { file, kind: parsed.kind, target: splitPassword(target.databaseUrl).url, ...(await readBack(db)) };
     } finally {
       await db.$client.end();
     }
@@ -246,7 +265,7 @@ export async function restoreBackup(opts: { file: string; target: RestoreTarget;
       if (parsed.kind === 'pg_dump') await pgRestore(content(), embedded.url);
       const db = createDb(embedded.url, { max: 2 });
       try {
-        return { file, kind: parsed.kind, target: dataDir, ...(await summariseDatabase(db)) };
+        return { file, kind: parsed.kind, target: dataDir, ...(await readBack(db)) };
       } finally {
         await db.$client.end();
       }

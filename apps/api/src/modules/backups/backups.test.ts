@@ -10,7 +10,7 @@ import { fixedClock } from '../../clock.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { relocatedDataDir, startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { backups, payments } from '../../db/schema.ts';
+import { backups, paymentAttempts, payments } from '../../db/schema.ts';
 import { seedReferenceData } from '../../db/seed.ts';
 import { BACKUP_JOB, registerBackupJob } from '../../jobs/backup.job.ts';
 import { startQueue } from '../../queue/queue.ts';
@@ -28,6 +28,7 @@ let dataDir: string;
 let server: EmbeddedDatabase;
 let db: Db;
 let before: DatabaseSummary;
+let recentlyAttempted: number;
 const made: string[] = [];
 
 function deps(backupDir: string, passphrase?: string): BackupDeps {
@@ -72,6 +73,10 @@ beforeAll(async () => {
   // The first two weekly payments of each pledge were taken.
   const paid = pledged.flatMap((p) => p.payments.slice(0, 2).map((pay) => pay.id));
   await db.update(payments).set({ payment_status: 'Success' }).where(inArray(payments.id, paid));
+  // Charge attempts: one the day before the backup (02:00 UTC on the 26th), within Stripe's 24 hours; one two days before.
+  const attempt = (paymentId: number, at: string) => ({ payment_id: paymentId, kind: 'scheduled' as const, idempotency_key: `payment-${paymentId}-attempt-1`, outcome: 'succeeded' as const, started_at: new Date(at), finished_at: new Date(at) });
+  recentlyAttempted = paid[2]!;
+  await db.insert(paymentAttempts).values([attempt(paid[2]!, '2026-11-25T03:00:00.000Z'), attempt(paid[0]!, '2026-11-24T01:00:00.000Z')]);
   before = await summariseDatabase(db);
 }, 60_000);
 
@@ -106,10 +111,13 @@ describe('a physical backup of the embedded database', () => {
     await db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.payment_status, 'Pending'));
 
     const target = newFolder('restored');
-    const result = await restoreBackup({ file, target: { dataDir: target }, passphrase: undefined, log });
+    const result = await restoreBackup({ file, target: { dataDir: target }, passphrase: undefined, log, countRecentAttempts: true });
     expect(result.kind).toBe('physical');
     expect(result.tables).toEqual(before.tables);
     expect(result.ledgerSuccess).toEqual(before.ledgerSuccess);
+    // What restore prints before billing (reconcile.test.ts): the backup's time, and the payment attempted in the 24 hours before it.
+    expect(result.takenAt).toEqual(new Date('2026-11-26T02:00:00.000Z'));
+    expect(result.recentAttempts).toEqual([recentlyAttempted]);
 
     // The folder is a DATA_DIR the app starts on: its credentials came with it.
     expect(existsSync(path.join(target, 'pg-credentials.json'))).toBe(true);

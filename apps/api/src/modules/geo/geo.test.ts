@@ -35,7 +35,8 @@ describe('guessCountry', () => {
 describe('GET /api/geo', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // Requests come from 127.0.0.1: here that is the trusted proxy whose CDN header is believed (country-header.test.ts).
+    ctx = await createTestContext({ env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(async () => ctx.close());
 
