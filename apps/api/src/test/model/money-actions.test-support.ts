@@ -307,5 +307,5 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
 
 /** A sequence: a few donors join first (so most sequences have money to move), then anything. */
 export const sequenceArb: fc.Arbitrary<Action[]> = fc
-  .tuple(fc.array(joinArb, { minLength: 1, maxLength: 3 }), fc.array(actionArb, { maxLength: 14 }))
+  .tuple(fc.array(joinArb, { minLength: 1, maxLength: 3 }), fc.array(actionArb, { maxLength: 16, size: 'large' }))
   .map(([joins, rest]) => [...joins, ...rest]);

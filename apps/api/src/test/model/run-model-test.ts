@@ -1,12 +1,13 @@
-// `npm run test:model -- --runs N [--seed S] [--each] [--time-limit-s T]`: the money model test
+// `npm run test:model -- --runs N [--seed S] [--each] [--only WORDS] [--time-limit-s T]`: the money model test
 // (docs/decisions/149-money-model-test.md) with more sequences than `npm test` runs. The options
-// reach the test as MODEL_* environment variables; the test file is run alone, by vitest.
+// reach the test as MODEL_* environment variables (`--only` picks the groups whose name has WORDS,
+// with `--each`); the test file is run alone, by vitest.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string' }, seed: { type: 'string' }, each: { type: 'boolean' }, 'time-limit-s': { type: 'string' } },
+  options: { runs: { type: 'string' }, seed: { type: 'string' }, each: { type: 'boolean' }, only: { type: 'string' }, 'time-limit-s': { type: 'string' } },
 });
 const env: Record<string, string> = { MODEL_RUNS: values.runs ?? '25' };
 if (values.seed) env.MODEL_SEED = values.seed;
@@ -15,7 +16,7 @@ if (values['time-limit-s']) env.MODEL_TIME_LIMIT_MS = String(Number(values['time
 for (const [k, v] of Object.entries(env)) if (!/^\d+$/.test(v)) throw new Error(`${k} must be a whole number, not "${v}"`);
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
-const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'api', 'apps/api/src/test/model/money-surfaces.model.test.ts'], {
+const result = spawnSync(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'api', 'apps/api/src/test/model/money-surfaces.model.test.ts', ...(values.only ? ['-t', values.only] : [])], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, ...env },
