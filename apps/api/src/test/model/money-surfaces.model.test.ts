@@ -53,14 +53,10 @@ const GROUPS: { name: string; surfaces: RegExp }[] = [
 const PROPERTIES = EACH ? GROUPS : [{ name: 'every money surface: totals, pages, teams, leaderboards, the report, /summary, the data export, receipts, the charity export', surfaces: /./ }];
 
 async function runSequence(actions: Action[], surfaces: RegExp) {
-  const t0 = Date.now();
   const w = await world();
-  const t1 = Date.now();
   try {
     for (const action of actions) await action.run(w);
-    const t2 = Date.now();
     const found = (await compareSurfaces(w)).filter((d) => surfaces.test(d));
-    if (process.env.MODEL_DEBUG) process.stderr.write(`setup ${t1 - t0} actions ${t2 - t1} compare ${Date.now() - t2} (${actions.length})\n`);
     if (found.length > 0) throw new Error(`${found.length} difference(s):\n  ${found.join('\n  ')}`);
   } finally {
     await w.ctx.close();
