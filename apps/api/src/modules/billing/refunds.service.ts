@@ -40,7 +40,8 @@ export type RefundDeps = {
 function refundJson(row: RefundRow, refundable: number): Refund {
   return {
     id: row.id,
-    payment_id: row.payment_id,
+    // A payment's refund (the one this service makes) always names its payment.
+    payment_id: row.payment_id!,
     amount_minor: row.amount,
     reason: row.reason,
     status: row.status,
