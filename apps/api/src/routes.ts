@@ -8,7 +8,7 @@ import { challengePageRoutes, leaderboardRoutes } from './modules/challenge-page
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
-import { giftRoutes, handleGiftPaymentEvent } from './modules/gifts/index.ts';
+import { giftRefundRoutes, giftRoutes, handleGiftPaymentEvent } from './modules/gifts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { moderationAdminRoutes, reportRoutes } from './modules/moderation/index.ts';
 import { paymentMethodRoutes, paymentRoutes, routeStripePaymentEvent } from './modules/payments/index.ts';
@@ -37,6 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);
   await app.register(refundRoutes);
+  await app.register(giftRefundRoutes);
   await app.register(newsRoutes);
   await app.register(moderationAdminRoutes);
 };

@@ -40,8 +40,8 @@ export type RefundDeps = {
 function refundJson(row: RefundRow, refundable: number): Refund {
   return {
     id: row.id,
-    // A payment's refund (the one this service makes) always names its payment.
-    payment_id: row.payment_id!,
+    payment_id: row.payment_id,
+    gift_id: row.gift_id,
     amount_minor: row.amount,
     reason: row.reason,
     status: row.status,
