@@ -7,8 +7,8 @@
 // gifts.service.ts 129-193 is confirmGift, settleFromProvider, applyChargeState and settleSucceeded;
 // 257-284 handleGiftPaymentEvent and settleOpenGifts. gifts.repository.ts 52-84 is setGiftReference,
 // the failed and requires-action updates and selectOpenGiftsBefore; ledger-gifts.repository.ts 25-45
-// the ledger's settlement of a success with its receipt number (docs/decisions/150). stripe-webhook.service.ts 74-76 is
-// routeStripePaymentEvent, which sends a gift's Stripe events to the gifts module and the rest to billing.
+// the ledger's settlement of a success with its receipt number (docs/decisions/150). stripe-webhook.service.ts 34-63 is
+// the dispatcher, which sends a gift's Stripe events to the handler gifts registered and the rest to billing's.
 import { apiTarget } from './api.mjs';
 
 export default apiTarget('gift-settlement', {
@@ -17,7 +17,7 @@ export default apiTarget('gift-settlement', {
     'apps/api/src/modules/gifts/gifts.service.ts:257-284',
     'apps/api/src/modules/gifts/gifts.repository.ts:52-84',
     'apps/api/src/modules/payments/ledger-gifts.repository.ts:25-45',
-    'apps/api/src/modules/payments/stripe-webhook.service.ts:74-76',
+    'apps/api/src/modules/payments/stripe-webhook.service.ts:34-63',
   ],
   testFiles: [
     'apps/api/src/modules/gifts/gifts.test.ts',
