@@ -10,7 +10,8 @@ import { rememberSignIn } from '../support/session.ts';
 // page and starts a team; a friend with no account gives NZ$25 with 4242, then a second gift with
 // the 3184 card passes the bank's step; the page's, the team's and the campaign's figures move by
 // exactly the gifts; the friend's receipt and the participant's notice arrive; a friend reports
-// a message from the page and an admin hides it, after which the page no longer shows it.
+// a message from the page and an admin hides it, after which the page no longer shows it; the admin
+// refunds part of a gift and the friend gets the corrected receipt.
 
 type Raised = { pledged: number; gifts: number; total: number; gift_count: number };
 
@@ -73,7 +74,7 @@ test('a page and a team; friends give with 4242 and through the bank step; every
 
   // The friend's receipt, and the participant's notice (never the friend's address).
   const receipt = await waitForMail(friendEmail, /Receipt: your \$25\.00 gift/);
-  expect(receipt.text).toMatch(/Receipt number: NZ-\d{4}-G\d{6}/);
+  expect(receipt.text).toMatch(/Receipt number: NZ-\d{4}-\d{6}/);
   const notice = await waitForMail(donor.email, /Tui Friend gave \$25\.00 on your challenge page/);
   expect(notice.text).not.toContain(friendEmail);
 
@@ -122,10 +123,19 @@ test('a page and a team; friends give with 4242 and through the bank step; every
   const token = await adminAccessToken(admin.request);
   const { entries } = await expectJson<{ entries: { action: string }[] }>(await admin.request.get('/api/admin/audit', { headers: { authorization: `Bearer ${token}` } }));
   expect(entries[0]!.action).toBe('report.hide');
+
+  // The admin refunds $5.00 of Tui's gift, found by its receipt number (docs/decisions/150): Tui
+  // gets the corrected receipt, and the page counts what stands of the gift.
+  const receiptNumber = /Receipt number: (\S+)/.exec(receipt.text)![1]!;
+  const auth = { authorization: `Bearer ${token}` };
+  const found = await expectJson<{ gifts: { id: number }[] }>(await admin.request.get(`/api/admin/gifts?q=${receiptNumber}`, { headers: auth }));
+  await expectJson(await admin.request.post(`/api/admin/gifts/${found.gifts[0]!.id}/refunds`, { headers: auth, data: { amountMinor: 500, reason: 'Tui asked for $5 back' } }));
+  const corrected = await waitForMail(friendEmail, /Your refund of \$5\.00/);
+  expect(corrected.text).toContain(`Receipt number: ${receiptNumber}-R1`);
   await adminContext.close();
 
   const shown = await expectJson<{ gifts: { items: { message: string }[] }; raised: Raised }>(await page.request.get(`/api/pages/${slug}`));
   expect(shown.gifts.items.map((g) => g.message)).toEqual(['', `Go Rangi ${stamp}`]);
-  // Hiding a message hides words, not money.
-  expect(shown.raised.gifts).toBe(6500);
+  // Hiding a message hides words, not money; the refund took its $5.00 off.
+  expect(shown.raised.gifts).toBe(6000);
 });

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
 import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
-import { changeCardRoutes, handleStripePaymentEvent, payNowRoutes, refundRoutes } from './modules/billing/index.ts';
+import { changeCardRoutes, payNowRoutes, refundRoutes, registerBillingStripeEvents } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
 import { challengePageRoutes, leaderboardRoutes } from './modules/challenge-pages/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
-import { giftRoutes, handleGiftPaymentEvent } from './modules/gifts/index.ts';
+import { giftRefundRoutes, giftRoutes, registerGiftStripeEvents } from './modules/gifts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { moderationAdminRoutes, reportRoutes } from './modules/moderation/index.ts';
-import { paymentMethodRoutes, paymentRoutes, routeStripePaymentEvent } from './modules/payments/index.ts';
+import { createStripeEventDispatcher, paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
 import { pledgeRoutes } from './modules/pledges/index.ts';
 import { summaryRoutes } from './modules/summary/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -37,6 +37,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);
   await app.register(refundRoutes);
+  await app.register(giftRefundRoutes);
   await app.register(newsRoutes);
   await app.register(moderationAdminRoutes);
 };
@@ -57,9 +58,12 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(payNowRoutes);
   const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt, mailLinks: app.config.mailLinks };
   const giftDeps = { db: app.db, clock: app.clock, payments: app.payments, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt };
-  // A gift's payment event (metadata.gift_id) is the gifts module's; every other one is billing's.
-  const handleEvent = routeStripePaymentEvent({ gift: (job) => handleGiftPaymentEvent(giftDeps, job), other: (job) => handleStripePaymentEvent(settleDeps, job) });
-  await app.register(paymentRoutes, { handleStripePaymentEvent: handleEvent });
+  // Payments receives Stripe's events and dispatches each to the handler registered for what it is
+  // about (docs/decisions/150): a pledge payment's is billing's, a gift's (metadata.gift_id) the gifts module's.
+  const stripeEvents = createStripeEventDispatcher({ db: app.db });
+  registerBillingStripeEvents(stripeEvents, settleDeps);
+  registerGiftStripeEvents(stripeEvents, giftDeps);
+  await app.register(paymentRoutes, { stripeEvents });
   // Friends' gifts on challenge pages (docs/decisions/138).
   await app.register(giftRoutes);
   await app.register(summaryRoutes);

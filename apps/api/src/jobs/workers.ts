@@ -1,11 +1,12 @@
 import type { Config } from '../config.ts';
 import { SEND_MAIL_JOB } from '../modules/mail/index.ts';
 import { registerNewsJob } from '../modules/admin/index.ts';
-import { registerStripeWebhookWorker } from '../modules/billing/index.ts';
+import { registerBillingStripeEvents } from '../modules/billing/index.ts';
 import { registerAlertsJob } from './alerts.job.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
-import { handleGiftPaymentEvent } from '../modules/gifts/index.ts';
+import { registerGiftStripeEvents } from '../modules/gifts/index.ts';
+import { createStripeEventDispatcher, registerStripeEventWorker } from '../modules/payments/index.ts';
 import { registerGiftsJob } from './gifts.job.ts';
 import { registerRetentionJob } from './retention.job.ts';
 
@@ -25,14 +26,12 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
   const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt };
-  await registerStripeWebhookWorker({
-    ...deps,
-    appUrl: deps.config.appUrl,
-    receipt: deps.config.receipt,
-    mailLinks: deps.config.mailLinks,
-    // A friend's gift's events settle the gift (docs/decisions/138); billing handles the rest.
-    giftEvents: (job) => handleGiftPaymentEvent(giftDeps, job),
-  });
+  // Stripe's payment events: payments' worker dispatches each to the handler billing or gifts
+  // registered for what it is about (docs/decisions/150).
+  const stripeEvents = createStripeEventDispatcher({ db: deps.db });
+  registerBillingStripeEvents(stripeEvents, { ...deps, appUrl: deps.config.appUrl, receipt: deps.config.receipt, mailLinks: deps.config.mailLinks });
+  registerGiftStripeEvents(stripeEvents, giftDeps);
+  await registerStripeEventWorker(queue, stripeEvents);
   // Every 5 minutes: gifts left open are asked about and settled (docs/decisions/138).
   await registerGiftsJob(deps);
   // Weekly billing, on config.billingSchedule (several times a day).

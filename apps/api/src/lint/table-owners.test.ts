@@ -61,8 +61,16 @@ const OWNERS: Record<string, string> = {
   content_reports: 'moderation',
 };
 
-/** Column-level exceptions: the provider's customer id on a user is the payments module's. */
-const ALSO_WRITES: Record<string, string[]> = { users: ['payments/customer.ts'] };
+/**
+ * Column-level exceptions: the provider's customer id on a user is the payments module's; a
+ * friend's gift is written by gifts while it is made and tried, and by the payments ledger once its
+ * money arrived (its settlement and receipt number) and when it is refunded (docs/decisions/150).
+ */
+const ALSO_WRITES: Record<string, string[]> = {
+  users: ['payments/customer.ts'],
+  gifts: ['payments/ledger-gifts.repository.ts'],
+  refunds: ['payments/ledger-gifts.repository.ts'],
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
@@ -116,6 +124,7 @@ describe('one owner per table', () => {
     expect(all.some((w) => w.table === 'payments' && w.file === 'modules/payments/ledger.repository.ts')).toBe(true);
     expect(all.some((w) => w.table === 'payment_attempts')).toBe(true);
     expect(all.some((w) => w.table === 'pledges' && w.file === 'modules/pledges/pledges.repository.ts')).toBe(true);
+    expect(all.some((w) => w.table === 'gifts' && w.file === 'modules/payments/ledger-gifts.repository.ts')).toBe(true);
   });
 
   it('has an owner for every table of the schema', () => {

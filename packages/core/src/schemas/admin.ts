@@ -142,6 +142,7 @@ export const ADMIN_AUDIT_ACTIONS = [
   'user.resend_activation',
   'user.sessions_revoke',
   'payment.refund',
+  'gift.refund',
   'two_factor.enrol',
   'two_factor.recovery_code_used',
   'two_factor.reset',

@@ -3,7 +3,7 @@ import type { CountryCode } from '../countries.ts';
 import { GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, giftFormMessages } from '../gifts.ts';
 import { asMinor, parseAmountInput } from '../money.ts';
 import { emailSchema } from './auth.ts';
-import { idSchema, safeText } from './common.ts';
+import { idSchema, safeText, timestampSchema } from './common.ts';
 
 // The rules and words live in ../gifts.ts (no zod); the request and the gift form's schemas are built on them.
 export { GIFT_LIMITS, GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, GIFT_SUGGESTED_MINOR, giftFormMessages, type GiftState } from '../gifts.ts';
@@ -136,3 +136,33 @@ export const testGiftChargeResultSchema = z
   })
   .meta({ id: 'TestGiftChargeResult' });
 export type TestGiftChargeResult = z.infer<typeof testGiftChargeResultSchema>;
+
+/** GET /api/admin/gifts?q=: a receipt number ('NZ-2026-000124', or a gift's older 'NZ-2026-G000003') or a page's slug. */
+export const adminGiftSearchSchema = z.object({
+  q: z.string({ error: 'q is required: a receipt number or a page slug' }).trim().min(1, { error: 'q is required: a receipt number or a page slug' }).max(60, { error: 'q must be at most 60 characters long' }),
+});
+
+/** A friend's gift as an admin finds it to refund it (docs/decisions/150); amounts in minor units. */
+export const adminGiftSchema = z
+  .object({
+    id: idSchema,
+    page_slug: z.string().nullable(),
+    campaign_name: z.string(),
+    recipient_name: z.string(),
+    country: z.enum(['NZ', 'UK']),
+    status: z.enum(GIFT_STATUS_VALUES),
+    amount_minor: z.number().int(),
+    receipt_number: z.string().nullable(),
+    /** The friend's name as given (null once erased). */
+    donor_name: z.string().nullable(),
+    settled_at: timestampSchema.nullable(),
+    /** Succeeded refunds (minor units). */
+    refunded_minor: z.number().int(),
+    /** amount − succeeded and pending refunds; 0 unless the gift succeeded. */
+    refundable_minor: z.number().int(),
+  })
+  .meta({ id: 'AdminGift' });
+export type AdminGift = z.infer<typeof adminGiftSchema>;
+
+export const adminGiftListSchema = z.object({ gifts: z.array(adminGiftSchema) });
+export type AdminGiftList = z.infer<typeof adminGiftListSchema>;

@@ -3,7 +3,8 @@ import { PAYMENT_STATUSES } from '../statuses.ts';
 import { dateSchema, idSchema, isId, MAX_AMOUNT, safeText, timestampSchema } from './common.ts';
 
 // Refunds (docs/product-rules.md §19, docs/decisions/132-refunds.md): an admin gives back a
-// Success payment, fully or in part, with a reason. Amounts of a request are minor units.
+// Success payment, or a friend's succeeded gift (docs/decisions/150), fully or in part, with a
+// reason. Amounts of a request are minor units.
 
 export const REFUND_REASON_MIN = 3;
 export const REFUND_REASON_MAX = 500;
@@ -11,6 +12,7 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const REFUND_MESSAGES = {
   paymentIdInvalid: 'paymentId must be a payment id',
+  giftIdInvalid: 'giftId must be a gift id',
   amountInvalid: 'amountMinor must be a whole number of cents (pence) of 1 or more',
   amountTooLarge: `amountMinor must be at most ${MAX_AMOUNT * 100}`,
   reasonRequired: `reason is required: at least ${REFUND_REASON_MIN} characters saying why the money is given back`,
@@ -22,7 +24,12 @@ export const refundParamsSchema = z.object({
   paymentId: z.coerce.number({ error: REFUND_MESSAGES.paymentIdInvalid }).refine(isId, { error: REFUND_MESSAGES.paymentIdInvalid }),
 });
 
-/** POST /api/admin/payments/{paymentId}/refunds */
+/** Route params of POST /api/admin/gifts/{giftId}/refunds. */
+export const giftRefundParamsSchema = z.object({
+  giftId: z.coerce.number({ error: REFUND_MESSAGES.giftIdInvalid }).refine(isId, { error: REFUND_MESSAGES.giftIdInvalid }),
+});
+
+/** POST /api/admin/payments/{paymentId}/refunds and POST /api/admin/gifts/{giftId}/refunds */
 export const refundRequestSchema = z.object({
   amountMinor: z
     .number({ error: REFUND_MESSAGES.amountInvalid })
@@ -39,7 +46,10 @@ export type RefundRequest = z.output<typeof refundRequestSchema>;
 export const refundSchema = z
   .object({
     id: idSchema,
-    payment_id: idSchema,
+    /** The payment given back, or null for a gift's refund. */
+    payment_id: idSchema.nullable(),
+    /** The friend's gift given back (docs/decisions/150), or null for a payment's refund. */
+    gift_id: idSchema.nullable(),
     amount_minor: z.number().int(),
     reason: z.string(),
     status: z.enum(REFUND_STATUSES),
@@ -48,7 +58,7 @@ export const refundSchema = z
     admin_user_id: idSchema.nullable(),
     created_at: timestampSchema,
     settled_at: timestampSchema.nullable(),
-    /** What can still be given back of the payment after this refund (minor units). */
+    /** What can still be given back of the payment (or gift) after this refund (minor units). */
     refundable_minor: z.number().int(),
   })
   .meta({ id: 'Refund' });

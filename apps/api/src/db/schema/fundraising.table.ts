@@ -190,7 +190,11 @@ export const gifts = pgTable(
     client_key: text().notNull(),
     provider_reference: text(),
     failure_code: text(),
-    /** Set when the gift succeeds: 'NZ-2026-G000123'. */
+    /**
+     * Set by the ledger when the gift succeeds, from the one per-country, per-year sequence of
+     * receipt_counters that pledge payments use: 'NZ-2026-000124' (docs/decisions/150). Gifts
+     * settled before that keep their 'NZ-2026-G000123' (the gift's id).
+     */
     receipt_number: text(),
     /** An admin hid the gift's message (moderation). */
     message_moderated_at: timestamp({ withTimezone: true }),

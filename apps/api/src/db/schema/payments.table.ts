@@ -2,6 +2,7 @@ import type { Minor } from '@uplift/core/money';
 import { PAYMENT_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { gifts } from './fundraising.table.ts';
 import { pledges } from './pledges.table.ts';
 import { users } from './users.table.ts';
 
@@ -97,18 +98,20 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * Money given back on a Success payment, fully or in part (docs/decisions/132-refunds.md): its own
- * row, never an edit of the payment. Written Pending with its idempotency key before the provider
+ * Money given back on a Success payment or a succeeded friend's gift, fully or in part
+ * (docs/decisions/132-refunds.md, 150): its own row, never an edit of the payment or gift; exactly
+ * one of payment_id and gift_id is set. Written Pending with its idempotency key before the provider
  * is called; a Pending or Succeeded refund counts against what is still refundable, so two admins
- * can never together give back more than was charged. Only payments/ledger.repository.ts writes it.
+ * can never together give back more than was charged. Only the payments ledger writes it
+ * (ledger.repository.ts for payments, ledger-gifts.repository.ts for gifts).
  */
 export const refunds = pgTable(
   'refunds',
   {
     id: serial().primaryKey(),
-    payment_id: integer()
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    payment_id: integer().references(() => payments.id, { onDelete: 'cascade' }),
+    /** A friend's gift given back (docs/decisions/150); null for a payment's refund. */
+    gift_id: integer().references(() => gifts.id, { onDelete: 'cascade' }),
     amount: integer().$type<Minor>().notNull(),
     reason: text().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
@@ -125,6 +128,11 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_idempotency_key').on(t.idempotency_key),
     index('refunds_payment_idx').on(t.payment_id, t.status),
+    index('refunds_gift_idx')
+      .on(t.gift_id, t.status)
+      .where(sql`${t.gift_id} is not null`),
+    // A refund gives back one thing: a payment or a gift, never both, never neither.
+    check('refunds_one_target_check', sql`num_nonnulls(${t.payment_id}, ${t.gift_id}) = 1`),
     check('refunds_status_check', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),
     check('refunds_amount_check', sql`${t.amount} > 0`),
     check('refunds_reason_check', sql`char_length(${t.reason}) between 3 and 500`),

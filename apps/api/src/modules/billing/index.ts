@@ -3,4 +3,4 @@ export { billingFacts, runBilling, type BillingDeps, type BillingReport } from '
 export { default as changeCardRoutes } from './change-card.routes.ts';
 export { default as payNowRoutes } from './pay-now.routes.ts';
 export { default as refundRoutes } from './refunds.routes.ts';
-export { handleStripePaymentEvent, registerStripeWebhookWorker } from './stripe-webhook.job.ts';
+export { handleStripePaymentEvent, registerBillingStripeEvents, type StripeWebhookDeps } from './stripe-webhook.job.ts';

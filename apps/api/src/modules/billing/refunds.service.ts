@@ -41,6 +41,7 @@ function refundJson(row: RefundRow, refundable: number): Refund {
   return {
     id: row.id,
     payment_id: row.payment_id,
+    gift_id: row.gift_id,
     amount_minor: row.amount,
     reason: row.reason,
     status: row.status,

@@ -2,8 +2,7 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Queue } from '../../queue/queue.ts';
-import { applyPaymentEvent, routeStripePaymentEvent, serialSession, STRIPE_WEBHOOK_JOB, type StripePaymentEventHandler, type StripeWebhookJob, stripeWebhookJobSchema } from '../payments/index.ts';
+import { applyPaymentEvent, serialSession, type StripeEventDispatcher, type StripeWebhookJob } from '../payments/index.ts';
 import { mailOutcomeById } from './payment-outcome.ts';
 import type { Mailer } from '../mail/index.ts';
 
@@ -46,16 +45,9 @@ export async function handleStripePaymentEvent(deps: StripeWebhookDeps, job: Str
 }
 
 /**
- * The queue's worker for Stripe's payment events. `giftEvents`: the gifts module's handler, for an
- * event about a friend's gift (metadata.gift_id, docs/decisions/138); billing handles the rest.
+ * Billing's part of Stripe's payment events (docs/decisions/150): registers, on the payments
+ * module's dispatcher, the handler of events about a pledge's payment. Called once at start-up.
  */
-export async function registerStripeWebhookWorker(deps: StripeWebhookDeps & { queue: Queue | undefined; giftEvents?: StripePaymentEventHandler }): Promise<void> {
-  const { queue } = deps;
-  if (!queue) return;
-  const ours: StripePaymentEventHandler = (job) => handleStripePaymentEvent(deps, job);
-  const handle = deps.giftEvents ? routeStripePaymentEvent({ gift: deps.giftEvents, other: ours }) : ours;
-  await queue.createQueue(STRIPE_WEBHOOK_JOB);
-  await queue.work<StripeWebhookJob>(STRIPE_WEBHOOK_JOB, async (jobs) => {
-    for (const job of jobs) await handle(stripeWebhookJobSchema.parse(job.data));
-  });
+export function registerBillingStripeEvents(dispatcher: StripeEventDispatcher, deps: StripeWebhookDeps): void {
+  dispatcher.register('pledge-payment', (job) => handleStripePaymentEvent(deps, job));
 }

@@ -75,3 +75,53 @@ export function giftReceivedMail(facts: GiftReceivedFacts): MailContent {
     unsubscribe: { label: 'Stop these emails (switch off "Email me when a friend gives" on My page)', url: facts.settingsUrl },
   };
 }
+
+export type GiftRefundFacts = {
+  country: CountryCode;
+  friendName: string;
+  /** This refund. */
+  refund: Minor;
+  /** What the gift charged. */
+  giftAmount: Minor;
+  /** Refunded of the gift so far, this refund included. */
+  refundedSoFar: Minor;
+  charity: string;
+  pageName: string;
+  /** The gift's receipt number with its revision mark ('NZ-2026-000124-R1'). */
+  receiptNumber: string;
+  /** The day the gift went through, and the day of this refund, in the campaign's country. */
+  givenOn: IsoDate;
+  refundedOn: IsoDate;
+  /** NZ, asked for: the corrected donation tax credit receipt (for the net amount) is attached. */
+  taxReceipt: boolean;
+};
+
+/**
+ * "Your refund of $x" to the friend (docs/decisions/150, as a payment's refund mail says it): what
+ * went back, what stands as their gift, and the corrected receipt for that net amount.
+ */
+export function giftRefundMail(facts: GiftRefundFacts): MailContent {
+  const money = (minor: Minor) => formatMoney(minor, facts.country);
+  const { currency } = COUNTRIES[facts.country];
+  const net = (facts.giftAmount - facts.refundedSoFar) as Minor;
+  const full = net <= 0;
+  return {
+    subject: `Your refund of ${money(facts.refund)}`,
+    greeting: `${greet(facts.country, facts.friendName)},`,
+    paragraphs: [
+      `We have refunded ${money(facts.refund)} of your ${money(facts.giftAmount)} gift to ${facts.charity} of ${formatLongDate(facts.givenOn)} on ${facts.pageName}'s challenge page, to the card it was taken from. Your bank usually shows it within 5 to 10 working days.`,
+      full ? 'That gift is now refunded in full.' : `In all, ${money(facts.refundedSoFar)} of that gift has been refunded; ${money(net)} stands as your gift.`,
+      facts.taxReceipt
+        ? `Your corrected donation tax credit receipt, for ${money(full ? (0 as Minor) : net)}, is attached: it keeps the receipt number ${facts.receiptNumber}, with a revision mark, and replaces the one we sent before. Questions? Reply to this email or write to ${BRAND.contactEmail}.`
+        : `This email is your corrected receipt, for ${money(full ? (0 as Minor) : net)}: it keeps the receipt number ${facts.receiptNumber}, with a revision mark, and replaces the one we sent before. Questions? Reply to this email or write to ${BRAND.contactEmail}.`,
+    ],
+    rows: [
+      ['Refund', `${money(facts.refund)} ${currency}`],
+      ['Date', formatLongDate(facts.refundedOn)],
+      ['Gift', `${money(facts.giftAmount)} of ${formatLongDate(facts.givenOn)}`],
+      ['Your gift now', `${money(full ? (0 as Minor) : net)} ${currency}`],
+      ['Charity', facts.charity],
+      ['Receipt number', facts.receiptNumber],
+    ],
+  };
+}

@@ -1,12 +1,13 @@
 import type { CountryCode } from '@uplift/core/countries';
 import type { Minor } from '@uplift/core/money';
-import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, challengePages, gifts, recipients, users } from '../../db/schema.ts';
 
-// The gifts ledger (docs/decisions/138-challenge-pages-and-gifts.md). A gift row and its idempotency
-// key are written before the provider is asked for the charge; its status moves once to succeeded
-// (or to failed) by a conditional update, so two settlers racing each other settle it once.
+// A friend's gift while it is made and tried (docs/decisions/138-challenge-pages-and-gifts.md). A gift
+// row and its idempotency key are written before the provider is asked for the charge; its status
+// moves once to failed by a conditional update here, or once to succeeded by the payments ledger
+// (docs/decisions/150), so two settlers racing each other settle it once.
 
 export type GiftRow = typeof gifts.$inferSelect;
 
@@ -53,27 +54,9 @@ export async function setGiftReference(db: Executor, id: number, reference: stri
   await db.update(gifts).set({ provider_reference: reference }).where(and(eq(gifts.id, id), isNull(gifts.provider_reference)));
 }
 
-/**
- * THE settlement of a success: the one update that moves a gift to succeeded, with its receipt
- * number ('NZ-2026-G000123': country, year of settlement in the country's zone, the gift's id).
- * Any state but succeeded moves (a charge declined and then paid with another card on the same
- * PaymentIntent is money taken: the ledger follows the provider). Returns the row only to the
- * caller whose update won.
- */
-export async function markGiftSucceeded(db: Executor, id: number, reference: string | null, receiptPrefix: string, now: Date): Promise<GiftRow | undefined> {
-  const [row] = await db
-    .update(gifts)
-    .set({
-      status: 'succeeded',
-      provider_reference: sql`coalesce(${gifts.provider_reference}, ${reference})`,
-      receipt_number: sql`${receiptPrefix} || lpad(${gifts.id}::text, 6, '0')`,
-      failure_code: null,
-      settled_at: now,
-    })
-    .where(and(eq(gifts.id, id), ne(gifts.status, 'succeeded')))
-    .returning();
-  return row;
-}
+// THE settlement of a success (status succeeded, its receipt number from the one sequence,
+// settled_at) is the payments ledger's write (settleGiftReceived, docs/decisions/150): this module
+// writes a gift while it is made and tried.
 
 /** A decline (or a failed bank step): only a gift still open (pending or requires_action) fails. */
 export async function markGiftFailed(db: Executor, id: number, reference: string | null, code: string, now: Date): Promise<GiftRow | undefined> {

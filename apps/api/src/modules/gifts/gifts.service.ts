@@ -11,7 +11,7 @@ import type { ReceiptConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { type GuestChargeState, markStripeEventProcessed, type PaymentProvider, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
+import { type GuestChargeState, markStripeEventProcessed, type PaymentProvider, settleGiftReceived, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
 import { claimGiftAttempt, type GiftLimit } from './gift-limits.ts';
 import { giftErrors } from './gifts.errors.ts';
 import { giftReceiptMail, giftReceivedMail } from './gifts.mails.ts';
@@ -180,13 +180,12 @@ export async function applyChargeState(deps: GiftDeps, gift: repo.GiftRow, state
 
 /** The success, once: only the settler whose conditional update won numbers the receipt and sends the mails. */
 async function settleSucceeded(deps: GiftDeps, giftId: number, reference: string | null): Promise<void> {
-  const now = deps.clock.now();
-  // The gift exists (its id came from its row) and its campaign and charity are foreign keys.
-  const facts = (await repo.selectGiftMailFacts(deps.db, giftId))!;
-  const year = todayInCountry(facts.country, now).slice(0, 4);
-  const won = await repo.markGiftSucceeded(deps.db, giftId, reference, `${facts.country}-${year}-G`, now);
+  // The ledger numbers the receipt from the one sequence pledge payments use (docs/decisions/150).
+  const won = await settleGiftReceived(deps.db, giftId, reference, deps.clock.now());
   if (!won) return;
   try {
+    // The gift exists (its id came from its row) and its campaign and charity are foreign keys.
+    const facts = (await repo.selectGiftMailFacts(deps.db, giftId))!;
     await sendGiftMails(deps, { ...facts, gift: won });
   } catch (err) {
     deps.log.error({ err, giftId }, 'a gift succeeded but its mails could not be recorded');

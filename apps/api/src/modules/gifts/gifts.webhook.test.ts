@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { routeStripePaymentEvent, type GuestChargeState, type PaymentProvider, type StripeWebhookJob } from '../payments/index.ts';
+import { createStripeEventDispatcher, type GuestChargeState, type PaymentProvider, type StripeWebhookJob } from '../payments/index.ts';
 import { handleGiftPaymentEvent } from './gifts.service.ts';
 import { confirm, createPage, give, giftBody, giftDeps, giftRow, mailsTo } from './gifts.test-support.ts';
 
@@ -95,7 +95,7 @@ describe("Stripe's events about gifts", () => {
 
     const succeeded = event('payment_intent.succeeded', 'pi_gift_1', { gift_id: String(giftId), idempotency_key: 'x' });
     expect((await deliver(succeeded)).json()).toEqual({ received: true });
-    expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'succeeded', provider_reference: 'pi_gift_1', receipt_number: expect.stringMatching(/^NZ-2026-G/) });
+    expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'succeeded', provider_reference: 'pi_gift_1', receipt_number: expect.stringMatching(/^NZ-2026-\d{6}$/) });
     expect(await mailsTo(ctx, body.email)).toHaveLength(1);
     expect(await mailsTo(ctx, user.email)).toHaveLength(1);
     const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, `evt_gift_${events}`));
@@ -183,14 +183,19 @@ describe("Stripe's events about gifts", () => {
   });
 });
 
-describe('routing Stripe’s payment events', () => {
-  it('sends an event with a gift id to the gifts handler and every other event to billing’s, each once', async () => {
+describe('dispatching Stripe’s payment events (docs/decisions/150)', () => {
+  it('sends an event with a gift id to the handler gifts registered and every other event to billing’s, each once; a processed one to neither', async () => {
     const seen: string[] = [];
-    const route = routeStripePaymentEvent({ gift: async (job) => void seen.push(`gift ${job.eventId}`), other: async (job) => void seen.push(`billing ${job.eventId}`) });
+    const dispatcher = createStripeEventDispatcher({ db: ctx.db });
+    dispatcher.register('gift', async (job) => void seen.push(`gift ${job.eventId}`));
+    dispatcher.register('pledge-payment', async (job) => void seen.push(`billing ${job.eventId}`));
     const event = (eventId: string, giftId?: number | null): StripeWebhookJob => ({ eventId, type: 'payment_intent.succeeded', paymentIntentId: `pi_${eventId}`, idempotencyKey: null, failureCode: null, giftId });
-    await route(event('a', 7));
-    await route(event('b'));
-    await route(event('c', null));
-    expect(seen).toEqual(['gift a', 'billing b', 'billing c']);
+    const ids = ['route_a', 'route_b', 'route_c', 'route_done'];
+    await ctx.db.insert(webhookEvents).values(ids.map((id) => ({ id, type: 'payment_intent.succeeded', ...(id === 'route_done' ? { processed_at: new Date() } : {}) })));
+    await dispatcher.dispatch(event('route_a', 7));
+    await dispatcher.dispatch(event('route_b'));
+    await dispatcher.dispatch(event('route_c', null));
+    await dispatcher.dispatch(event('route_done', 7));
+    expect(seen).toEqual(['gift route_a', 'billing route_b', 'billing route_c']);
   });
 });

@@ -16,7 +16,8 @@ import { gifts, paymentMethods, payments } from '../../db/schema.ts';
 //   pledged    what a pledge counts for in every total (§16): a Confirmed pledge its confirmed
 //              total, a Cancelled one what it received, a Pending one nothing — less refunded
 //   fee cover  Success payments' card-fee extras (docs/decisions/135)
-//   gifts      friends' succeeded gifts (docs/decisions/138, 140)
+//   gifts      friends' succeeded gifts less their refunds that went through (docs/decisions/138,
+//              140, 150); a gift refunded in full no longer counts as a gift (its card fee stays)
 //   net        received + fee cover + gifts − refunded − estimated card fees
 //   owed       net − paid out to the charity (docs/decisions/122); below zero it is owed back
 //
@@ -35,6 +36,8 @@ const RECEIVED = (pay: string) => `${plain(pay)}.payment_status = 'Success'`;
 const REFUNDED = (r: string) => `${plain(r)}.status = 'succeeded'`;
 /** A friend's gift that arrived. */
 const GIFT_RECEIVED = (g: string) => `${plain(g)}.status = 'succeeded'`;
+/** What went back of the gift aliased `g` (refunds that went through, docs/decisions/150), through refunds_gift_idx. */
+const GIFT_REFUNDED = (g: string) => `coalesce((select sum(r.amount) from refunds r where r.gift_id = ${plain(g)}.id and ${REFUNDED('r')}), 0)`;
 
 /** The country's estimated card fee of one charge of `charged` minor units, half-up to the cent in integers (core's feePerChargeMinor). */
 function feeOfCharge(charged: string, country: CountryCode): string {
@@ -188,9 +191,10 @@ export const donorPaymentSince = (user: string, day: SQL, at: SQL): SQL => sql`e
 /**
  * What the challenge page aliased `page` raised (docs/decisions/138, 140, 143), as a lateral
  * subquery: `pledged` (its pledge as every total counts it, net of refunds), `gifts` (its
- * succeeded gifts) and `gift_count`. Use as `cross join lateral (${pageRaised('cp')}) raised`;
- * a team is the sum over its pages. Amounts are bigint. A page's succeeded gifts are summed and
- * counted in one pass over the partial index gifts_page_succeeded_idx (page_id, amount).
+ * succeeded gifts net of their refunds, docs/decisions/150) and `gift_count` (those not refunded
+ * in full). Use as `cross join lateral (${pageRaised('cp')}) raised`; a team is the sum over its
+ * pages. Amounts are bigint. A page's succeeded gifts are summed and counted in one pass over the
+ * partial index gifts_page_succeeded_idx (page_id, amount); their refunds through refunds_gift_idx.
  */
 export function pageRaised(page: string): SQL {
   return sql.raw(`
@@ -200,10 +204,15 @@ export function pageRaised(page: string): SQL {
           from pledges pl
          where pl.id = ${plain(page)}.pledge_id and pl.pledge_status <> 'Pending'
       ), 0)::bigint as pledged,
-      given.gifts,
-      given.gift_count
+      (given.gifts - back.refunded)::bigint as gifts,
+      (given.gift_count - back.in_full)::int as gift_count
       from (select coalesce(sum(g.amount), 0)::bigint as gifts, count(*)::int as gift_count
-              from gifts g where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')}) given`);
+              from gifts g where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')}) given,
+           (select coalesce(sum(x.refunded), 0)::bigint as refunded, count(*) filter (where x.refunded >= x.amount)::int as in_full
+              from (select g.amount, sum(r.amount) as refunded
+                      from gifts g join refunds r on r.gift_id = g.id
+                     where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')} and ${REFUNDED('r')}
+                     group by g.id, g.amount) x) back`);
 }
 
 export type PageGiftRow = {
@@ -217,13 +226,18 @@ export type PageGiftRow = {
   created_at: Date;
 };
 
-/** A page's succeeded gifts, newest first, after the (created_at, id) of `before` (through gifts_page_succeeded_idx). */
+/**
+ * A page's succeeded gifts, newest first, after the (created_at, id) of `before` (through
+ * gifts_page_succeeded_idx): each at what stands of it after its refunds; one refunded in full is
+ * not listed (docs/decisions/150).
+ */
 export async function succeededGiftsOfPage(db: Executor, pageId: number, limit: number, before?: { createdAt: Date; id: number }): Promise<PageGiftRow[]> {
   const after = before ? sql`and (g.created_at, g.id) < (${before.createdAt.toISOString()}::timestamptz, ${before.id})` : sql``;
   const { rows } = await db.execute(sql`
-    select g.id, g.donor_name, g.message, g.amount, g.hide_name, g.hide_amount, g.message_moderated_at, g.created_at
+    select g.id, g.donor_name, g.message, g.amount - back.refunded as amount, g.hide_name, g.hide_amount, g.message_moderated_at, g.created_at
       from gifts g
-     where g.page_id = ${pageId} and ${sql.raw(GIFT_RECEIVED('g'))} ${after}
+      cross join lateral (select ${sql.raw(GIFT_REFUNDED('g'))} as refunded) back
+     where g.page_id = ${pageId} and ${sql.raw(GIFT_RECEIVED('g'))} and g.amount > back.refunded ${after}
      order by g.created_at desc, g.id desc
      limit ${limit}`);
   const at = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
@@ -284,7 +298,11 @@ export async function campaignPledged(db: Pick<Executor, 'execute'>, campaignId:
   return result.rows.map((r) => ({ challenge_id: Number(r.challenge_id), recipient_id: Number(r.recipient_id), pledges: Number(r.pledges), amount: asMinor(Number(r.amount)) }));
 }
 
-/** Friends' gifts of one charity of a campaign (`recipient_id`; null: the campaign's total), with their estimated card fees; minor units. */
+/**
+ * Friends' gifts of one charity of a campaign (`recipient_id`; null: the campaign's total), with
+ * their estimated card fees; minor units. `gifts` and `amount` are net of the gifts' refunds that
+ * went through (a gift refunded in full is not counted); `fees` is every charge's, refunded or not.
+ */
 export type GiftFigureRow = { recipient_id: number | null; gifts: number; amount: Minor; fees: Minor };
 
 /**
@@ -295,14 +313,16 @@ export type GiftFigureRow = { recipient_id: number | null; gifts: number; amount
  */
 export async function campaignGifts(db: Pick<Executor, 'execute'>, campaignId: number, country: CountryCode): Promise<GiftFigureRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    select recipient_id, count(*)::int as gifts, sum(amount)::bigint as amount,
-           sum(${sql.raw(feeOfCharge('amount', country))})::bigint as fees
-      from gifts
-     where campaign_id = ${campaignId} and ${sql.raw(GIFT_RECEIVED('gifts'))}
-     group by grouping sets ((recipient_id), ())
+    select g.recipient_id, count(*)::int as charges, count(*) filter (where g.amount > back.refunded)::int as gifts,
+           sum(g.amount - back.refunded)::bigint as amount,
+           sum(${sql.raw(feeOfCharge('g.amount', country))})::bigint as fees
+      from gifts g
+      cross join lateral (select ${sql.raw(GIFT_REFUNDED('g'))} as refunded) back
+     where g.campaign_id = ${campaignId} and ${sql.raw(GIFT_RECEIVED('g'))}
+     group by grouping sets ((g.recipient_id), ())
   `);
   return result.rows
-    .filter((r) => Number(r.gifts) > 0)
+    .filter((r) => Number(r.charges) > 0)
     .map((r) => ({
       recipient_id: r.recipient_id === null ? null : Number(r.recipient_id),
       gifts: Number(r.gifts),

@@ -37,6 +37,18 @@ export {
   type RefundRow,
 } from './ledger-refunds.repository.ts';
 
+// A friend's gift once its money arrived: its settlement and receipt number (docs/decisions/150).
+export {
+  findRefundableGift,
+  reserveGiftRefund,
+  searchGifts,
+  settleGiftReceived,
+  succeededGiftRefundCount,
+  type GiftRefundReservation,
+  type RefundableGift,
+  type SettledGift,
+} from './ledger-gifts.repository.ts';
+
 /** Writes a just-confirmed pledge's weekly payments, all Pending, taken from the given card. */
 export const scheduleWeeklyPayments = repo.insertSchedule;
 

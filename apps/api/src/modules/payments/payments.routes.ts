@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StripePaymentEventHandler } from './stripe-webhook.service.ts';
+import type { StripeEventDispatcher } from './stripe-webhook.service.ts';
 import stripeWebhookRoutes from './stripe-webhook.routes.ts';
 import { testProviderRoutes } from './test-provider.routes.ts';
 import { isTestProvider } from './test-provider.ts';
 
 // The provider's side: the test provider's card form and Stripe's webhooks (docs/decisions/030, 032).
 // Saved cards are payment-methods.routes.ts.
-const routes: FastifyPluginAsyncZod<{ handleStripePaymentEvent: StripePaymentEventHandler }> = async (app, opts) => {
+const routes: FastifyPluginAsyncZod<{ stripeEvents: StripeEventDispatcher }> = async (app, opts) => {
   if (isTestProvider(app.payments)) await app.register(testProviderRoutes(app.payments));
   const payments = app.config.payments;
   await app.register(stripeWebhookRoutes, { webhookSecret: payments.provider === 'stripe' ? payments.webhookSecret : undefined,
-    handle: opts.handleStripePaymentEvent,
+    handle: opts.stripeEvents.dispatch,
   });
 };
 

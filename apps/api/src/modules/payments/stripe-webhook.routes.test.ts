@@ -2,11 +2,11 @@ import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@uplift/core/statuses';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mails, payments, pledges, webhookEvents } from '../../db/schema.ts';
 import type { Queue } from '../../queue/queue.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { STRIPE_WEBHOOK_JOB } from './stripe-webhook.service.ts';
+import { acceptStripeEvent, createStripeEventDispatcher, markStripeEventProcessed, STRIPE_WEBHOOK_JOB, type StripeWebhookJob } from './stripe-webhook.service.ts';
 import { createCampaign, createUser, referenceIds } from './payments.test-support.ts';
 
 const SECRET = 'whsec_test_uplift_webhook_secret';
@@ -196,6 +196,35 @@ describe('POST /api/webhooks/stripe', () => {
     const [event] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_other_1'));
     expect(event).toMatchObject({ type: 'customer.created' });
     expect(event!.processed_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('the dispatcher (docs/decisions/150)', () => {
+  it("sends a pledge payment's event only to billing's handler and a gift's only to the gifts handler, once each, however often Stripe delivers them", async () => {
+    const dispatcher = createStripeEventDispatcher({ db: ctx.db });
+    const handled = (job: StripeWebhookJob) => markStripeEventProcessed(ctx.db, job.eventId, ctx.clock.now());
+    const billing = vi.fn(handled);
+    const gifts = vi.fn(handled);
+    dispatcher.register('pledge-payment', billing);
+    dispatcher.register('gift', gifts);
+    const accept = (body: string) => acceptStripeEvent({ db: ctx.db, clock: ctx.clock, queue: undefined, handle: dispatcher.dispatch }, JSON.parse(body));
+
+    const paymentEvent = paymentIntentEvent('payment_intent.succeeded', { id: 'pi_dispatch_payment', idempotencyKey: 'payment-dispatch-attempt-1' });
+    const giftEvent = paymentIntentEvent('payment_intent.succeeded', { id: 'pi_dispatch_gift' }).replace('"metadata":{}', '"metadata":{"gift_id":"42"}');
+    for (const body of [paymentEvent, giftEvent, paymentEvent, giftEvent]) await accept(body);
+
+    expect(billing.mock.calls.map(([job]) => [job.eventId, job.paymentIntentId, job.giftId])).toEqual([[JSON.parse(paymentEvent).id, 'pi_dispatch_payment', undefined]]);
+    expect(gifts.mock.calls.map(([job]) => [job.eventId, job.paymentIntentId, job.giftId])).toEqual([[JSON.parse(giftEvent).id, 'pi_dispatch_gift', 42]]);
+  });
+
+  it('refuses a second handler for the same events, and fails (for the job to retry) an event nobody registered for', async () => {
+    const dispatcher = createStripeEventDispatcher({ db: ctx.db });
+    dispatcher.register('pledge-payment', async () => {});
+    expect(() => dispatcher.register('pledge-payment', async () => {})).toThrow(/registered already/);
+    const body = paymentIntentEvent('payment_intent.succeeded', { id: 'pi_nobody' }).replace('"metadata":{}', '"metadata":{"gift_id":"7"}');
+    await expect(acceptStripeEvent({ db: ctx.db, clock: ctx.clock, queue: undefined, handle: dispatcher.dispatch }, JSON.parse(body))).rejects.toThrow(/no handler of Stripe's gift events/);
+    const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, JSON.parse(body).id));
+    expect(row!.processed_at).toBeNull();
   });
 });
 

@@ -7,8 +7,10 @@ import type { Queue } from '../../queue/queue.ts';
 import { IDEMPOTENCY_METADATA_KEY } from './stripe-provider.ts';
 import { findWebhookEvent, markWebhookEventProcessed, recordWebhookEvent, selectUnprocessedWebhookEvents } from './stripe-webhook.repository.ts';
 
-// The job a payment event becomes: its name and payload. The billing module handles it (it settles
-// the payment through the ledger and mails the donor); the handler is handed in by the app.
+// The job a payment event becomes: its name and payload. Payments receives and de-duplicates the
+// event and dispatches it to the handler registered for what it concerns (docs/decisions/150): a
+// pledge payment's to billing's (it settles the payment through the ledger and mails the donor), a
+// friend's gift's to the gifts module's. Billing and gifts register them at start-up.
 export const STRIPE_WEBHOOK_JOB = 'payments.stripe-webhook';
 
 export const stripeWebhookJobSchema = z.object({
@@ -23,8 +25,42 @@ export const stripeWebhookJobSchema = z.object({
 });
 export type StripeWebhookJob = z.infer<typeof stripeWebhookJobSchema>;
 
-/** Settles one payment event (billing's handler; run by the job, or at once when there is no queue). */
+/** Settles one payment event (a registered handler; run by the job, or at once when there is no queue). */
 export type StripePaymentEventHandler = (job: StripeWebhookJob) => Promise<void>;
+
+/** What a payment event is about: a pledge's weekly payment, or a friend's gift (metadata.gift_id). */
+export type StripeEventConcern = 'pledge-payment' | 'gift';
+
+export const stripeEventConcern = (job: StripeWebhookJob): StripeEventConcern => (job.giftId != null ? 'gift' : 'pledge-payment');
+
+/**
+ * The Stripe event dispatcher (docs/decisions/150): each module that owns what an event can be
+ * about registers its handler once at start-up; `dispatch` skips an event already processed (a
+ * redelivered or retried one) and calls the one handler registered for its concern, so no event
+ * travels up to billing and back down to gifts. A concern with no handler is an error (the job's
+ * retry runs it again once the app is whole), never silently dropped.
+ */
+export type StripeEventDispatcher = {
+  register(concern: StripeEventConcern, handler: StripePaymentEventHandler): void;
+  dispatch: StripePaymentEventHandler;
+};
+
+export function createStripeEventDispatcher(deps: { db: Executor }): StripeEventDispatcher {
+  const handlers = new Map<StripeEventConcern, StripePaymentEventHandler>();
+  return {
+    register(concern, handler) {
+      if (handlers.has(concern)) throw new Error(`a handler of Stripe's ${concern} events is registered already`);
+      handlers.set(concern, handler);
+    },
+    async dispatch(job) {
+      const concern = stripeEventConcern(job);
+      const handler = handlers.get(concern);
+      if (!handler) throw new Error(`no handler of Stripe's ${concern} events is registered`);
+      if (await stripeEventProcessed(deps.db, job.eventId)) return;
+      await handler(job);
+    },
+  };
+}
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
@@ -67,12 +103,13 @@ export async function acceptStripeEvent(
   return { received: true };
 }
 
-/**
- * One handler for every payment event: a gift's (metadata.gift_id) goes to the gifts module, the
- * rest to billing. The composition root (routes.ts, jobs/workers.ts) hands both in.
- */
-export function routeStripePaymentEvent(handlers: { gift: StripePaymentEventHandler; other: StripePaymentEventHandler }): StripePaymentEventHandler {
-  return (job) => (job.giftId != null ? handlers.gift(job) : handlers.other(job));
+/** The queue's worker for Stripe's payment events: each job goes through the dispatcher. */
+export async function registerStripeEventWorker(queue: Queue | undefined, dispatcher: StripeEventDispatcher): Promise<void> {
+  if (!queue) return;
+  await queue.createQueue(STRIPE_WEBHOOK_JOB);
+  await queue.work<StripeWebhookJob>(STRIPE_WEBHOOK_JOB, async (jobs) => {
+    for (const job of jobs) await dispatcher.dispatch(stripeWebhookJobSchema.parse(job.data));
+  });
 }
 
 /** Marks a payment event processed (the gifts module, once it has settled the gift the event is about). */

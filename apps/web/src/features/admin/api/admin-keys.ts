@@ -18,4 +18,5 @@ export const adminKeys = {
   system: () => [...adminKeys.all, 'system'] as const,
   reports: () => [...adminKeys.all, 'reports'] as const,
   userPayments: (userId: number) => [...adminKeys.all, 'user-payments', userId] as const,
+  gifts: (q: string) => [...adminKeys.all, 'gifts', q] as const,
 };

@@ -32,6 +32,7 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'user.resend_activation': 'Resent an activation mail',
   'user.sessions_revoke': 'Signed out every device of an account',
   'payment.refund': 'Refunded a payment',
+  'gift.refund': 'Refunded a friend’s gift',
   'two_factor.enrol': 'Set up two-factor sign-in',
   'two_factor.recovery_code_used': 'Signed in with a recovery code',
   'two_factor.reset': "Reset an admin's two-factor sign-in",

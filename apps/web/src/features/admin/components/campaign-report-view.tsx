@@ -22,6 +22,7 @@ import { downloadFile } from '../../../lib/download-file';
 import { useCampaignReport, useCorrectPayout, usePayouts, useRecordPayout } from '../api/campaign-report';
 import { AdminError } from './admin-error';
 import { reasonOf, refusedFieldsOf } from './describe-error';
+import { GiftSearch } from './gift-search';
 import { MARKED_IN_RED } from './use-admin-editor';
 import '../admin.css';
 
@@ -401,6 +402,9 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       {payouts.isPending && <p role="status">Loading payouts…</p>}
       {payouts.isSuccess && payouts.data.length === 0 && <p className="admin-muted">No payouts recorded yet.</p>}
       {payouts.isSuccess && payouts.data.length > 0 && <PayoutList payouts={payouts.data} country={country} />}
+
+      <h2>Gifts</h2>
+      <GiftSearch />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import type { AdminUser } from '@uplift/core/schemas/admin';
+import type { AdminGift } from '@uplift/core/schemas/gifts';
 import type { AdminPayment } from '@uplift/core/schemas/refund';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../admin.test-support';
+import { GiftSearch } from './gift-search';
 import { UserPayments } from './user-payments';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,5 +108,61 @@ describe('RefundDialog (from the user table’s Payments)', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Charged twice');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
     expect(await within(dialog).findByText(/You can refund at most \$0\.00 of this payment/)).toBeInTheDocument();
+  });
+});
+
+// docs/decisions/150: a friend's gift, found on the report by receipt number or page slug, is
+// refunded with the same dialog, on the gift's route.
+const gift: AdminGift = {
+  id: 9,
+  page_slug: 'aroha-runs',
+  campaign_name: 'November Uplift Challenge',
+  recipient_name: 'KidsCan',
+  country: 'NZ',
+  status: 'succeeded',
+  amount_minor: 4000,
+  receipt_number: 'NZ-2026-000124',
+  donor_name: 'Sam Friend',
+  settled_at: '2026-11-23T09:00:00.000Z',
+  refunded_minor: 1000,
+  refundable_minor: 3000,
+};
+
+describe('RefundDialog on a gift (from the report’s Gifts search)', () => {
+  it('finds the gift, prefills what is left, checks it, and refunds it on the gift’s route only when confirmed', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/gifts': { status: 200, body: { gifts: [gift, { ...gift, id: 10, status: 'failed', receipt_number: null, refunded_minor: 0, refundable_minor: 0 }] } },
+      'POST /api/admin/gifts/9/refunds': {
+        status: 201,
+        body: { id: 4, payment_id: null, gift_id: 9, amount_minor: 3000, reason: 'Gave twice', status: 'succeeded', provider_reference: 're_2', failure_message: null, admin_user_id: 1, created_at: '2026-11-24T00:00:00.000Z', settled_at: '2026-11-24T00:00:00.000Z', refundable_minor: 0 },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt(<GiftSearch />, '/admin-report');
+    await user.type(screen.getByLabelText('Receipt number or page slug'), 'NZ-2026-000124');
+    await user.click(screen.getByRole('button', { name: 'Find gifts' }));
+    const found = await screen.findByRole('region', { name: 'Gifts found' });
+    expect(within(found).getByText('Partly refunded: $10.00')).toBeInTheDocument();
+    // Only the gift that went through has a Refund action.
+    expect(within(found).getAllByRole('button', { name: /^Refund the gift/ })).toHaveLength(1);
+    await user.click(within(found).getByRole('button', { name: 'Refund the gift NZ-2026-000124' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Refund gift NZ-2026-000124 on /p/aroha-runs' });
+    expect(within(dialog).getByText(/\$40\.00 given, \$10\.00 already refunded\. At most \$30\.00 can be refunded\./)).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText('Amount to refund');
+    expect(amount).toHaveValue('30.00');
+    await user.clear(amount);
+    await user.type(amount, '30.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+    expect(within(dialog).getByText('Amount can be at most $30.00: what is left of this gift.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('POST '))).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Gave twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+    expect(await screen.findByText('Refunded $30.00 of the gift NZ-2026-000124.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('POST ')).map((c) => [c.key, c.body])).toEqual([['POST /api/admin/gifts/9/refunds', { amountMinor: 3000, reason: 'Gave twice' }]]);
+    expect(calls.find((c) => c.key === 'GET /api/admin/gifts')!.url).toContain('?q=NZ-2026-000124');
   });
 });

@@ -31,7 +31,7 @@ function stubApi(replies: Record<string, Reply | Reply[]>): Call[] {
 }
 
 const CREATED = { status: 201, body: { gift_id: 7, status: 'pending', client_secret: 'pi_test_1_secret_x', provider: 'test' } };
-const SUCCEEDED = { status: 200, body: { gift_id: 7, status: 'succeeded', receipt_number: 'NZ-2026-G000007', failure_message: null } };
+const SUCCEEDED = { status: 200, body: { gift_id: 7, status: 'succeeded', receipt_number: 'NZ-2026-000124', failure_message: null } };
 
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -78,7 +78,7 @@ describe('the gift form', () => {
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
     expect(await screen.findByText(/Your gift of \$50.00 to Aroha’s challenge has gone through/)).toBeInTheDocument();
-    expect(screen.getByText(/NZ-2026-G000007/)).toBeInTheDocument();
+    expect(screen.getByText(/NZ-2026-000124/)).toBeInTheDocument();
     expect(onGiven).toHaveBeenCalledTimes(1);
     const sent = calls.find((c) => c.key === 'POST /api/pages/aroha-walks/gifts')!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ amount: 5000, name: 'Sam Friend', email: 'sam@example.org', message: 'Go!', hide_name: true, hide_amount: false, tax_receipt: true });
