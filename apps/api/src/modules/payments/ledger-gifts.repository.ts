@@ -4,7 +4,7 @@ import { asMinor, type Minor } from '@uplift/core/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { gifts, refunds } from '../../db/schema.ts';
-import type { RefundRow } from './ledger.repository.ts';
+import type { RefundRow } from './ledger-refunds.repository.ts';
 
 // The ledger's writes of a friend's gift (docs/decisions/150-gifts-in-the-one-ledger.md). The gifts
 // module writes a gift while it is made and tried (its row, its charge's reference, a decline, the
