@@ -42,3 +42,7 @@ export const twoFactorEnrolledSchema = z.object({
   recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
 });
 export type TwoFactorEnrolled = z.infer<typeof twoFactorEnrolledSchema>;
+
+/** POST /api/auth/two-factor/recovery-codes: ten new recovery codes, shown once (docs/decisions/151). */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

@@ -37,6 +37,8 @@ const ROUTE_EVENTS: Record<string, RouteEvent> = {
   'POST /api/auth/passkeys/registration/verify': { ok: 'passkey_added' },
   'DELETE /api/auth/passkeys/:id': { ok: 'passkey_removed' },
   'POST /api/auth/logout': { ok: 'logout' },
+  'POST /api/auth/step-up': { ok: 'step_up' },
+  'POST /api/auth/two-factor/recovery-codes': { ok: 'two_factor_changed' },
   'POST /api/auth/forgot': { ok: 'password_reset_requested' },
   'POST /api/auth/reset': { ok: 'password_reset', 400: 'password_reset_refused' },
   'POST /api/account/password': { ok: 'password_changed' },

@@ -14,6 +14,9 @@ import { writeSecurityEvent } from '../../security-log.ts';
 import { decryptSecret, encryptSecret, hashRecoveryCode, isEncryptedSecret, isLegacyRecoveryHash, keyIdOf, recoveryCodeMatches, SecretsKeyError, secretsKeyId, upgradeLegacyRecoveryHash } from './secrets.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl, totpStep } from './totp.ts';
 import * as tfRepo from './two-factor.repository.ts';
+import { mailAuthChange } from './security-notices.ts';
+import { requireStepUp } from './step-up.service.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 
 // Admin two-factor sign-in (docs/decisions/077). The password step gives a session without admin
 // rights; enrolling or typing a code ends that session and starts one that has them.
@@ -24,7 +27,7 @@ export type Asker = { userId: number; ip: string; requestId: string; refreshToke
 const wrongCode = () => new FieldError('code', MSG.twoFactorCodeInvalid);
 
 /** `config.secrets.key` seals the TOTP secrets (docs/decisions/131-passkeys-and-secrets-at-rest.md). */
-export type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'> & { config: Pick<Config, 'secrets'> };
+export type TwoFactorDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken' | 'mailer'> & { config: Pick<Config, 'secrets' | 'appUrl'> };
 
 async function adminOf(db: TwoFactorDeps['db'], userId: number): Promise<repo.UserRow> {
   const user = await repo.findUserById(db, userId);
@@ -38,24 +41,27 @@ function logFailedCode(log: TwoFactorDeps['log'], asker: Asker, why: string) {
   writeSecurityEvent(log, 'two_factor_failed', { userId: asker.userId, ip: asker.ip, requestId: asker.requestId, why });
 }
 
-/** Ends the password-step session the cookie belongs to and starts one past the second factor. */
+/** Ends the password-step session the cookie belongs to and starts one past the second factor (a TOTP code's: docs/decisions/151). */
 async function upgradeSession(deps: TwoFactorDeps, user: repo.UserRow, refreshToken: string | undefined): Promise<SessionTokens> {
   const now = deps.clock.now();
   const current = refreshToken ? await repo.findRefreshToken(deps.db, hashToken(refreshToken)) : undefined;
   if (current && current.user_id === user.id) await repo.revokeRefreshFamily(deps.db, current.family_id, now);
-  return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor: true });
+  return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor: true, totp: true });
 }
 
-/** Uses a recovery code and records it, together: a code is used once, and its use never goes unrecorded. */
-async function useRecoveryCode(db: TwoFactorDeps['db'], userId: number, code: string, now: Date): Promise<boolean> {
+/**
+ * Uses a recovery code and records it, together: a code is used once, and its use never goes
+ * unrecorded. Answers how many are left, or undefined when the code is not one of them.
+ */
+async function useRecoveryCode(db: TwoFactorDeps['db'], userId: number, code: string, now: Date): Promise<number | undefined> {
   return db.transaction(async (tx) => {
     const unused = await tfRepo.lockUnusedRecoveryCodes(tx, userId);
     const matches = await Promise.all(unused.map((row) => recoveryCodeMatches(code, row.code_hash)));
     const match = unused.find((_, i) => matches[i]);
-    if (!match || !(await tfRepo.markRecoveryCodeUsed(tx, match.id, now))) return false;
+    if (!match || !(await tfRepo.markRecoveryCodeUsed(tx, match.id, now))) return undefined;
     const remaining = await tfRepo.unusedRecoveryCodes(tx, userId);
     await recordAdminAction(tx, { adminId: userId, action: 'two_factor.recovery_code_used', target: `admin ${userId}`, after: { remaining }, at: now });
-    return true;
+    return remaining;
   });
 }
 
@@ -92,6 +98,7 @@ export async function confirmEnrolment(deps: TwoFactorDeps, asker: Asker, code: 
     await recordAdminAction(tx, { adminId: user.id, action: 'two_factor.enrol', target: `admin ${user.id}`, after: { recovery_codes: recoveryCodes.length }, at: now });
   });
   await release();
+  await mailAuthChange(deps, user, { kind: 'second-factor-enrolled' });
   log.info({ userId: user.id }, 'admin enrolled in two-factor sign-in');
   return { session: await upgradeSession(deps, { ...user, totp_secret: sealed }, asker.refreshToken), recoveryCodes };
 }
@@ -109,9 +116,13 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
       logFailedCode(log, asker, 'code already used');
       throw wrongCode();
     }
-  } else if (!(await useRecoveryCode(db, user.id, code, now))) {
-    logFailedCode(log, asker, 'wrong code');
-    throw wrongCode();
+  } else {
+    const remaining = await useRecoveryCode(db, user.id, code, now);
+    if (remaining === undefined) {
+      logFailedCode(log, asker, 'wrong code');
+      throw wrongCode();
+    }
+    await mailAuthChange(deps, user, { kind: 'recovery-code-used', remaining });
   }
   await release();
   log.info({ userId: user.id }, 'admin passed the second factor');
@@ -119,13 +130,32 @@ export async function verifySecondFactor(deps: TwoFactorDeps, asker: Asker, code
 }
 
 /**
+ * Ten new recovery codes for an enrolled account, the old ones void: only while the password or a
+ * code typed again still holds (docs/decisions/151); the account is mailed.
+ */
+export async function regenerateRecoveryCodes(deps: TwoFactorDeps, asker: Pick<AuthUser, 'id' | 'session'>): Promise<string[]> {
+  const { db, clock, log } = deps;
+  const user = await adminOf(db, asker.id);
+  if (!user.totp_secret) throw authErrors.twoFactorNotEnrolled();
+  await requireStepUp(deps, asker);
+  const now = clock.now();
+  const recoveryCodes = newRecoveryCodes();
+  const hashes = await Promise.all(recoveryCodes.map(hashRecoveryCode));
+  // Recorded by the route's `security.two_factor_changed` event and the mail (no audit action of its own).
+  await db.transaction(async (tx) => tfRepo.replaceRecoveryCodes(tx, user.id, hashes, now));
+  await mailAuthChange(deps, user, { kind: 'recovery-codes-regenerated' });
+  log.info({ userId: user.id }, 'recovery codes regenerated');
+  return recoveryCodes;
+}
+
+/**
  * Another admin forgets this admin's second factor (a lost phone): the TOTP secret, the recovery
  * codes and the passkeys go, every session ends, the wrong codes counted so far are forgotten, and
  * the next sign-in enrols.
  */
-export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'log'>, adminId: number, targetId: number): Promise<void> {
+export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>, adminId: number, targetId: number): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const target = await deps.db.transaction(async (tx) => {
     const target = await repo.findUserById(tx, targetId);
     if (!target || target.role !== 'admin') throw authErrors.notAnAdmin();
     await tfRepo.clearSecondFactor(tx, targetId, now);
@@ -141,7 +171,9 @@ export async function resetSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'clock'
       after: { enrolled_at: null },
       at: now,
     });
+    return target;
   });
+  await mailAuthChange(deps, target, { kind: 'second-factor-reset' });
   deps.log.info({ adminId, targetId }, 'admin two-factor sign-in reset');
 }
 
