@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STEP_UP_REQUIRED_CODE } from '@uplift/core/schemas/auth';
 import { stepUpPasswordFormSchema } from '@uplift/core/schemas/account';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/field';
@@ -26,17 +26,16 @@ type Waiting = { resolve: () => void; reject: (err: unknown) => void };
  * the server records it, and the change is tried once more. Render `dialog` in the section.
  */
 export function useStepUpGuard(): { guard: <T>(change: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
-  const [open, setOpen] = useState(false);
-  const waiting = useRef<Waiting | null>(null);
+  // The change waiting for the password: the dialog is open while there is one.
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   const stepUp = useStepUp();
   const { register, handleSubmit, formState, setError, reset } = useForm<{ password: string }>({ resolver: zodResolver(stepUpPasswordFormSchema), defaultValues: { password: '' } });
 
   const askPassword = useCallback(
     () =>
       new Promise<void>((resolve, reject) => {
-        waiting.current = { resolve, reject };
         reset({ password: '' });
-        setOpen(true);
+        setWaiting({ resolve, reject });
       }),
     [reset],
   );
@@ -55,9 +54,8 @@ export function useStepUpGuard(): { guard: <T>(change: () => Promise<T>) => Prom
   );
 
   const close = () => {
-    setOpen(false);
-    waiting.current?.reject(new StepUpCancelled());
-    waiting.current = null;
+    waiting?.reject(new StepUpCancelled());
+    setWaiting(null);
   };
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -67,13 +65,12 @@ export function useStepUpGuard(): { guard: <T>(change: () => Promise<T>) => Prom
       setError('password', { message: err instanceof Error ? err.message : 'Something went wrong. Please try again.' }, { shouldFocus: true });
       return;
     }
-    setOpen(false);
-    waiting.current?.resolve();
-    waiting.current = null;
+    waiting?.resolve();
+    setWaiting(null);
   });
 
   const dialog = (
-    <Dialog open={open} title="Confirm it is you" onClose={close}>
+    <Dialog open={waiting !== null} title="Confirm it is you" onClose={close}>
       <p>To change how you sign in, please enter your password again.</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Confirm it is you" className="account-form">
         <TextField label="Your password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
