@@ -65,7 +65,8 @@ export function LoginForm() {
     await goOn(secondStep);
   });
 
-  // A passkey is a whole sign-in, an admin's second factor included (docs/decisions/131).
+  // A passkey is a whole sign-in (docs/decisions/131); an admin is still asked for the code unless the
+  // passkey was added past a TOTP code and codes are not locked out (docs/decisions/151).
   const onPasskey = async () => {
     setFailure(undefined);
     let secondStep: string | undefined;
