@@ -22,6 +22,7 @@ export const authErrors = defineErrors('auth', {
 
   // Admin two-factor sign-in (docs/decisions/077).
   twoFactorEnrolled: { code: 'auth.two_factor_enrolled', status: 409, message: 'Two-factor sign-in is already set up for this account.' },
+  twoFactorRequiredForAdmins: { code: 'auth.two_factor_required_for_admins', status: 409, message: 'An admin account always signs in with two-factor sign-in: it cannot be turned off.' },
   twoFactorNotEnrolled: { code: 'auth.two_factor_not_enrolled', status: 409, message: 'Two-factor sign-in is not set up yet. Please set it up first.' },
   twoFactorNotStarted: {
     code: 'auth.two_factor_not_started',

@@ -43,6 +43,7 @@ export type AuthChange =
   | { kind: 'password-reset'; passkeysRemoved: number }
   | { kind: 'second-factor-enrolled' }
   | { kind: 'second-factor-reset' }
+  | { kind: 'second-factor-removed' }
   | { kind: 'recovery-code-used'; remaining: number }
   | { kind: 'recovery-codes-regenerated' };
 
@@ -81,6 +82,11 @@ function describeChange(change: AuthChange): { subject: string; paragraphs: stri
       return {
         subject: `Two-factor sign-in was reset on your ${product} account`,
         paragraphs: ['Another admin reset the second step of signing in to your account: the authenticator app, the recovery codes and the passkeys were removed, and you were signed out. You will set up an authenticator app again at your next sign-in.'],
+      };
+    case 'second-factor-removed':
+      return {
+        subject: `Two-factor sign-in was turned off on your ${product} account`,
+        paragraphs: ['Two-factor sign-in was turned off: signing in no longer asks for a code from your authenticator app, and your recovery codes no longer work.'],
       };
     case 'recovery-code-used':
       return {

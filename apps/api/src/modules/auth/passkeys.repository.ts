@@ -74,3 +74,8 @@ export async function deleteAllPasskeys(db: Executor, userId: number): Promise<n
   await db.delete(passkeyChallenges).where(eq(passkeyChallenges.user_id, userId));
   return gone.length;
 }
+
+/** The account's passkeys no longer stand in for a second factor (it was turned off: docs/decisions/151). */
+export async function clearPasskeySecondFactor(db: Executor, userId: number): Promise<void> {
+  await db.update(passkeys).set({ second_factor: false }).where(eq(passkeys.user_id, userId));
+}

@@ -24,8 +24,9 @@ import { requireStepUp } from './step-up.service.ts';
 // Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md, product-rules §17): discoverable
 // WebAuthn credentials with user verification. A sign-in with one is a whole sign-in. Adding or
 // removing one needs the password typed again (docs/decisions/151) and mails the account. For an
-// admin a passkey is the second factor too, but only one added in a sign-in that had passed a TOTP
-// code, and never while the account's code attempts are locked out (docs/decisions/151).
+// account with a second factor (every admin, a donor who turned it on) a passkey is the second
+// factor too, but only one added in a sign-in that had passed a TOTP code, and never while the
+// account's code attempts are locked out (docs/decisions/151).
 
 export type PasskeyDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken' | 'mailer'> & { config: Pick<Config, 'appUrl'> };
 
@@ -130,7 +131,7 @@ export async function verifyRegistration(deps: PasskeyDeps, asker: Pick<AuthUser
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: input.name,
-      second_factor: user.role === 'admin' && totpPassed,
+      second_factor: totpPassed,
       created_at: now,
     });
     await mailAuthChange(deps, user, { kind: 'passkey-added', name: row.name });
@@ -199,7 +200,8 @@ export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuth
   if (verification instanceof Error) throw refuse(`assertion refused: ${verification.message}`, user.id);
   if (!verification.verified) throw refuse('assertion did not verify', user.id);
   if (!(await pkRepo.recordPasskeyUse(db, passkey.id, passkey.counter, verification.authenticationInfo.newCounter, now))) throw refuse('assertion used twice at once', user.id);
-  const secondFactor = user.role !== 'admin' || (passkey.second_factor && !(await twoFactorLockedOut(db, user.id, now)));
+  // A donor without a second factor needs none; an account with one gets it from this passkey only as said above.
+  const secondFactor = (user.role !== 'admin' && !user.totp_secret) || (passkey.second_factor && !(await twoFactorLockedOut(db, user.id, now)));
   return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor });
 }
 

@@ -39,6 +39,7 @@ const ROUTE_EVENTS: Record<string, RouteEvent> = {
   'POST /api/auth/logout': { ok: 'logout' },
   'POST /api/auth/step-up': { ok: 'step_up' },
   'POST /api/auth/two-factor/recovery-codes': { ok: 'two_factor_changed' },
+  'DELETE /api/auth/two-factor': { ok: 'two_factor_changed' },
   'POST /api/auth/forgot': { ok: 'password_reset_requested' },
   'POST /api/auth/reset': { ok: 'password_reset', 400: 'password_reset_refused' },
   'POST /api/account/password': { ok: 'password_changed' },

@@ -48,8 +48,9 @@ export function LoginForm() {
   const goOn = async (secondStep: string | undefined) => {
     forgetRegisteredEmail();
     const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
-    // An admin's password is only the first step: the second factor comes next, then the admin page.
-    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });
+    // An admin's password (or a donor's who turned it on: docs/decisions/151) is only the first step:
+    // the second factor comes next, then where they were going (an admin: the admin page).
+    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from } });
     else navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
   };
 
