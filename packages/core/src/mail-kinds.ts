@@ -21,7 +21,7 @@ export const TRANSACTIONAL_MAILS = {
   'security-notice': {
     group: 'security',
     label: 'A change to how you sign in',
-    reason: 'A security notice: a passkey added or removed, a password changed or reset, a second factor or recovery codes changed or used. It tells you if it was not you.',
+    reason: 'A security notice: a passkey added or removed, a password changed or reset, two-factor sign-in turned on or off, recovery codes made or used. It tells you if it was not you.',
   },
   'account-erased': { group: 'account', label: 'Your account was deleted', reason: 'It confirms what was deleted and what was cancelled.' },
 } as const satisfies Record<string, { group: 'receipt' | 'failure' | 'card' | 'security' | 'account'; label: string; reason: string }>;
