@@ -46,6 +46,10 @@ test('add a passkey in /account, log out, and sign in with the passkey alone', a
   await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
   await section.getByLabel('Passkey name').fill('Virtual authenticator');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
+  // A passkey signs in without the password: it is added only once the password is typed again (docs/decisions/151).
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByLabel('Your password').fill(DONOR_PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(section.getByText('Passkey “Virtual authenticator” added. You can now log in with it.')).toBeVisible();
   const list = section.getByRole('list', { name: 'Your passkeys' });
   await expect(list).toContainText('Virtual authenticator');

@@ -18,6 +18,11 @@ export const TRANSACTIONAL_MAILS = {
   'payment-refund': { group: 'receipt', label: 'A refund of a payment', reason: 'It tells you what was given back, with the corrected receipt.' },
   'email-change': { group: 'security', label: 'Confirming a new email address', reason: 'Sent only when you ask to change your address.' },
   'email-changed': { group: 'security', label: 'Your email address was changed', reason: 'A security notice: it tells you if someone else changed your address.' },
+  'security-notice': {
+    group: 'security',
+    label: 'A change to how you sign in',
+    reason: 'A security notice: a passkey added or removed, a password changed or reset, two-factor sign-in turned on or off, recovery codes made or used. It tells you if it was not you.',
+  },
   'account-erased': { group: 'account', label: 'Your account was deleted', reason: 'It confirms what was deleted and what was cancelled.' },
 } as const satisfies Record<string, { group: 'receipt' | 'failure' | 'card' | 'security' | 'account'; label: string; reason: string }>;
 

@@ -75,11 +75,13 @@ export function permissionsFor(role: string): Permission[] {
   return role === 'admin' ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER];
 }
 
-/** The claims of a subject's token: admin rights only past the second factor. */
+/**
+ * The claims of a subject's token: admin rights only past the second factor; a token still owing
+ * one (an admin's, or a donor's who turned it on: docs/decisions/151) names the step left.
+ */
 function claimsFor(user: TokenSubject): { permissions: Permission[]; two_factor?: TwoFactorStep } {
-  if (user.role !== 'admin') return { permissions: permissionsFor(user.role) };
-  const step = user.secondFactor ?? 'code';
-  return step === 'passed' ? { permissions: permissionsFor('admin') } : { permissions: [ROLE_USER], two_factor: step };
+  const step = user.secondFactor ?? (user.role === 'admin' ? 'code' : 'passed');
+  return step === 'passed' ? { permissions: permissionsFor(user.role) } : { permissions: [ROLE_USER], two_factor: step };
 }
 
 /** A route asked of an admin who has not passed the second factor: the web goes to that step. */

@@ -17,6 +17,9 @@ export const currentPasswordSchema = z
   .min(1, { error: MSG.passwordRequired })
   .max(PASSWORD_MAX, { error: 'Password is incorrect' });
 
+/** The web's "Confirm it is you" dialog before a change to how the account signs in (docs/decisions/151). */
+export const stepUpPasswordFormSchema = z.object({ password: currentPasswordSchema });
+
 /** PATCH /api/account/profile: name and address, corrected in place. */
 export const profileUpdateSchema = z.object({
   first_name: nameField('First name', MSG.firstNameRequired, MSG.firstNameTooLong),

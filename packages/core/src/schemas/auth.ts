@@ -176,3 +176,26 @@ export const userSchema = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * Re-confirming it is you (docs/decisions/151): a change to how the account signs in (adding or
+ * removing a passkey, the second factor, new recovery codes) needs the password, or a code from
+ * the authenticator app, typed again in this sign-in within the last few minutes.
+ */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+/** The code of the answer that asks for it: the web then asks for the password and tries again. */
+export const STEP_UP_REQUIRED_CODE = 'auth.step_up_required';
+
+/** POST /api/auth/step-up: the password, or (for an account with a second factor) a code from the app. */
+export const stepUpSchema = z
+  .object({
+    password: z.string({ error: MSG.passwordRequired }).max(PASSWORD_MAX, { error: 'Password is incorrect' }).optional(),
+    code: z.string({ error: MSG.twoFactorCodeRequired }).max(64, { error: MSG.twoFactorCodeInvalid }).optional(),
+  })
+  // A proof: the password (the dialog's field) or a code; given both, the password is the one checked.
+  .refine((v) => (v.password ?? '') !== '' || (v.code ?? '').replace(/[\s-]/g, '') !== '', { error: MSG.passwordRequired, path: ['password'] });
+export type StepUpInput = z.infer<typeof stepUpSchema>;
+
+/** The answer: until when this sign-in may change how the account signs in. */
+export const stepUpResponseSchema = z.object({ message: z.string(), fresh_until: z.string() });
+export type StepUpResponse = z.infer<typeof stepUpResponseSchema>;

@@ -42,3 +42,11 @@ export const twoFactorEnrolledSchema = z.object({
   recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
 });
 export type TwoFactorEnrolled = z.infer<typeof twoFactorEnrolledSchema>;
+
+/** POST /api/auth/two-factor/recovery-codes: ten new recovery codes, shown once (docs/decisions/151). */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** GET /api/auth/two-factor: whether the account has a second factor, must keep it (admins), and its recovery codes left. */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), required: z.boolean(), recovery_codes_left: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.table.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Buffer }>({
@@ -28,6 +28,11 @@ export const passkeys = pgTable(
     counter: bigint({ mode: 'number' }).notNull().default(0),
     transports: text().array().notNull().default(sql`'{}'::text[]`),
     name: text().notNull(),
+    /**
+     * Added by an admin in a sign-in that had passed a TOTP code: only such a passkey is an admin's
+     * second factor (docs/decisions/151). Irrelevant for donors.
+     */
+    second_factor: boolean().notNull().default(false),
     created_at: timestamp({ withTimezone: true }).notNull(),
     last_used_at: timestamp({ withTimezone: true }),
   },

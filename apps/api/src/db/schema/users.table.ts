@@ -84,6 +84,17 @@ export const refreshTokens = pgTable(
     revoked_at: timestamp({ withTimezone: true }),
     /** The family's sign-in passed the second factor: only such a family gives an admin admin rights. */
     second_factor: boolean().notNull().default(false),
+    /**
+     * The sign-in passed a TOTP code (at its second step, or re-confirming with one): a passkey an
+     * admin adds in it counts as a second factor (docs/decisions/151). Set on every token of the family.
+     */
+    totp_passed: boolean().notNull().default(false),
+    /**
+     * When the person last re-confirmed it was them (the password, or a TOTP code) in this sign-in:
+     * changes to how the account signs in need it within the last few minutes (docs/decisions/151).
+     * Set on every token of the family, so a refresh keeps it.
+     */
+    stepped_up_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

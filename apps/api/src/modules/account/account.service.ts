@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { refusedForeignRecord } from '../../errors.ts';
 import type { TokenSubject } from '../../plugins/auth.ts';
 import { csvDocument, csvText, decimalText, receiptFilename, renderReceiptPdf, revisedReceiptNumber } from '../documents/index.ts';
-import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
+import { anonymiseUser, clearAttempts, deleteAllPasskeys, deleteAuthTokens, findUserByEmail, findUserById, hashPassword, hashToken, insertRefreshToken, listPasskeys, lockUser, mailAuthChange, newToken, REFRESH_TTL_MS, refuseWeakPassword, revokeAllRefreshTokens, revokeOtherRefreshFamilies, secondFactorState, setEmail, setOptIns, setPasswordHash, updateProfile, type UserRow, verifyPassword } from '../auth/index.ts';
 import { erasePagesOf, exportPagesOf } from '../challenge-pages/index.ts';
 import { eraseGiftsMadeBy, giftsForExport } from '../gifts/index.ts';
 import { listMailsTo, scrubMails, type Mailer } from '../mail/index.ts';
@@ -157,9 +157,13 @@ export async function confirmEmailChange(
   return user.id;
 }
 
-/** Sets a new password; every session ends and this one starts afresh (returned). */
+/**
+ * Sets a new password; every session ends and this one starts afresh (returned). The account is
+ * mailed, naming the passkeys that can still sign in: they stay (the owner typed the current
+ * password; a reset by mail removes them), docs/decisions/151.
+ */
 export async function changePassword(
-  deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>,
+  deps: Pick<AccountDeps, 'db' | 'clock' | 'log' | 'signAccessToken' | 'mailer' | 'config'>,
   userId: number,
   input: PasswordChange,
 ): Promise<{ accessToken: string; refreshToken: string; family: string }> {
@@ -185,7 +189,9 @@ export async function changePassword(
     });
     return version;
   });
-  log.info({ userId }, 'password changed; other sessions ended');
+  const passkeys = await listPasskeys({ db }, userId);
+  await mailAuthChange(deps, user, { kind: 'password-changed', passkeys: passkeys.map((p) => p.name) });
+  log.info({ userId }, 'password changed; other sessions ended; the account mailed');
   return { accessToken: await deps.signAccessToken({ ...user, secondFactor: secondFactorState(user, false), sessionVersion, session }), refreshToken, family: session };
 }
 

@@ -10,7 +10,7 @@ import { listUsers } from './admin-users.repository.ts';
 /** The admin user table: paged, searched and sorted in the database, so it stays fast at scale. */
 const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
-  const deps = { db: app.db, clock: app.clock, log: app.log };
+  const deps = { db: app.db, clock: app.clock, log: app.log, mailer: app.mailer, config: app.config };
 
   app.get(
     '/api/auth/all_users',

@@ -1,5 +1,6 @@
 import { MSG } from '@uplift/core/messages';
 import { RESEND_ACTIVATION_MAX_PER_HOUR } from '@uplift/core/schemas/admin';
+import { STEP_UP_REQUIRED_CODE } from '@uplift/core/schemas/auth';
 import { defineErrors } from '../../errors.ts';
 
 // The auth module's answers (docs/decisions/111). Texts are product-rules' (core's MSG) where it has one.
@@ -21,12 +22,21 @@ export const authErrors = defineErrors('auth', {
 
   // Admin two-factor sign-in (docs/decisions/077).
   twoFactorEnrolled: { code: 'auth.two_factor_enrolled', status: 409, message: 'Two-factor sign-in is already set up for this account.' },
+  twoFactorRequiredForAdmins: { code: 'auth.two_factor_required_for_admins', status: 409, message: 'An admin account always signs in with two-factor sign-in: it cannot be turned off.' },
   twoFactorNotEnrolled: { code: 'auth.two_factor_not_enrolled', status: 409, message: 'Two-factor sign-in is not set up yet. Please set it up first.' },
   twoFactorNotStarted: {
     code: 'auth.two_factor_not_started',
     status: 409,
     message: 'Please start the set-up again: scan the new QR code, then enter its code.',
   },
+  // Re-confirming it is you before a change to how the account signs in (docs/decisions/151).
+  stepUpRequired: {
+    code: STEP_UP_REQUIRED_CODE,
+    status: 403,
+    message: 'Please confirm it is you: enter your password again to make this change.',
+  },
+  /** The password typed to confirm it is you is wrong (a field of the dialog). */
+  stepUpWrongPassword: { code: 'auth.step_up_failed', status: 403, message: 'Password is incorrect' },
   // Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md).
   /** Unknown passkey, wrong origin, used or expired challenge, bad signature, counter gone back: one answer. */
   passkeyRefused: { code: 'auth.passkey_refused', status: 401, message: 'That passkey could not be used to sign in. Please try again, or log in with your password.' },

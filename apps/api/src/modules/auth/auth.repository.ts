@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, min, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { authAttempts, authTokens, refreshTokens, sessionDevices, users } from '../../db/schema.ts';
 
@@ -73,7 +73,7 @@ export type RefreshRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Executor,
-  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date; second_factor: boolean },
+  values: { user_id: number; family_id: string; token_hash: string; expires_at: Date; created_at: Date; second_factor: boolean; totp_passed?: boolean },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }
@@ -244,4 +244,25 @@ export async function purgeAuthAttempts(db: Executor, before: Date): Promise<num
 export async function selectAdminEmails(db: Executor): Promise<string[]> {
   const rows = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), isNull(users.erased_at)));
   return rows.map((r) => r.email);
+}
+
+// Re-confirming it is you (docs/decisions/151), recorded on the sign-in: every token of its family.
+
+/** Records a fresh proof on a live sign-in of the user (and that it was a TOTP code); false when the sign-in is not live. */
+export async function recordStepUp(db: Executor, userId: number, familyId: string, now: Date, totp: boolean): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set(totp ? { stepped_up_at: now, totp_passed: true } : { stepped_up_at: now })
+    .where(and(eq(refreshTokens.user_id, userId), eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+/** What a live sign-in of the user proved: its last fresh proof, and whether it ever passed a TOTP code. Undefined when it is not live. */
+export async function stepUpStateOf(db: Executor, userId: number, familyId: string): Promise<{ steppedUpAt: Date | null; totpPassed: boolean } | undefined> {
+  const [row] = await db
+    .select({ steppedUpAt: max(refreshTokens.stepped_up_at), totpPassed: sql<boolean>`coalesce(bool_or(${refreshTokens.totp_passed}), false)`, n: count() })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.user_id, userId), eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+  return row && row.n > 0 ? { steppedUpAt: row.steppedUpAt, totpPassed: row.totpPassed } : undefined;
 }

@@ -18,6 +18,7 @@ import { sessionCookies, sessionOfReply } from './session-cookie.ts';
 import { recordRequestDevice } from './sessions-list.ts';
 import sessionListRoutes from './sessions-list.routes.ts';
 import passkeyRoutes from './passkeys.routes.ts';
+import stepUpRoutes from './step-up.routes.ts';
 import twoFactorRoutes from './two-factor.routes.ts';
 
 const tags = ['auth'];
@@ -181,6 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(twoFactorRoutes);
   await app.register(sessionListRoutes);
   await app.register(passkeyRoutes);
+  await app.register(stepUpRoutes);
 };
 
 export default routes;

@@ -13,6 +13,8 @@ import { createPendingPledge } from '../pledges/index.ts';
 import { activationMail, passwordResetMail } from './auth.mails.ts';
 import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
+import { deleteAllPasskeys } from './passkeys.repository.ts';
+import { mailAuthChange } from './security-notices.ts';
 import { secondFactorState } from './second-factor.ts';
 import { hashPassword, refuseWeakPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
@@ -44,7 +46,7 @@ export type SessionTokens = { userId: number; family: string; accessToken: strin
 export async function startSession(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'signAccessToken'>,
   user: Pick<repo.UserRow, 'id' | 'role' | 'totp_secret' | 'session_version'>,
-  family: { id: string; startedAt: Date; secondFactor: boolean },
+  family: { id: string; startedAt: Date; secondFactor: boolean; /** The sign-in passed a TOTP code (docs/decisions/151). */ totp?: boolean },
 ): Promise<SessionTokens> {
   const now = deps.clock.now();
   const refreshToken = newToken();
@@ -56,6 +58,7 @@ export async function startSession(
     expires_at: expiresAt,
     created_at: now,
     second_factor: family.secondFactor,
+    totp_passed: family.totp ?? false,
   });
   const step = secondFactorState(user, family.secondFactor);
   const accessToken = await deps.signAccessToken({ id: user.id, role: user.role, secondFactor: step, sessionVersion: user.session_version, session: family.id });
@@ -228,10 +231,11 @@ export async function forgotPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'mail
 }
 
 /**
- * Sets a new password with a live reset token, ends every session of the account and, since
- * the mail proved the address, activates it if it was not yet (docs/decisions/010).
+ * Sets a new password with a live reset token, ends every session of the account, removes every
+ * passkey (whoever had the old password may have added one: docs/decisions/151) and mails the
+ * account; since the mail proved the address, activates it if it was not yet (docs/decisions/010).
  */
-export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>, input: ResetRequest): Promise<number> {
+export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'mailer' | 'config'>, input: ResetRequest): Promise<number> {
   const { db, clock, log } = deps;
   refuseWeakPassword('new_password', input.new_password);
   const tokenHash = hashToken(input.reset_token);
@@ -245,11 +249,14 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'>
     await repo.activateUser(tx, userId, now);
     await repo.revokeAllRefreshTokens(tx, userId, now);
     await repo.retireAuthTokens(tx, userId, 'reset', now);
-    return repo.findUserById(tx, userId);
+    const passkeysRemoved = await deleteAllPasskeys(tx, userId);
+    const row = await repo.findUserById(tx, userId);
+    return row && { ...row, passkeysRemoved };
   });
   if (!user) throw authErrors.invalidToken();
   await clearAttempts(db, ['login'], { email: user.email });
-  log.info({ userId: user.id }, 'password reset; all sessions ended');
+  await mailAuthChange(deps, user, { kind: 'password-reset', passkeysRemoved: user.passkeysRemoved });
+  log.info({ userId: user.id, passkeysRemoved: user.passkeysRemoved }, 'password reset; all sessions ended, passkeys removed');
   return user.id;
 }
 

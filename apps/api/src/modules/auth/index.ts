@@ -9,6 +9,7 @@ export { resendActivation } from './resend-activation.service.ts';
 export { secondFactorState } from './second-factor.ts';
 export { noteSubject, securityEvent, securityEventsPlugin } from './security-events.ts';
 export { SecretsKeyError, secretsKeyId } from './secrets.ts';
+export { mailAuthChange, type AuthChange } from './security-notices.ts';
 export { endSessionsOfUser } from './sessions.ts';
 export { recordRequestDevice } from './sessions-list.ts';
 export { REFRESH_TTL_MS, hashToken, newToken, refreshCookieName, refreshCookieOptions } from './tokens.ts';

@@ -59,16 +59,23 @@ export async function recordPasskeyUse(db: Executor, id: number, verifiedCounter
   return rows.length === 1;
 }
 
-export async function deletePasskey(db: Executor, userId: number, id: number): Promise<boolean> {
-  const rows = await db
+/** Deletes one passkey of the user's; answers what it was called, or undefined when there was none. */
+export async function deletePasskey(db: Executor, userId: number, id: number): Promise<{ name: string } | undefined> {
+  const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.user_id, userId)))
-    .returning({ id: passkeys.id });
-  return rows.length === 1;
+    .returning({ name: passkeys.name });
+  return row;
 }
 
-/** Every passkey of an account, and its pending challenges (erasure). */
-export async function deleteAllPasskeys(db: Executor, userId: number): Promise<void> {
-  await db.delete(passkeys).where(eq(passkeys.user_id, userId));
+/** Every passkey of an account, and its pending challenges (erasure, a password reset). Answers how many passkeys went. */
+export async function deleteAllPasskeys(db: Executor, userId: number): Promise<number> {
+  const gone = await db.delete(passkeys).where(eq(passkeys.user_id, userId)).returning({ id: passkeys.id });
   await db.delete(passkeyChallenges).where(eq(passkeyChallenges.user_id, userId));
+  return gone.length;
+}
+
+/** The account's passkeys no longer stand in for a second factor (it was turned off: docs/decisions/151). */
+export async function clearPasskeySecondFactor(db: Executor, userId: number): Promise<void> {
+  await db.update(passkeys).set({ second_factor: false }).where(eq(passkeys.user_id, userId));
 }

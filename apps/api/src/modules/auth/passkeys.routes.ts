@@ -20,11 +20,12 @@ const BODY_ERRORS = [400, 413, 415] as const;
 
 /**
  * Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md). Adding, listing and removing take
- * a full session (an admin past the second factor); signing in is public and limited per IP as
- * the password login is.
+ * a full session (an admin past the second factor); adding and removing also the password typed
+ * again within the last minutes (403 `auth.step_up_required` otherwise, docs/decisions/151).
+ * Signing in is public and limited per IP as the password login is.
  */
 const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: PasskeyDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken, config: app.config };
+  const deps: PasskeyDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken, mailer: app.mailer, config: app.config };
   const { setSessionCookie } = sessionCookies(app);
   const signInLimit = { rateLimit: perIpLimit(IP_LIMITS.login, app.config.isProduction) };
 
@@ -40,7 +41,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, summary: 'Options to create a passkey (a resident key with user verification)', response: { 200: passkeyOptionsSchema, ...errorResponses(401, 403, 409) } },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await registrationOptions(deps, currentUser(request).id)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await registrationOptions(deps, currentUser(request))),
   );
 
   app.post(
@@ -54,7 +55,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: passkeySchema, ...errorResponses(...BODY_ERRORS, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await verifyRegistration(deps, currentUser(request).id, request.body)),
+    async (request, reply) => reply.status(201).send(await verifyRegistration(deps, currentUser(request), request.body)),
   );
 
   app.delete(
@@ -64,8 +65,8 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove a passkey', params: passkeyIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      await removePasskey(deps, userId, request.params.id).catch(async (err: unknown) => Promise.reject(await refusalOf(app.db, { passkey: request.params.id }, userId, err)));
+      const user = currentUser(request);
+      await removePasskey(deps, user, request.params.id).catch(async (err: unknown) => Promise.reject(await refusalOf(app.db, { passkey: request.params.id }, user.id, err)));
       return reply.send({ message: 'The passkey was removed.' });
     },
   );

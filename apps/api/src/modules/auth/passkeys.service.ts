@@ -10,18 +10,25 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { writeSecurityEvent } from '../../security-log.ts';
 import { authErrors } from './auth.errors.ts';
 import * as repo from './auth.repository.ts';
 import { startSession, type AuthDeps, type SessionTokens } from './auth.service.ts';
 import * as pkRepo from './passkeys.repository.ts';
+import { twoFactorLockedOut } from './rate-limits.ts';
+import { mailAuthChange } from './security-notices.ts';
+import { requireStepUp } from './step-up.service.ts';
 
 // Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md, product-rules §17): discoverable
-// WebAuthn credentials with user verification. A sign-in with one is a whole sign-in: for an admin
-// it is the second factor too, since the authenticator verified its user (PIN or biometrics).
+// WebAuthn credentials with user verification. A sign-in with one is a whole sign-in. Adding or
+// removing one needs the password typed again (docs/decisions/151) and mails the account. For an
+// account with a second factor (every admin, a donor who turned it on) a passkey is the second
+// factor too, but only one added in a sign-in that had passed a TOTP code, and never while the
+// account's code attempts are locked out (docs/decisions/151).
 
-export type PasskeyDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'> & { config: Pick<Config, 'appUrl'> };
+export type PasskeyDeps = Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken' | 'mailer'> & { config: Pick<Config, 'appUrl'> };
 
 /** How long a ceremony may take, from its options to its answer. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -65,10 +72,12 @@ export async function listPasskeys(deps: Pick<PasskeyDeps, 'db'>, userId: number
   return (await pkRepo.listPasskeys(deps.db, userId)).map(toPasskey);
 }
 
-/** Options for navigator.credentials.create(): a resident key with user verification, none already added. */
-export async function registrationOptions(deps: PasskeyDeps, userId: number): Promise<PasskeyOptions> {
+/** Options for navigator.credentials.create(): a resident key with user verification, none already added; only after the password is typed again. */
+export async function registrationOptions(deps: PasskeyDeps, asker: Pick<AuthUser, 'id' | 'session'>): Promise<PasskeyOptions> {
   const { db, clock, config } = deps;
+  const userId = asker.id;
   const user = await liveUser(db, userId);
+  await requireStepUp(deps, asker);
   const existing = await pkRepo.listPasskeys(db, userId);
   if (existing.length >= PASSKEYS_MAX) throw authErrors.passkeyLimit({ max: PASSKEYS_MAX });
   const now = clock.now();
@@ -88,10 +97,16 @@ export async function registrationOptions(deps: PasskeyDeps, userId: number): Pr
   return options as unknown as PasskeyOptions;
 }
 
-/** Adds the passkey the browser made for this account's challenge, under the name the person gave it. */
-export async function verifyRegistration(deps: PasskeyDeps, userId: number, input: PasskeyRegistrationInput & { name: string }): Promise<Passkey> {
+/**
+ * Adds the passkey the browser made for this account's challenge, under the name the person gave
+ * it, while the password typed again still holds; the account is mailed. An admin's passkey is a
+ * second factor only when this sign-in had passed a TOTP code.
+ */
+export async function verifyRegistration(deps: PasskeyDeps, asker: Pick<AuthUser, 'id' | 'session'>, input: PasskeyRegistrationInput & { name: string }): Promise<Passkey> {
   const { db, clock, config, log } = deps;
-  await liveUser(db, userId);
+  const userId = asker.id;
+  const user = await liveUser(db, userId);
+  const { totpPassed } = await requireStepUp(deps, asker);
   const now = clock.now();
   const challenge = challengeOf(input.response.response.clientDataJSON);
   if (!challenge || !(await pkRepo.consumeChallenge(db, challenge, 'register', userId, now))) throw authErrors.passkeyNotAdded();
@@ -116,8 +131,10 @@ export async function verifyRegistration(deps: PasskeyDeps, userId: number, inpu
       counter: credential.counter,
       transports: credential.transports ?? [],
       name: input.name,
+      second_factor: totpPassed,
       created_at: now,
     });
+    await mailAuthChange(deps, user, { kind: 'passkey-added', name: row.name });
     return toPasskey(row);
   } catch (err) {
     if (isUniqueViolation(err, 'passkeys_credential_id_key')) throw authErrors.passkeyExists();
@@ -125,9 +142,16 @@ export async function verifyRegistration(deps: PasskeyDeps, userId: number, inpu
   }
 }
 
-/** Removes one of the account's own passkeys (the route's `security.passkey_removed` event records it). */
-export async function removePasskey(deps: Pick<PasskeyDeps, 'db'>, userId: number, passkeyId: number): Promise<void> {
-  if (!(await pkRepo.deletePasskey(deps.db, userId, passkeyId))) throw authErrors.passkeyNotFound();
+/**
+ * Removes one of the account's own passkeys, while the password typed again still holds; the
+ * account is mailed (the route's `security.passkey_removed` event records it).
+ */
+export async function removePasskey(deps: Pick<PasskeyDeps, 'db' | 'clock' | 'mailer' | 'config'>, asker: Pick<AuthUser, 'id' | 'session'>, passkeyId: number): Promise<void> {
+  const user = await liveUser(deps.db, asker.id);
+  await requireStepUp(deps, asker);
+  const removed = await pkRepo.deletePasskey(deps.db, user.id, passkeyId);
+  if (!removed) throw authErrors.passkeyNotFound();
+  await mailAuthChange(deps, user, { kind: 'passkey-removed', name: removed.name });
 }
 
 /** Options for navigator.credentials.get(): any passkey of this site (discoverable), with user verification. */
@@ -144,8 +168,10 @@ export type PasskeyAsker = { ip: string; requestId: string };
 /**
  * Signs in with a passkey: a live challenge of ours used once, a known credential of a live account,
  * that account's user handle (a discoverable credential always returns it), our origin and RP ID,
- * user verification, a valid signature and a counter that went forward (or stays 0). The session
- * has passed the second factor. Each refusal is a `security.passkey_refused` event naming why.
+ * user verification, a valid signature and a counter that went forward (or stays 0). For an admin
+ * the session has passed the second factor only with a passkey added in a sign-in that had passed
+ * a TOTP code, and not while the code attempts are locked out: otherwise the code step follows.
+ * Each refusal is a `security.passkey_refused` event naming why.
  */
 export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuthenticationInput, asker: PasskeyAsker): Promise<SessionTokens> {
   const { db, clock, config, log } = deps;
@@ -174,7 +200,9 @@ export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuth
   if (verification instanceof Error) throw refuse(`assertion refused: ${verification.message}`, user.id);
   if (!verification.verified) throw refuse('assertion did not verify', user.id);
   if (!(await pkRepo.recordPasskeyUse(db, passkey.id, passkey.counter, verification.authenticationInfo.newCounter, now))) throw refuse('assertion used twice at once', user.id);
-  return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor: true });
+  // A donor without a second factor needs none; an account with one gets it from this passkey only as said above.
+  const secondFactor = (user.role !== 'admin' && !user.totp_secret) || (passkey.second_factor && !(await twoFactorLockedOut(db, user.id, now)));
+  return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor });
 }
 
 /** Erasure: the account's passkeys go with it, in the caller's transaction. */

@@ -6,8 +6,8 @@ import { PASSKEYS_MAX } from '@uplift/core/schemas/passkeys';
 import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { insertUser, signInAdmin } from '../admin/admin.test-support.ts';
 import { captureLogs, refreshCookieOf } from './auth.test-support.ts';
-import { hashPassword } from './password.ts';
 import { createCredential, getAssertion, type Ceremony, type SoftPasskey } from './passkeys.test-support.ts';
+import { STEP_UP_PASSWORD, stepUp, steppedUpDonor } from './step-up.test-support.ts';
 
 // Passkeys end to end on a real database (docs/decisions/131-passkeys-and-secrets-at-rest.md): a
 // software authenticator answers the server's options as a browser would, the server library
@@ -37,7 +37,8 @@ describe('passkeys', () => {
   const inject = (opts: InjectOptions) => ctx.app.inject({ remoteAddress: '203.0.113.7', ...opts });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const tokenOf = (res: LightMyRequestResponse) => res.json<{ access_token: string }>().access_token;
-  const donorToken = async (id: number) => ctx.app.signAccessToken({ id, role: 'user' });
+  // A real sign-in re-confirmed with the password: adding and removing a passkey need it (docs/decisions/151).
+  const donorToken = async (id: number) => steppedUpDonor(ctx, id);
 
   async function addPasskey(token: string, name = 'My phone', at: Ceremony = here): Promise<{ passkey: SoftPasskey; res: LightMyRequestResponse; options: Options }> {
     const opts = await inject({ method: 'POST', url: '/api/auth/passkeys/registration/options', headers: bearer(token) });
@@ -92,7 +93,7 @@ describe('passkeys', () => {
   it("counts an admin's passkey sign-in as the second factor: admin rights at once, no code step", async () => {
     const admin = await insertUser(ctx, { role: 'admin' });
     const { access_token } = await signInAdmin(ctx, admin);
-    const { passkey, res } = await addPasskey(access_token);
+    const { passkey, res } = await addPasskey(await stepUp(ctx, admin.id, access_token));
     expect(res.statusCode, res.body).toBe(201);
     const signedIn = await signIn(getAssertion(passkey, await signInOptions(), here));
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -108,7 +109,7 @@ describe('passkeys', () => {
   it("removes an admin's passkeys when another admin resets the lost second factor", async () => {
     const lost = await insertUser(ctx, { role: 'admin' });
     const helper = await insertUser(ctx, { role: 'admin' });
-    const { passkey } = await addPasskey((await signInAdmin(ctx, lost)).access_token);
+    const { passkey } = await addPasskey(await stepUp(ctx, lost.id, (await signInAdmin(ctx, lost)).access_token));
     const reset = await inject({ method: 'POST', url: `/api/admin/users/${lost.id}/two-factor/reset`, headers: bearer((await signInAdmin(ctx, helper)).access_token) });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await ctx.db.select().from(passkeys).where(eq(passkeys.user_id, lost.id))).toEqual([]);
@@ -222,10 +223,10 @@ describe('passkeys', () => {
     const forged = { ...passkey, userHandle: Buffer.from('uplift:999999').toString('base64url') };
     expect((await signIn(getAssertion(forged, await signInOptions(), here))).statusCode).toBe(401);
 
-    const erased = await insertUser(ctx, { password_hash: await hashPassword('a long and memorable passphrase') });
+    const erased = await insertUser(ctx);
     const erasedToken = await donorToken(erased.id);
     const added = await addPasskey(erasedToken);
-    const erase = await inject({ method: 'POST', url: '/api/account/erase', headers: bearer(erasedToken), payload: { password: 'a long and memorable passphrase' } });
+    const erase = await inject({ method: 'POST', url: '/api/account/erase', headers: bearer(erasedToken), payload: { password: STEP_UP_PASSWORD } });
     expect(erase.statusCode, erase.body).toBeLessThan(300);
     expect(await ctx.db.select().from(passkeys).where(eq(passkeys.user_id, erased.id))).toEqual([]);
     expect((await signIn(getAssertion(added.passkey, await signInOptions(), here))).statusCode).toBe(401);

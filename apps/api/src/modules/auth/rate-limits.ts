@@ -86,3 +86,16 @@ export async function claimAttempt<A extends AccountAction>(db: Db, action: A, w
 export async function clearAttempts<A extends AccountAction>(db: Pick<Db, 'delete'>, actions: A[], who: AttemptSubject<A>): Promise<void> {
   await db.delete(authAttempts).where(and(inArray(authAttempts.action, actions), eq(authAttempts.subject_hash, keyOf(who))));
 }
+
+/**
+ * Whether an account's second-factor codes are locked out now (its limit of wrong codes reached in
+ * the window): an admin's passkey then does not stand in for the code (docs/decisions/151).
+ */
+export async function twoFactorLockedOut(db: Pick<Db, 'select'>, userId: number, now: Date): Promise<boolean> {
+  const { max, windowMs } = ACCOUNT_LIMITS.two_factor;
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.action, 'two_factor'), eq(authAttempts.subject_hash, keyOf({ userId })), gt(authAttempts.created_at, new Date(now.getTime() - windowMs))));
+  return n >= max;
+}

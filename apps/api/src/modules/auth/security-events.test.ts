@@ -168,6 +168,16 @@ describe('security events', () => {
       expect((await inject({ method: 'GET', url: '/api/admin/recipients', headers: bearer(lastAccess) })).statusCode).toBe(403);
     });
 
+    // Re-confirming it is you before a passkey is added (docs/decisions/151): a wrong password, then the right one.
+    await expectEvent('step_up_failed', id, async () => {
+      expect((await inject({ method: 'POST', url: '/api/auth/step-up', headers: bearer(lastAccess), payload: { password: 'not the password at all' } })).statusCode).toBe(403);
+    });
+    expect(linesOf('step_up_failed', 0).at(-1)).toMatchObject({ why: 'wrong password', status: 403 });
+    secrets.push('not the password at all');
+    await expectEvent('step_up', id, async () => {
+      expect((await inject({ method: 'POST', url: '/api/auth/step-up', headers: bearer(lastAccess), payload: { password: resetPassword } })).statusCode).toBe(200);
+    });
+
     // Passkeys: one added, a sign-in with it, the same answer refused, the passkey removed.
     let passkey: SoftPasskey | undefined;
     let passkeyId = 0;
@@ -198,7 +208,7 @@ describe('security events', () => {
     // The development outbox exists only without SMTP: its refusal is tested in auth.dev-outbox.test.ts;
     // a refused gift (card testing) in modules/gifts/gifts.test.ts.
     expect([...seen, 'dev_outbox_refused', 'gift_refused'].sort()).toEqual([...SECURITY_EVENTS].sort());
-  });
+  }, 90_000); // every event of the list, one after another: a dozen password hashes on a busy machine
 
   it('never carries a secret: no password, token, code, cookie or email', () => {
     const text = events()

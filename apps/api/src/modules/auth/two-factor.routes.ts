@@ -1,23 +1,26 @@
 import { accessTokenResponseSchema } from '@uplift/core/schemas/auth';
-import { errorResponses } from '@uplift/core/schemas/error';
-import { twoFactorCodeSchema, twoFactorEnrolledSchema, twoFactorEnrolmentSchema } from '@uplift/core/schemas/two-factor';
+import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/error';
+import { recoveryCodesSchema, twoFactorCodeSchema, twoFactorEnrolledSchema, twoFactorEnrolmentSchema, twoFactorStatusSchema } from '@uplift/core/schemas/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { sessionCookies } from './session-cookie.ts';
-import { beginEnrolment, confirmEnrolment, verifySecondFactor, type Asker, type TwoFactorDeps } from './two-factor.service.ts';
+import { beginEnrolment, confirmEnrolment, regenerateRecoveryCodes, secondFactorStatus, turnOffSecondFactor, verifySecondFactor, type Asker, type TwoFactorDeps } from './two-factor.service.ts';
 
 const tags = ['auth'];
 const BODY_ERRORS = [400, 413, 415] as const;
 
-/** An admin's second factor (docs/decisions/077), asked with the password step's access token. */
+/**
+ * The second factor (docs/decisions/077): an admin's, asked with the password step's access token;
+ * a donor's, set up and turned off in /account with the password typed again (docs/decisions/151).
+ */
 const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken, config: app.config };
+  const deps: TwoFactorDeps = { db: app.db, clock: app.clock, log: app.log, signAccessToken: app.signAccessToken, mailer: app.mailer, config: app.config };
   const { readRefreshCookie, setSessionCookie } = sessionCookies(app);
   // These three routes, and no others, take the password step's token (docs/decisions/123).
   const limit = { rateLimit: perIpLimit(IP_LIMITS.twoFactor, app.config.isProduction), acceptsPendingSecondFactor: true as const };
-  const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, requestId: request.id, refreshToken: readRefreshCookie(request) });
+  const asker = (request: FastifyRequest): Asker => ({ userId: currentUser(request).id, ip: request.ip, requestId: request.id, refreshToken: readRefreshCookie(request), session: currentUser(request).session });
 
   app.post(
     '/api/auth/two-factor/enrolment',
@@ -68,6 +71,45 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await verifySecondFactor(deps, asker(request), request.body.code);
       setSessionCookie(reply, session);
       return reply.send({ access_token: session.accessToken });
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/recovery-codes',
+    {
+      // A full session (past the second factor), and the password or a code typed again (docs/decisions/151).
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes, shown once; the old ones stop working (needs the password typed again within the last minutes)',
+        response: { 200: recoveryCodesSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send({ recovery_codes: await regenerateRecoveryCodes(deps, currentUser(request)) }),
+  );
+
+  app.get(
+    '/api/auth/two-factor',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'Whether the account has two-factor sign-in, must keep it (admins), and its recovery codes left', response: { 200: twoFactorStatusSchema, ...errorResponses(401, 403) } },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await secondFactorStatus(deps, currentUser(request).id)),
+  );
+
+  app.delete(
+    '/api/auth/two-factor',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "Turn a donor's two-factor sign-in off (needs the password typed again within the last minutes; an admin cannot)",
+        response: { 200: messageResponseSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      await turnOffSecondFactor(deps, currentUser(request));
+      return reply.send({ message: 'Two-factor sign-in is off.' });
     },
   );
 };

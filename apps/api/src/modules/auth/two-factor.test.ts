@@ -193,8 +193,13 @@ describe('admin two-factor sign-in', () => {
     at(0);
     const donor = await insertUser(ctx, { role: 'user' });
     const donorToken = await ctx.app.signAccessToken({ id: donor.id, role: 'user' });
-    expect((await post('/api/auth/two-factor/enrolment', donorToken)).statusCode).toBe(403);
-    expect((await post('/api/auth/two-factor/verify', donorToken, { code: '123456' })).statusCode).toBe(403);
+    // A donor sets it up only from /account with the password typed again, and has no code to check until then (docs/decisions/151).
+    const enrol = await post('/api/auth/two-factor/enrolment', donorToken);
+    expect(enrol.statusCode).toBe(403);
+    expect(enrol.json()).toMatchObject({ code: 'auth.step_up_required' });
+    const verify = await post('/api/auth/two-factor/verify', donorToken, { code: '123456' });
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json()).toMatchObject({ code: 'auth.two_factor_not_enrolled' });
     expect((await inject({ method: 'POST', url: '/api/auth/two-factor/verify', payload: { code: '123456' } })).statusCode).toBe(401);
     // A donor's password sign-in owes no second factor.
     const withPassword = await insertUser(ctx, { role: 'user', email: 'donor.no.factor@example.org', password_hash: await hashPassword(PASSWORD) });

@@ -20,6 +20,8 @@ export type MailKind =
   | 'pledge-skipped'
   | 'email-change'
   | 'email-changed'
+  // A change to how the account signs in (docs/decisions/151): always sent.
+  | 'security-notice'
   | 'account-erased'
   | 'system-alert'
   // Optional (core mail-kinds.ts, docs/decisions/136): each carries an unsubscribe link and List-Unsubscribe.

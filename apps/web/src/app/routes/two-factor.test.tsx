@@ -62,6 +62,14 @@ describe('two-factor page', () => {
     expect(await screen.findByTestId('landed')).toHaveTextContent('/admin');
   });
 
+  it("asks a donor who turned it on for the code, then goes on to the donor's summary (docs/decisions/151)", async () => {
+    setAccessToken(PASSWORD_STEP('code'));
+    stubFetch({ 'POST /api/auth/two-factor/verify': { status: 200, body: { access_token: token({ permissions: ['ROLE_USER'] }) } } });
+    renderAt(<TwoFactorPage />, '/two-factor');
+    await userEvent.setup().type(screen.getByLabelText('Authentication code'), '123456{Enter}');
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/summary');
+  });
+
   it('shows a limit above the form, and sends a signed-out visitor to log in', async () => {
     setAccessToken(PASSWORD_STEP('code'));
     stubFetch({ 'POST /api/auth/two-factor/verify': { status: 429, body: { message: MSG.tooManyRequests, code: 'auth.rate_limited' } } });

@@ -10,8 +10,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import '../../features/auth/auth.css';
 
 /**
- * An admin's second sign-in step (docs/decisions/077): set up the authenticator at the first
- * sign-in, type its code at every later one. The session says which; once it carries admin
+ * The second sign-in step (docs/decisions/077; a donor's who turned it on, 151): an admin sets up
+ * the authenticator at the first sign-in, and types its code at every later one. The session says which; once it carries admin
  * rights the admin goes on to the page that sent them here.
  */
 export function Component() {
@@ -21,7 +21,9 @@ export function Component() {
   const verify = useVerifyCode();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   const [failure, setFailure] = useState<string>();
-  const from = safeReturnPath((location.state as { from?: unknown } | null)?.from) ?? paths.admin;
+  // Where to go once past it: where the person was going, else an admin's page or a donor's summary.
+  const isAdmin = session.status === 'authenticated' && session.isAdmin;
+  const from = safeReturnPath((location.state as { from?: unknown } | null)?.from) ?? (isAdmin ? paths.admin : paths.summary);
   const enrolling = session.status === 'authenticated' && session.twoFactor === 'enrol';
   usePageTitle(enrolling || recoveryCodes ? 'Set up two-factor sign-in' : 'Enter your code');
 

@@ -8,6 +8,7 @@ import { DetailsSection } from './details-section';
 import { PasskeysSection } from './passkeys-section';
 import { ReceiptsSection } from './receipts-section';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 import './account.css';
 
 /**
@@ -53,6 +54,7 @@ function AccountSections({ account }: { account: Account }) {
       <DetailsSection account={account} />
       <ConsentsSection account={account} />
       <PasskeysSection account={account} />
+      <TwoFactorSection />
       <ReceiptsSection account={account} />
       <SessionsSection country={account.country} />
       <DataSection />

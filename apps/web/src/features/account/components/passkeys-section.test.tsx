@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, stubFetch } from '../../../test/render-at';
 import { PasskeysSection } from './passkeys-section';
 
@@ -13,6 +13,16 @@ vi.mock('@simplewebauthn/browser', () => ({ startRegistration: (...args: unknown
 const laptop = { id: 4, name: 'Laptop', created_at: '2026-11-20T01:00:00.000Z', last_used_at: '2026-11-23T01:00:00.000Z' };
 const phone = { id: 5, name: 'My phone', created_at: '2026-11-23T01:00:00.000Z', last_used_at: null };
 const CREATED = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'a', attestationObject: 'b' }, clientExtensionResults: {} };
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; the shared Dialog only needs these two to toggle `open`.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
 
 describe('PasskeysSection', () => {
   beforeEach(() => {
@@ -77,5 +87,53 @@ describe('PasskeysSection', () => {
     expect(await screen.findByText('Passkey “Laptop” removed.')).toBeInTheDocument();
     expect(await screen.findByText('You have no passkeys yet.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/auth/passkeys/4')).toBe(true);
+  });
+
+  // docs/decisions/151: a change to how the account signs in needs the password typed again.
+  const STEP_UP = { status: 403, body: { code: 'auth.step_up_required', message: 'Please confirm it is you: enter your password again to make this change.' } };
+
+  it('asks for the password again when the server wants it, then adds the passkey', async () => {
+    startRegistration.mockResolvedValue(CREATED);
+    const calls = stubFetch({
+      'GET /api/auth/passkeys': [{ status: 200, body: { passkeys: [] } }, { status: 200, body: { passkeys: [phone] } }],
+      'POST /api/auth/passkeys/registration/options': [STEP_UP, { status: 200, body: { challenge: 'xyz' } }],
+      'POST /api/auth/step-up': [
+        { status: 403, body: { code: 'auth.step_up_failed', message: 'Password is incorrect' } },
+        { status: 200, body: { message: 'Thank you: you can make the change now.', fresh_until: '2026-11-23T01:05:00.000Z' } },
+      ],
+      'POST /api/auth/passkeys/registration/verify': { status: 201, body: phone },
+    });
+    const user = userEvent.setup();
+    renderAt(<PasskeysSection account={{ country: 'NZ' }} />, '/account');
+    await user.type(await screen.findByLabelText('Passkey name'), 'My phone');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(startRegistration).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Your password'), 'wrong one');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Password is incorrect')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Your password'));
+    await user.type(within(dialog).getByLabelText('Your password'), 'my real password');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Passkey “My phone” added. You can now log in with it.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/auth/step-up').map((c) => c.body)).toEqual([{ password: 'wrong one' }, { password: 'my real password' }]);
+    expect(calls.filter((c) => c.url.endsWith('/registration/options'))).toHaveLength(2);
+    expect(startRegistration).toHaveBeenCalledTimes(1);
+  });
+
+  it('changes nothing when the password dialog is cancelled, and says so', async () => {
+    const calls = stubFetch({
+      'GET /api/auth/passkeys': { status: 200, body: { passkeys: [laptop] } },
+      'DELETE /api/auth/passkeys/4': STEP_UP,
+    });
+    const user = userEvent.setup();
+    renderAt(<PasskeysSection account={{ country: 'NZ' }} />, '/account');
+    await user.click(await screen.findByRole('button', { name: 'Remove passkey Laptop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed: your password was not confirmed.');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

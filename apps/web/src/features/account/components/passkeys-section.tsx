@@ -5,11 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/field';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { StepUpCancelled, useStepUpGuard } from './step-up-dialog';
 
 /** The browser's refusals that mean the person stopped (or has no passkey): said plainly, not as an error code. */
 const CANCELLED = new Set(['NotAllowedError', 'AbortError']);
 
 function failureText(err: unknown): string {
+  if (err instanceof StepUpCancelled) return err.message;
   if (err instanceof Error && CANCELLED.has(err.name)) return 'The passkey was not added: the request was cancelled or timed out.';
   if (err instanceof Error && err.name === 'InvalidStateError') return 'This device already holds a passkey for your account.';
   return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
@@ -17,12 +19,14 @@ function failureText(err: unknown): string {
 
 /**
  * Passkeys (docs/decisions/131-passkeys-and-secrets-at-rest.md): add one under a name, see each
- * with when it was added and last used, remove one. A passkey signs in without a password.
+ * with when it was added and last used, remove one. A passkey signs in without a password, so
+ * adding or removing one asks for the password again first (docs/decisions/151).
  */
 export function PasskeysSection({ account }: { account: Pick<Account, 'country'> }) {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
+  const { guard, dialog } = useStepUpGuard();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -41,7 +45,7 @@ export function PasskeysSection({ account }: { account: Pick<Account, 'country'>
     }
     setNameError(undefined);
     try {
-      const added = await add.mutateAsync(parsed.data);
+      const added = await guard(() => add.mutateAsync(parsed.data));
       setName('');
       setNotice(`Passkey “${added.name}” added. You can now log in with it.`);
     } catch (err) {
@@ -53,7 +57,7 @@ export function PasskeysSection({ account }: { account: Pick<Account, 'country'>
     setFailure(undefined);
     setNotice(undefined);
     try {
-      await remove.mutateAsync(passkey.id);
+      await guard(() => remove.mutateAsync(passkey.id));
       setNotice(`Passkey “${passkey.name}” removed.`);
     } catch (err) {
       setFailure(failureText(err));
@@ -63,7 +67,7 @@ export function PasskeysSection({ account }: { account: Pick<Account, 'country'>
   return (
     <section id="passkeys" className="card account-section" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">Passkeys</h2>
-      <p>Log in without a password, with your fingerprint, face or device PIN. Your password still works, and so does resetting it.</p>
+      <p>Log in without a password, with your fingerprint, face or device PIN. Your password still works. Resetting your password by email removes every passkey.</p>
       {notice && <Alert tone="success">{notice}</Alert>}
       {failure && <Alert>{failure}</Alert>}
       {passkeys.isError && <Alert>We could not load your passkeys just now.</Alert>}
@@ -92,6 +96,7 @@ export function PasskeysSection({ account }: { account: Pick<Account, 'country'>
       ) : (
         <p>This browser cannot make passkeys.</p>
       )}
+      {dialog}
     </section>
   );
 }

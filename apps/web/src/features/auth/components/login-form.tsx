@@ -48,8 +48,9 @@ export function LoginForm() {
   const goOn = async (secondStep: string | undefined) => {
     forgetRegisteredEmail();
     const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
-    // An admin's password is only the first step: the second factor comes next, then the admin page.
-    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from: from ?? paths.admin } });
+    // An admin's password (or a donor's who turned it on: docs/decisions/151) is only the first step:
+    // the second factor comes next, then where they were going (an admin: the admin page).
+    if (secondStep) navigate(paths.twoFactor, { replace: true, state: { from } });
     else navigate(from ?? pathAfterLogin(await closestPledgeStatus(queryClient)), { replace: true });
   };
 
@@ -65,7 +66,8 @@ export function LoginForm() {
     await goOn(secondStep);
   });
 
-  // A passkey is a whole sign-in, an admin's second factor included (docs/decisions/131).
+  // A passkey is a whole sign-in (docs/decisions/131); an admin is still asked for the code unless the
+  // passkey was added past a TOTP code and codes are not locked out (docs/decisions/151).
   const onPasskey = async () => {
     setFailure(undefined);
     let secondStep: string | undefined;

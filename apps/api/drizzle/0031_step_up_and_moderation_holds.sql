@@ -11,5 +11,8 @@ CREATE TABLE "team_removals" (
 	CONSTRAINT "team_removals_team_id_user_id_pk" PRIMARY KEY("team_id","user_id")
 );
 --> statement-breakpoint
+ALTER TABLE "passkeys" ADD COLUMN "second_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "totp_passed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "stepped_up_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "team_removals" ADD CONSTRAINT "team_removals_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_removals" ADD CONSTRAINT "team_removals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
