@@ -48,6 +48,16 @@ export const GIFT_LIMITS = {
   alarmMinutes: 15,
 } as const;
 
+/**
+ * The decline alarm (docs/decisions/155): card testing shows as many declines that are a large share
+ * of the gifts tried in a short time. Null when all is well, else the words of the admins' alert.
+ */
+export function giftDeclineAlarm(facts: { tried: number; declined: number }): string | null {
+  const { alarmDeclines, alarmDeclineShare, alarmMinutes } = GIFT_LIMITS;
+  if (facts.declined < alarmDeclines || facts.declined < alarmDeclineShare * facts.tried) return null;
+  return `${facts.declined} gift card attempts were declined in the last ${alarmMinutes} minutes, of ${facts.tried} gifts tried: someone may be testing stolen cards through the gift form. The gift limits hold them back; look at the gift_refused security events and at Stripe's dashboard (Radar).`;
+}
+
 /** A bound as the request's words say it, without a symbol (the request does not know the page's currency): '10,000.00'. */
 const boundText = (minor: Minor) => (minor / 100).toLocaleString('en', { minimumFractionDigits: 2 });
 
