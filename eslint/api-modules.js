@@ -25,7 +25,7 @@ export const API_MODULE_MAP = {
   summary: ['campaigns', 'payments', 'pledges'],
   account: ['auth', 'challenge-pages', 'consents', 'documents', 'gifts', 'mail', 'payments', 'pledges'],
   admin: ['audit', 'auth', 'campaigns', 'charities', 'documents', 'mail', 'payments'],
-  system: ['auth', 'backups', 'billing', 'mail', 'payments'],
+  system: ['auth', 'backups', 'billing', 'gifts', 'mail', 'payments'],
   'challenge-pages': ['audit', 'campaigns', 'challenges', 'charities', 'mail', 'payments', 'pledges'],
   gifts: ['audit', 'challenge-pages', 'consents', 'documents', 'mail', 'payments'],
   moderation: ['audit', 'challenge-pages', 'gifts', 'mail', 'payments'],

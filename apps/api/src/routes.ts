@@ -8,7 +8,7 @@ import { challengePageRoutes, leaderboardRoutes } from './modules/challenge-page
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
 import { geoRoutes } from './modules/geo/index.ts';
-import { giftRefundRoutes, giftRoutes, registerGiftStripeEvents } from './modules/gifts/index.ts';
+import { giftAttemptKey, giftRefundRoutes, giftRoutes, registerGiftStripeEvents } from './modules/gifts/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { moderationAdminRoutes, reportRoutes } from './modules/moderation/index.ts';
 import { createStripeEventDispatcher, paymentMethodRoutes, paymentRoutes } from './modules/payments/index.ts';
@@ -57,7 +57,16 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentMethodRoutes);
   await app.register(payNowRoutes);
   const settleDeps = { db: app.db, clock: app.clock, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt, mailLinks: app.config.mailLinks };
-  const giftDeps = { db: app.db, clock: app.clock, payments: app.payments, mailer: app.mailer, log: app.log, appUrl: app.config.appUrl, receipt: app.config.receipt };
+  const giftDeps = {
+    db: app.db,
+    clock: app.clock,
+    payments: app.payments,
+    mailer: app.mailer,
+    log: app.log,
+    appUrl: app.config.appUrl,
+    receipt: app.config.receipt,
+    attemptKey: giftAttemptKey(app.config.secrets.key),
+  };
   // Payments receives Stripe's events and dispatches each to the handler registered for what it is
   // about (docs/decisions/150): a pledge payment's is billing's, a gift's (metadata.gift_id) the gifts module's.
   const stripeEvents = createStripeEventDispatcher({ db: app.db });

@@ -24,10 +24,39 @@ export const GIFT_STATUS_VALUES = ['pending', 'requires_action', 'succeeded', 'f
 export type GiftState = (typeof GIFT_STATUS_VALUES)[number];
 
 /**
- * Card testing (docs/decisions/138): at most this many new gifts are tried per IP address an hour,
- * per page an hour and per email address a day; counted in PostgreSQL so every instance agrees.
+ * Card testing (docs/decisions/138, 155), counted in PostgreSQL so every instance agrees:
+ * - sendsPerIpPerHour: gift forms sent from one IP address an hour, a resent form (same client_key)
+ *   included (each send is a call to the provider);
+ * - confirmsPerIpPerHour: confirmations asked from one IP address an hour (each is a call too);
+ * - perEmailPerDay: new gifts from one email address a day;
+ * - declinesPerPagePerHour: declined card attempts on one page an hour (unpaid forms do not count,
+ *   so nobody can close a page to real friends by sending forms and not paying);
+ * - declinesPerCardPerDay: declines of one card (its fingerprint) a day; past it, that card's next
+ *   gift is refused and its charge cancelled.
+ * Each gift takes one card attempt: its charge is cancelled on its first decline.
+ * The alarm: at least alarmDeclines declines that are at least alarmDeclineShare of the gifts tried
+ * in alarmMinutes mail the admins (the system alert `gift-declines`).
  */
-export const GIFT_LIMITS = { perIpPerHour: 20, perPagePerHour: 60, perEmailPerDay: 10 } as const;
+export const GIFT_LIMITS = {
+  sendsPerIpPerHour: 20,
+  confirmsPerIpPerHour: 40,
+  perEmailPerDay: 10,
+  declinesPerPagePerHour: 10,
+  declinesPerCardPerDay: 3,
+  alarmDeclines: 20,
+  alarmDeclineShare: 0.5,
+  alarmMinutes: 15,
+} as const;
+
+/**
+ * The decline alarm (docs/decisions/155): card testing shows as many declines that are a large share
+ * of the gifts tried in a short time. Null when all is well, else the words of the admins' alert.
+ */
+export function giftDeclineAlarm(facts: { tried: number; declined: number }): string | null {
+  const { alarmDeclines, alarmDeclineShare, alarmMinutes } = GIFT_LIMITS;
+  if (facts.declined < alarmDeclines || facts.declined < alarmDeclineShare * facts.tried) return null;
+  return `${facts.declined} gift card attempts were declined in the last ${alarmMinutes} minutes, of ${facts.tried} gifts tried: someone may be testing stolen cards through the gift form. The gift limits hold them back; look at the gift_refused security events and at Stripe's dashboard (Radar).`;
+}
 
 /** A bound as the request's words say it, without a symbol (the request does not know the page's currency): '10,000.00'. */
 const boundText = (minor: Minor) => (minor / 100).toLocaleString('en', { minimumFractionDigits: 2 });
@@ -45,6 +74,7 @@ export const GIFT_MESSAGES = {
   flagInvalid: (field: string) => `${field} must be true or false`,
   taxReceiptNotNz: 'tax_receipt: a donation tax credit receipt is for New Zealand gifts only',
   clientSecretRequired: 'client_secret is required',
+  declinedBefore: 'This card was declined. Start again with another card.',
   tooMany: 'Too many gifts have been tried from here just now. Please wait an hour and try again, or write to us and we will help.',
 } as const;
 

@@ -102,7 +102,7 @@ export function databaseState(database: SystemFacts['database']): HealthState {
 
 // Alerts ------------------------------------------------------------------------------------------
 
-export const ALERT_CAUSES = ['billing-failed', 'billing-overdue', 'billing-failed-share', 'mail-failing', 'backup-failed', 'backup-stale', 'stripe-webhook'] as const;
+export const ALERT_CAUSES = ['billing-failed', 'billing-overdue', 'billing-failed-share', 'mail-failing', 'backup-failed', 'backup-stale', 'stripe-webhook', 'gift-declines'] as const;
 export type AlertCause = (typeof ALERT_CAUSES)[number];
 
 /** At most one mail per cause in this long, however many instances notice (docs/decisions/133). */

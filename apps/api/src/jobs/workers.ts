@@ -5,7 +5,7 @@ import { registerBillingStripeEvents } from '../modules/billing/index.ts';
 import { registerAlertsJob } from './alerts.job.ts';
 import { registerBackupJob } from './backup.job.ts';
 import { registerBillingJob, type BillingJobDeps } from './billing.job.ts';
-import { registerGiftStripeEvents } from '../modules/gifts/index.ts';
+import { giftAttemptKey, registerGiftStripeEvents } from '../modules/gifts/index.ts';
 import { createStripeEventDispatcher, registerStripeEventWorker } from '../modules/payments/index.ts';
 import { registerGiftsJob } from './gifts.job.ts';
 import { registerRetentionJob } from './retention.job.ts';
@@ -14,7 +14,7 @@ import { registerRetentionJob } from './retention.job.ts';
 export type WorkerDeps = BillingJobDeps & {
   /** The database's connection string and the backup settings, for the daily backup of the embedded database. */
   databaseUrl: string;
-  config: BillingJobDeps['config'] & Pick<Config, 'databaseUrl' | 'dataDir' | 'backup' | 'app'>;
+  config: BillingJobDeps['config'] & Pick<Config, 'databaseUrl' | 'dataDir' | 'backup' | 'app' | 'secrets'>;
 };
 
 /** Starts the queue's workers and schedules. Each job's handler is idempotent. */
@@ -25,7 +25,7 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt };
+  const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt, attemptKey: giftAttemptKey(deps.config.secrets.key) };
   // Stripe's payment events: payments' worker dispatches each to the handler billing or gifts
   // registered for what it is about (docs/decisions/150).
   const stripeEvents = createStripeEventDispatcher({ db: deps.db });

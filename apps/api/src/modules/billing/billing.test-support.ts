@@ -46,6 +46,7 @@ export function fakeProvider(
     createGuestCharge: notUsed,
     retrieveGuestCharge: notUsed,
     findGuestCharge: notUsed,
+    cancelGuestCharge: notUsed,
     calls,
     ledger,
     detached,

@@ -315,6 +315,7 @@ describe('refunds when the provider does not answer', () => {
     createGuestCharge: notUsed,
     retrieveGuestCharge: notUsed,
     findGuestCharge: notUsed,
+    cancelGuestCharge: notUsed,
     detachPaymentMethod: notUsed,
     refund: () => {
       calls += 1;

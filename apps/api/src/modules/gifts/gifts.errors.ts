@@ -12,6 +12,7 @@ export const giftErrors = defineErrors('gifts', {
     message: 'client_key: this form was already used for another gift. Please reload the page and try again.',
   },
   giftNotFound: { code: 'gift.not_found', status: 404, message: 'This gift could not be found. Please reload the page and try again.' },
+  cardDeclinedBefore: { code: 'gift.card_declined', status: 409, message: GIFT_MESSAGES.declinedBefore },
   tooMany: { code: 'gift.rate_limited', status: 429, message: GIFT_MESSAGES.tooMany },
   // Refunds of a gift (docs/decisions/150), asked by an admin: the payments' refund answers, for a gift.
   refundGiftNotFound: { code: 'gift.not_found', status: 404, message: 'Gift {giftId} not found' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { confirmGift, settleOpenGifts } from './gifts.service.ts';
-import { confirm, createPage, give, giftBody, giftDeps, giftRow, pay } from './gifts.test-support.ts';
+import { confirm, createPage, give, giftBody, giftDeps, giftRow, pay, aFriend } from './gifts.test-support.ts';
 
 // One receipt numbering for everything a person gives (docs/decisions/150, product-rules §21): a
 // friend's gift takes its number from the same per-country, per-year sequence as pledge payments
@@ -63,7 +63,7 @@ describe('one receipt numbering for pledge payments and gifts', () => {
     const gift = await openGift(page.slug);
     await pay(ctx, gift.secret);
     const [a, b] = await Promise.all([
-      confirmGift(giftDeps(ctx), gift.giftId, gift.secret),
+      confirmGift(giftDeps(ctx), gift.giftId, gift.secret, aFriend),
       settleOpenGifts(giftDeps(ctx, { clock: { now: () => new Date(ctx.clock.now().getTime() + 60 * 60_000) } })),
     ]);
     expect(a.status).toBe('succeeded');

@@ -1,8 +1,10 @@
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import { giftConfirmSchema, giftCreatedSchema, giftPageParamsSchema, giftRequestSchema, giftStateSchema } from '@uplift/core/schemas/gifts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeSecurityEvent } from '../../security-log.ts';
+import { giftAttemptKey, type GiftLimit } from './gift-limits.ts';
 import { confirmGift, createGift, type GiftDeps } from './gifts.service.ts';
 
 const tags = ['gifts'];
@@ -21,7 +23,11 @@ const giftRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
+    attemptKey: giftAttemptKey(app.config.secrets.key),
   };
+  // Card testing (docs/security.md): one line naming which limit, never the email.
+  const refusedBy = (request: FastifyRequest) => (why: GiftLimit) =>
+    writeSecurityEvent(request.log, 'gift_refused', { userId: null, ip: request.ip, requestId: request.id, status: 429, route: request.routeOptions.url, why: `${why} limit` });
 
   app.post(
     '/api/pages/:slug/gifts',
@@ -39,9 +45,7 @@ const giftRoutes: FastifyPluginAsyncZod = async (app) => {
         slug: request.params.slug,
         body: request.body,
         ip: request.ip,
-        // Card testing (docs/security.md): one line naming which limit, never the email.
-        onRefused: (why) =>
-          writeSecurityEvent(request.log, 'gift_refused', { userId: null, ip: request.ip, requestId: request.id, status: 429, route: request.routeOptions.url, why: `${why} limit` }),
+        onRefused: refusedBy(request),
       });
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
@@ -52,13 +56,14 @@ const giftRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Where a gift stands, after the browser paid: the provider is asked and the gift settled once",
+        summary: "Where a gift stands, after the browser paid: the provider is asked and the gift settled once; 409 after a decline (one card per gift)",
         params: idParamSchema,
         body: giftConfirmSchema,
-        response: { 200: giftStateSchema, ...errorResponses(400, 404) },
+        response: { 200: giftStateSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await confirmGift(deps, request.params.id, request.body.client_secret)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await confirmGift(deps, request.params.id, request.body.client_secret, { ip: request.ip, onRefused: refusedBy(request) })),
   );
 };
 

@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { type GuestChargeState, markStripeEventProcessed, type PaymentProvider, settleGiftReceived, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
-import { claimGiftAttempt, type GiftLimit } from './gift-limits.ts';
+import { cardOverLimit, claimGiftConfirm, claimGiftSend, type GiftLimit, recordCardDecline } from './gift-limits.ts';
 import { giftErrors } from './gifts.errors.ts';
 import { giftReceiptMail, giftReceivedMail } from './gifts.mails.ts';
 import * as repo from './gifts.repository.ts';
@@ -32,6 +32,8 @@ export type GiftDeps = {
   log: Pick<BaseLogger, 'error' | 'warn' | 'info'>;
   appUrl: string;
   receipt: ReceiptConfig;
+  /** The key of the card-testing hashes (giftAttemptKey of SECRETS_KEY, docs/decisions/155). */
+  attemptKey: Buffer;
 };
 
 type GiftRequest = z.output<typeof giftRequestSchema>;
@@ -74,14 +76,15 @@ export async function createGift(
   // refused an amount out of them before the page was read (docs/decisions/148).
   if (body.tax_receipt && page.country !== 'NZ') throw giftErrors.taxReceiptNotNz();
 
+  // Every send is counted per address, a resent form too (each asks the provider); a resent form
+  // is not a new gift, so only the address's sends hold it back (docs/decisions/155).
   const resent = await repo.selectGiftByClientKey(db, body.client_key);
-  if (resent) return answerFor(deps, resent, page.id, body.amount);
-
-  const refused = await claimGiftAttempt(db, { pageId: page.id, ip: input.ip, email: body.email }, now);
+  const refused = await claimGiftSend(db, deps.attemptKey, { pageId: page.id, ip: input.ip, email: body.email, resent: resent !== undefined }, now);
   if (refused) {
     input.onRefused(refused);
     throw giftErrors.tooMany();
   }
+  if (resent) return answerFor(deps, resent, page.id, body.amount);
 
   const inserted = await repo.insertGift(db, {
     page_id: page.id,
@@ -125,9 +128,22 @@ async function answerFor(deps: GiftDeps, gift: repo.GiftRow, pageId: number, amo
   return { ...base, client_secret: charge.clientSecret };
 }
 
-/** POST /api/gifts/{id}/confirm: asks the provider where the gift's charge stands and settles it (once). */
-export async function confirmGift(deps: GiftDeps, giftId: number, clientSecret: string): Promise<GiftStateResponse> {
+/** Who asks for a confirmation: their address is counted, and a refusal is logged by the route. */
+export type ConfirmCaller = { ip: string; onRefused: (why: GiftLimit) => void };
+
+/**
+ * POST /api/gifts/{id}/confirm: asks the provider where the gift's charge stands and settles it
+ * (once). A gift takes one card attempt: once it was declined, a confirmation answers 409 and the
+ * friend starts again with a new gift (docs/decisions/155).
+ */
+export async function confirmGift(deps: GiftDeps, giftId: number, clientSecret: string, caller: ConfirmCaller): Promise<GiftStateResponse> {
+  const now = deps.clock.now();
   const gift = await repo.selectGift(deps.db, giftId);
+  const refused = await claimGiftConfirm(deps.db, deps.attemptKey, { pageId: gift?.page_id ?? 0, ip: caller.ip }, now);
+  if (refused) {
+    caller.onRefused(refused);
+    throw giftErrors.tooMany();
+  }
   if (!gift) throw giftErrors.giftNotFound();
   let state: GuestChargeState | null = null;
   let reference = gift.provider_reference;
@@ -137,9 +153,18 @@ export async function confirmGift(deps: GiftDeps, giftId: number, clientSecret: 
   }
   // The client secret is the browser's authority over its own gift: it belongs to the gift's charge.
   if (!reference || !clientSecret.startsWith(`${reference}_secret_`)) throw giftErrors.giftNotFound();
+  if (gift.status === 'failed' && gift.failure_code !== 'abandoned') throw giftErrors.cardDeclinedBefore();
   if (gift.status === 'succeeded' || gift.status === 'failed') return stateOf(gift);
   state ??= await deps.payments.retrieveGuestCharge(reference);
-  await applyChargeState(deps, gift, state);
+  // A card declined too often today is not let through again: its charge is cancelled before it settles.
+  const card = state?.cardFingerprint;
+  if (state && card && state.status !== 'succeeded' && state.status !== 'declined' && (await cardOverLimit(deps.db, deps.attemptKey, card, now))) {
+    await deps.payments.cancelGuestCharge(state.reference);
+    await repo.markGiftFailed(deps.db, gift.id, state.reference, 'card_limit', now);
+    caller.onRefused('card');
+    throw giftErrors.tooMany();
+  }
+  await applyChargeState(deps, gift, state, caller.ip);
   return stateOf((await repo.selectGift(deps.db, giftId))!);
 }
 
@@ -157,15 +182,14 @@ export async function settleFromProvider(deps: GiftDeps, gift: repo.GiftRow): Pr
 }
 
 /** Moves the gift as the provider's word says: the settlement's deciding step. */
-export async function applyChargeState(deps: GiftDeps, gift: repo.GiftRow, state: GuestChargeState | null): Promise<void> {
+export async function applyChargeState(deps: GiftDeps, gift: repo.GiftRow, state: GuestChargeState | null, ip: string | null = null): Promise<void> {
   if (state === null) return;
-  const now = deps.clock.now();
   switch (state.status) {
     case 'succeeded':
       await settleSucceeded(deps, gift.id, state.reference);
       return;
     case 'declined':
-      await repo.markGiftFailed(deps.db, gift.id, state.reference, state.code, now);
+      await settleDeclined(deps, gift, { reference: state.reference, code: state.code, fingerprint: state.cardFingerprint ?? null, ip });
       return;
     case 'requires_action':
       await repo.setGiftReference(deps.db, gift.id, state.reference);
@@ -176,6 +200,25 @@ export async function applyChargeState(deps: GiftDeps, gift: repo.GiftRow, state
       await repo.setGiftReference(deps.db, gift.id, state.reference);
       return;
   }
+}
+
+/**
+ * A decline, from whichever sees it first (the confirm route, Stripe's event, the job): the charge
+ * is cancelled first, so its client secret takes no other card (docs/decisions/155), then the gift
+ * fails and the card's decline is counted. A charge that could not be cancelled because another
+ * card paid it meanwhile settles as what the provider now says.
+ */
+async function settleDeclined(deps: GiftDeps, gift: repo.GiftRow, decline: { reference: string; code: string; fingerprint: string | null; ip: string | null }): Promise<void> {
+  const cancel = await deps.payments.cancelGuestCharge(decline.reference);
+  let fingerprint = decline.fingerprint ?? cancel.cardFingerprint;
+  if (!cancel.cancelled) {
+    const now = await deps.payments.retrieveGuestCharge(decline.reference);
+    if (now && now.status !== 'declined') return applyChargeState(deps, gift, now, decline.ip);
+    fingerprint ??= now?.cardFingerprint ?? null;
+  }
+  const now = deps.clock.now();
+  const failed = await repo.markGiftFailed(deps.db, gift.id, decline.reference, decline.code, now);
+  if (failed && fingerprint) await recordCardDecline(deps.db, deps.attemptKey, { pageId: gift.page_id ?? 0, ip: decline.ip, fingerprint }, now);
 }
 
 /** The success, once: only the settler whose conditional update won numbers the receipt and sends the mails. */
@@ -259,7 +302,9 @@ export async function handleGiftPaymentEvent(deps: GiftDeps, job: StripeWebhookJ
   const gift = job.giftId == null ? undefined : await repo.selectGift(deps.db, job.giftId);
   if (gift && (gift.provider_reference === null || gift.provider_reference === job.paymentIntentId)) {
     if (job.type === 'payment_intent.succeeded') await settleSucceeded(deps, gift.id, job.paymentIntentId);
-    else await repo.markGiftFailed(deps.db, gift.id, job.paymentIntentId, job.failureCode ?? 'card_declined', deps.clock.now());
+    else if (gift.status !== 'failed') {
+      await settleDeclined(deps, gift, { reference: job.paymentIntentId, code: job.failureCode ?? 'card_declined', fingerprint: null, ip: null });
+    }
   } else {
     deps.log.warn({ eventId: job.eventId, giftId: job.giftId }, 'a Stripe event named a gift that is not ours or has another charge');
   }

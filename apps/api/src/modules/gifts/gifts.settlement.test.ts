@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { anonymiseLapsedGifts, confirmGift, handleGiftPaymentEvent, settleOpenGifts } from './gifts.service.ts';
-import { createPage, give, giftBody, giftDeps, giftRow, mailsTo, pay } from './gifts.test-support.ts';
+import { createPage, give, giftBody, giftDeps, giftRow, mailsTo, pay, aFriend } from './gifts.test-support.ts';
 
 // The settlement's edges (docs/decisions/138): what is settled when, what is logged when something
 // around it fails, and that one failing gift does not stop the others. Each test stands alone.
@@ -52,18 +52,22 @@ describe('settling by asking the provider', () => {
     const { giftId, secret } = await openGift();
     const reference = secret.split('_secret_')[0]!;
     await ctx.db.update(gifts).set({ provider_reference: null }).where(eq(gifts.id, giftId));
-    const state = await confirmGift(giftDeps(ctx), giftId, secret);
+    const state = await confirmGift(giftDeps(ctx), giftId, secret, aFriend);
     expect(state.status).toBe('pending');
     expect((await giftRow(ctx, giftId)).provider_reference).toBe(reference);
   });
 
-  it('a failed gift is answered as it stands, without asking the provider', async () => {
+  it('a declined gift: a second confirmation answers 409 (one card per gift), without asking the provider', async () => {
     const { giftId, secret } = await openGift();
     await pay(ctx, secret, '4000000000000341');
-    await confirmGift(giftDeps(ctx), giftId, secret);
+    await confirmGift(giftDeps(ctx), giftId, secret, aFriend);
     const real = ctx.app.payments as PaymentProvider;
     const asking: PaymentProvider = { ...real, retrieveGuestCharge: vi.fn(real.retrieveGuestCharge), findGuestCharge: vi.fn(real.findGuestCharge) };
-    expect((await confirmGift(giftDeps(ctx, { payments: asking }), giftId, secret)).status).toBe('failed');
+    await expect(confirmGift(giftDeps(ctx, { payments: asking }), giftId, secret, aFriend)).rejects.toMatchObject({
+      status: 409,
+      code: 'gift.card_declined',
+      message: 'This card was declined. Start again with another card.',
+    });
     expect(asking.retrieveGuestCharge).not.toHaveBeenCalled();
   });
 
@@ -94,7 +98,7 @@ describe('around the settlement', () => {
     await pay(ctx, secret);
     const log = capturingLog();
     const failing: Mailer = { ...ctx.app.mailer, send: () => Promise.reject(new Error('the outbox is full')) };
-    expect((await confirmGift(giftDeps(ctx, { mailer: failing, log }), giftId, secret)).status).toBe('succeeded');
+    expect((await confirmGift(giftDeps(ctx, { mailer: failing, log }), giftId, secret, aFriend)).status).toBe('succeeded');
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ giftId, err: expect.any(Error) }), 'a gift succeeded but its mails could not be recorded');
     expect(await mailsTo(ctx, body.email)).toHaveLength(0);
   });
@@ -128,7 +132,7 @@ describe('retention', () => {
     const body = giftBody({ email: donor!.email, name: 'Old Donor', message: 'From long ago' });
     const created = (await give(ctx, page.slug, body)).json<{ gift_id: number; client_secret: string }>();
     await pay(ctx, created.client_secret);
-    await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret);
+    await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret, aFriend);
 
     const farFuture = new Date('2040-01-01T00:00:00Z');
     expect(await anonymiseLapsedDonors({ db: ctx.db, clock: ctx.clock, log: capturingLog() }, farFuture)).toBeGreaterThan(0);
@@ -140,7 +144,7 @@ describe('retention', () => {
     const made = async (email: string) => {
       const created = (await give(ctx, page.slug, giftBody({ email, name: 'Kiri Friend', message: 'Kia kaha' }))).json<{ gift_id: number; client_secret: string }>();
       await pay(ctx, created.client_secret);
-      await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret);
+      await confirmGift(giftDeps(ctx), created.gift_id, created.client_secret, aFriend);
       return created.gift_id;
     };
     const old = await made(`old.friend.${Date.now()}@example.org`);

@@ -8,6 +8,7 @@ import { campaigns, challengePages, gifts, mails, testProviderGuestCharges, user
 import type { TestContext } from '../../test/context.ts';
 import { createCampaign, createConfirmedPledge } from '../billing/billing.test-support.ts';
 import type { PaymentProvider } from '../payments/index.ts';
+import { giftAttemptKey } from './gift-limits.ts';
 import type { GiftDeps } from './gifts.service.ts';
 
 // Test-only builders for gifts: a participant (user + Confirmed pledge) with a page, published or not.
@@ -77,8 +78,8 @@ export function authenticate(ctx: TestContext, clientSecret: string, outcome: 'c
   return ctx.app.inject({ method: 'POST', url: '/api/test-provider/gift/authenticate', payload: { client_secret: clientSecret, outcome } });
 }
 
-export function confirm(ctx: TestContext, giftId: number, clientSecret: string) {
-  return ctx.app.inject({ method: 'POST', url: `/api/gifts/${giftId}/confirm`, payload: { client_secret: clientSecret } });
+export function confirm(ctx: TestContext, giftId: number, clientSecret: string, ip = '203.0.113.7') {
+  return ctx.app.inject({ method: 'POST', url: `/api/gifts/${giftId}/confirm`, payload: { client_secret: clientSecret }, remoteAddress: ip });
 }
 
 export async function giftRow(ctx: TestContext, id: number) {
@@ -104,6 +105,10 @@ export function giftDeps(ctx: TestContext, over: Partial<GiftDeps> = {}): GiftDe
     log: pino({ level: 'silent' }),
     appUrl: ctx.config.appUrl,
     receipt: ctx.config.receipt,
+    attemptKey: giftAttemptKey(ctx.config.secrets.key),
     ...over,
   };
 }
+
+/** A friend's confirmation called on the service directly: counted under this address, refusals ignored. */
+export const aFriend = { ip: '198.51.100.250', onRefused: () => undefined };

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,9 @@ import { hashPassword } from '../auth/password.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser } from '../payments/payments.test-support.ts';
 import type { PaymentProvider } from '../payments/index.ts';
-import { settleOpenGifts } from './gifts.service.ts';
+import { testCardFingerprint } from '../payments/test-provider-guest-charges.ts';
+import { giftAttemptKey } from './gift-limits.ts';
+import { confirmGift, settleOpenGifts } from './gifts.service.ts';
 import { authenticate, confirm, createPage, give, giftBody, giftDeps, giftRow, guestCharges, mailsTo, pay } from './gifts.test-support.ts';
 
 // Friends' gifts against PostgreSQL with the built-in test provider (docs/decisions/138).
@@ -255,17 +258,21 @@ describe('what a gift may be', () => {
 });
 
 describe('card testing', () => {
-  it('refuses the 21st new gift from one IP in an hour with 429 and a gift_refused security event; a resend is not counted', async () => {
+  const refusals = () => lines.filter((l) => l.event === 'security.gift_refused');
+
+  it('refuses the 21st send from one IP in an hour with 429 and a gift_refused security event; a resent form counts as a send', async () => {
     const { page } = await createPage(ctx);
     const ip = '192.0.2.55';
     const first = await started(page.slug, {}, ip);
-    for (let i = 0; i < 19; i += 1) await started(page.slug, {}, ip);
-    // Resending the first form counts for nothing.
+    for (let i = 0; i < 18; i += 1) await started(page.slug, {}, ip);
+    // Resending the first form is not a new gift, but it is a send (a call to the provider).
     expect((await give(ctx, page.slug, first.body, ip)).statusCode).toBe(201);
     const refused = await give(ctx, page.slug, giftBody(), ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Too many gifts/);
-    const event = lines.find((l) => l.event === 'security.gift_refused');
+    // A resent form past the limit is refused too.
+    expect((await give(ctx, page.slug, first.body, ip)).statusCode).toBe(429);
+    const event = refusals().find((l) => l.ip === ip);
     expect(event).toMatchObject({ ip, status: 429, why: 'ip limit', userId: null, route: '/api/pages/:slug/gifts' });
     expect(JSON.stringify(event)).not.toContain('@');
     // Another IP still can.
@@ -275,15 +282,29 @@ describe('card testing', () => {
     expect((await give(ctx, page.slug, giftBody(), ip)).statusCode).toBe(201);
   });
 
-  it('refuses the 61st new gift on one page in an hour, whoever gives it', async () => {
+  it('60 unpaid forms from three addresses do not close a page: a fourth address still gives', async () => {
     const { page } = await createPage(ctx);
-    for (let i = 0; i < 60; i += 1) await started(page.slug, {}, `203.0.113.${i + 100}`);
-    const refused = await give(ctx, page.slug, giftBody(), '203.0.113.200');
+    for (const ip of ['203.0.113.101', '203.0.113.102', '203.0.113.103']) {
+      for (let i = 0; i < 20; i += 1) await started(page.slug, {}, ip);
+    }
+    const friend = await started(page.slug, {}, '203.0.113.104');
+    await pay(ctx, friend.created.client_secret);
+    expect((await confirm(ctx, friend.created.gift_id, friend.created.client_secret, '203.0.113.104')).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('refuses a new gift on a page after 10 declined card attempts on it in an hour, whoever gives it; other pages are not held back', async () => {
+    const { page } = await createPage(ctx);
+    for (let i = 0; i < 10; i += 1) {
+      const ip = `198.18.0.${i + 1}`;
+      const { created } = await started(page.slug, {}, ip);
+      await pay(ctx, created.client_secret, '4000000000000341');
+      expect((await confirm(ctx, created.gift_id, created.client_secret, ip)).json()).toMatchObject({ status: 'failed' });
+    }
+    const refused = await give(ctx, page.slug, giftBody(), '198.18.0.200');
     expect(refused.statusCode).toBe(429);
-    expect(lines.filter((l) => l.event === 'security.gift_refused').at(-1)).toMatchObject({ why: 'page limit', ip: '203.0.113.200' });
-    // Another page is not held back.
+    expect(refusals().at(-1)).toMatchObject({ why: 'page limit', ip: '198.18.0.200' });
     const other = await createPage(ctx);
-    expect((await give(ctx, other.page.slug, giftBody(), '203.0.113.200')).statusCode).toBe(201);
+    expect((await give(ctx, other.page.slug, giftBody(), '198.18.0.200')).statusCode).toBe(201);
   });
 
   it('refuses the 11th gift in a day from one email, whatever the IP or page', async () => {
@@ -295,7 +316,80 @@ describe('card testing', () => {
     const { page } = await createPage(ctx);
     const refused = await give(ctx, page.slug, giftBody({ email: 'Tester@Example.org' }), '198.51.100.99');
     expect(refused.statusCode).toBe(429);
-    expect(lines.filter((l) => l.event === 'security.gift_refused').at(-1)).toMatchObject({ why: 'email limit' });
+    expect(refusals().at(-1)).toMatchObject({ why: 'email limit' });
+  });
+
+  it('a flood from one address: of 150 sends of one form and 150 confirmations, 20 and 40 get through; a friend elsewhere still gives', async () => {
+    const { page } = await createPage(ctx);
+    const ip = '192.0.2.77';
+    const body = giftBody();
+    const sends = [];
+    for (let i = 0; i < 150; i += 1) sends.push(await give(ctx, page.slug, body, ip));
+    const sent = sends.filter((r) => r.statusCode === 201);
+    expect(sent).toHaveLength(20);
+    expect(sends.filter((r) => r.statusCode === 429)).toHaveLength(130);
+    const { gift_id, client_secret } = sent[0]!.json<{ gift_id: number; client_secret: string }>();
+    const confirms = [];
+    for (let i = 0; i < 150; i += 1) confirms.push(await confirm(ctx, gift_id, client_secret, ip));
+    expect(confirms.filter((r) => r.statusCode === 200)).toHaveLength(40);
+    expect(confirms.filter((r) => r.statusCode === 429)).toHaveLength(110);
+    expect(refusals().filter((l) => l.ip === ip && l.why === 'confirm limit').length).toBe(110);
+    // One gift was made of 150 sends, and one charge.
+    expect((await ctx.db.select().from(gifts).where(eq(gifts.client_key, body.client_key))).length).toBe(1);
+    // 150 at the same moment from another address: counted before they are let through, so at most 20 pass.
+    const burst = await Promise.all(Array.from({ length: 150 }, () => give(ctx, page.slug, giftBody(), '192.0.2.79')));
+    expect(burst.filter((r) => r.statusCode === 201).length).toBeLessThanOrEqual(20);
+    expect(burst.filter((r) => r.statusCode === 201 || r.statusCode === 429)).toHaveLength(150);
+    // A friend from another address still gives.
+    const friend = await started(page.slug, {}, '192.0.2.78');
+    await pay(ctx, friend.created.client_secret);
+    expect((await confirm(ctx, friend.created.gift_id, friend.created.client_secret, '192.0.2.78')).json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('one card attempt per gift: after a decline the charge is closed and a second confirmation answers 409', async () => {
+    const { page } = await createPage(ctx);
+    const { created } = await started(page.slug);
+    await pay(ctx, created.client_secret, '4000000000000341');
+    expect((await confirm(ctx, created.gift_id, created.client_secret)).json()).toMatchObject({ status: 'failed' });
+    const again = await confirm(ctx, created.gift_id, created.client_secret);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'gift.card_declined', message: 'This card was declined. Start again with another card.' });
+    expect((await pay(ctx, created.client_secret)).statusCode).toBe(409);
+  });
+
+  it('a card declined 3 times in a day is refused on its next gift: the charge is cancelled, 429 and gift_refused', async () => {
+    const { page } = await createPage(ctx);
+    for (let i = 0; i < 3; i += 1) {
+      const { created } = await started(page.slug, {}, '198.18.1.1');
+      await pay(ctx, created.client_secret, '4000000000000341');
+      await confirm(ctx, created.gift_id, created.client_secret, '198.18.1.1');
+    }
+    // The same card again (Stripe's fingerprint is the same for the same number), now at the bank's step.
+    const real = ctx.app.payments as PaymentProvider;
+    const sameCard: PaymentProvider = {
+      ...real,
+      retrieveGuestCharge: async (reference) => ({ ...(await real.retrieveGuestCharge(reference))!, cardFingerprint: testCardFingerprint('0341') }),
+    };
+    const { created } = await started(page.slug, {}, '198.18.1.2');
+    await pay(ctx, created.client_secret, '4000002500003155');
+    const why: string[] = [];
+    await expect(confirmGift(giftDeps(ctx, { payments: sameCard }), created.gift_id, created.client_secret, { ip: '198.18.1.2', onRefused: (w) => why.push(w) })).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(why).toEqual(['card']);
+    expect(await giftRow(ctx, created.gift_id)).toMatchObject({ status: 'failed', failure_code: 'card_limit' });
+    expect((await guestCharges(ctx)).find((c) => c.client_secret === created.client_secret)).toMatchObject({ status: 'declined', code: 'canceled' });
+  });
+
+  it('attempt hashes are keyed (HMAC under a key derived from SECRETS_KEY), never a bare SHA-256 of the address', async () => {
+    const { page } = await createPage(ctx);
+    await started(page.slug, {}, '192.0.2.99');
+    const bare = createHash('sha256').update('uplift-gift-attempt\nip\n192.0.2.99').digest('hex');
+    const keyed = createHmac('sha256', giftAttemptKey(ctx.config.secrets.key)).update('send ip\n192.0.2.99').digest('hex');
+    const rows = await ctx.db.select().from(giftAttempts).where(eq(giftAttempts.page_id, page.id));
+    expect(rows.map((r) => r.ip_hash)).toEqual([keyed]);
+    expect(rows.map((r) => r.ip_hash)).not.toContain(bare);
+    expect(giftAttemptKey(Buffer.alloc(32, 1)).equals(giftAttemptKey(Buffer.alloc(32, 2)))).toBe(false);
   });
 });
 

@@ -42,7 +42,15 @@ const stripeLike: PaymentProvider = {
     asked += 1;
     return [...charges.values()].find((c) => c.key === key)?.state ?? null;
   },
+  async cancelGuestCharge(reference) {
+    cancelled.push(reference);
+    const charge = charges.get(reference);
+    if (!charge || charge.state.status === 'succeeded' || (charge.state.status === 'declined' && charge.state.code === 'canceled')) return { cancelled: false, cardFingerprint: null };
+    charge.state = { status: 'declined', reference, code: 'canceled' };
+    return { cancelled: true, cardFingerprint: 'fp_test_card' };
+  },
 };
+const cancelled: string[] = [];
 
 let ctx: TestContext;
 let events = 0;
@@ -113,20 +121,34 @@ describe("Stripe's events about gifts", () => {
     expect(await mailsTo(ctx, user.email)).toHaveLength(1);
   });
 
-  it('payment_intent.payment_failed fails an open gift; the same charge paid later with another card still succeeds, once', async () => {
+  it('payment_intent.payment_failed fails an open gift and cancels its charge: no other card can be tried on it, a later confirm answers 409', async () => {
     const { page } = await createPage(ctx);
     const body = giftBody();
     const giftId = (await give(ctx, page.slug, body)).json().gift_id as number;
     const reference = (await giftRow(ctx, giftId)).provider_reference!;
     await deliver(event('payment_intent.payment_failed', reference, { gift_id: String(giftId) }));
     expect(await giftRow(ctx, giftId)).toMatchObject({ status: 'failed', failure_code: 'insufficient_funds' });
+    // The charge was cancelled at once: its client secret takes no other card.
+    expect(cancelled.filter((r) => r === reference)).toHaveLength(1);
+    expect(charges.get(reference)!.state).toMatchObject({ status: 'declined', code: 'canceled' });
     const confirmed = await confirm(ctx, giftId, `${reference}_secret_abc`);
-    expect(confirmed.json()).toMatchObject({ status: 'failed', failure_message: 'Your card did not have enough funds for this payment.' });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toEqual({ code: 'gift.card_declined', message: 'This card was declined. Start again with another card.' });
+    // A redelivered failure does not cancel again.
+    await deliver(event('payment_intent.payment_failed', reference, { gift_id: String(giftId) }));
+    expect(cancelled.filter((r) => r === reference)).toHaveLength(1);
     expect(await mailsTo(ctx, body.email)).toHaveLength(0);
+  });
 
-    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
-    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
+  it('a success that won the race with the cancel (another card paid first) is still settled, once', async () => {
+    const { page } = await createPage(ctx);
+    const body = giftBody();
+    const giftId = (await give(ctx, page.slug, body)).json().gift_id as number;
+    const reference = (await giftRow(ctx, giftId)).provider_reference!;
+    charges.get(reference)!.state = { status: 'succeeded', reference };
+    await deliver(event('payment_intent.payment_failed', reference, { gift_id: String(giftId) }));
     expect((await giftRow(ctx, giftId)).status).toBe('succeeded');
+    await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
     expect(await mailsTo(ctx, body.email)).toHaveLength(1);
   });
 

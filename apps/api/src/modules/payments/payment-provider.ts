@@ -74,12 +74,22 @@ export type GuestCharge = { reference: string; clientSecret: string };
  * Where a guest charge stands. `awaiting_payment`: no card was tried yet (the browser has not paid).
  * A decline, or a bank step that failed, is `declined` with its code.
  */
-export type GuestChargeState =
+export type GuestChargeState = (
   | { status: 'awaiting_payment'; reference: string }
   | { status: 'requires_action'; reference: string }
   | { status: 'processing'; reference: string }
   | { status: 'succeeded'; reference: string }
-  | { status: 'declined'; reference: string; code: string };
+  | { status: 'declined'; reference: string; code: string }
+) & {
+  /**
+   * The card tried, when one was (Stripe's `payment_method.card.fingerprint`: the same card number
+   * gives the same fingerprint); the gifts module counts declines per card with it (docs/decisions/155).
+   */
+  cardFingerprint?: string;
+};
+
+/** What cancelling a guest charge did: `cancelled` false when it was already over (paid, or cancelled before). */
+export type GuestChargeCancel = { cancelled: boolean; cardFingerprint: string | null };
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
@@ -105,6 +115,11 @@ export interface PaymentProvider {
   retrieveGuestCharge(reference: string): Promise<GuestChargeState | null>;
   /** A guest charge by its idempotency key (recovery after a crash before its reference was stored). */
   findGuestCharge(idempotencyKey: string): Promise<GuestChargeState | null>;
+  /**
+   * Cancels a guest charge so no other card can be tried on it (a gift takes one card attempt,
+   * docs/decisions/155). A charge already paid or cancelled is left as it is; an unknown one too.
+   */
+  cancelGuestCharge(reference: string): Promise<GuestChargeCancel>;
   /** Detaches a saved card from its customer: irreversible, so only after nothing uses it. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardDetails, ChargeRequest, ChargeResult, GuestChargeState, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.ts';
+import type { CardDetails, ChargeRequest, ChargeResult, GuestChargeCancel, GuestChargeState, PaymentProvider, RefundRequest, RefundResult } from './payment-provider.ts';
 
 // Stripe behind the PaymentProvider interface: a Customer per user, a SetupIntent to save a
 // card for off-session use, and off-session PaymentIntents charged once per idempotency key.
@@ -60,22 +60,33 @@ export function chargeResultOf(intent: Stripe.PaymentIntent): ChargeResult {
  */
 export function guestChargeStateOf(intent: Stripe.PaymentIntent): GuestChargeState {
   const reference = intent.id;
+  const fingerprint = cardFingerprintOf(intent);
+  const card = fingerprint ? { cardFingerprint: fingerprint } : {};
   switch (intent.status) {
     case 'succeeded':
-      return { status: 'succeeded', reference };
+      return { status: 'succeeded', reference, ...card };
     case 'processing':
-      return { status: 'processing', reference };
+      return { status: 'processing', reference, ...card };
     case 'requires_action':
     case 'requires_confirmation':
-      return { status: 'requires_action', reference };
+      return { status: 'requires_action', reference, ...card };
     case 'canceled':
-      return { status: 'declined', reference, code: 'canceled' };
+      return { status: 'declined', reference, code: intent.last_payment_error?.decline_code || intent.last_payment_error?.code || 'canceled', ...card };
     default: {
       const error = intent.last_payment_error;
       if (!error) return { status: 'awaiting_payment', reference };
-      return { status: 'declined', reference, code: error.decline_code || error.code || 'card_declined' };
+      return { status: 'declined', reference, code: error.decline_code || error.code || 'card_declined', ...card };
     }
   }
+}
+
+/**
+ * The card tried on a PaymentIntent (docs/decisions/155): the payment method (when expanded), else
+ * the one of its last error (Stripe gives that one whole); null when no card was tried.
+ */
+export function cardFingerprintOf(intent: Stripe.PaymentIntent): string | null {
+  const method = typeof intent.payment_method === 'object' && intent.payment_method ? intent.payment_method : intent.last_payment_error?.payment_method;
+  return method?.card?.fingerprint ?? null;
 }
 
 /**
@@ -240,9 +251,23 @@ export function createStripeProvider(opts: StripeProviderOptions, client: Stripe
 
     async retrieveGuestCharge(reference) {
       try {
-        return guestChargeStateOf(await stripe.paymentIntents.retrieve(reference));
+        return guestChargeStateOf(await stripe.paymentIntents.retrieve(reference, { expand: ['payment_method'] }));
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+        throw err;
+      }
+    },
+
+    async cancelGuestCharge(reference): Promise<GuestChargeCancel> {
+      // One card attempt per gift (docs/decisions/155): after a decline its client secret pays nothing more.
+      try {
+        const intent = await stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' });
+        return { cancelled: true, cardFingerprint: cardFingerprintOf(intent) };
+      } catch (err) {
+        // Already paid, processing or cancelled (Stripe refuses to cancel it), or unknown: nothing to do.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'payment_intent_unexpected_state' || err.code === 'resource_missing')) {
+          return { cancelled: false, cardFingerprint: null };
+        }
         throw err;
       }
     },

@@ -1,5 +1,6 @@
 import { MSG } from '@uplift/core/messages';
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderGuestCharges } from '../../db/schema.ts';
 import { paymentErrors } from './payments.errors.ts';
@@ -12,7 +13,7 @@ import { findTestCard, normaliseCardNumber, NOT_A_TEST_CARD, TEST_CARDS, validat
 
 type GuestRow = typeof testProviderGuestCharges.$inferSelect;
 type GuestOutcome = { status: 'succeeded' | 'requires_action' | 'declined'; code: string | null };
-type GuestParts = Pick<PaymentProvider, 'createGuestCharge' | 'retrieveGuestCharge' | 'findGuestCharge'> &
+type GuestParts = Pick<PaymentProvider, 'createGuestCharge' | 'retrieveGuestCharge' | 'findGuestCharge' | 'cancelGuestCharge'> &
   Pick<TestPaymentProvider, 'confirmGuestCharge' | 'authenticateGuestCharge'>;
 
 /** Stripe's words for a declined guest charge, by its decline code. */
@@ -28,14 +29,21 @@ const TEST_CARD_DECLINE_WORDS = new Map(
   TEST_CARDS.flatMap((c) => (c.behaviour.setup === 'declined' ? [[c.behaviour.code, c.behaviour.message] as const] : [])),
 );
 
+/**
+ * The test provider's card fingerprint: derived from the card tried (its last four digits, which
+ * tell the test cards apart), so the same test card always gives the same one, as with Stripe.
+ */
+export const testCardFingerprint = (last4: string) => `tfp_${createHash('sha256').update(`uplift test card ${last4}`).digest('hex').slice(0, 16)}`;
+
 function guestState(row: GuestRow): GuestChargeState {
+  const card = row.last4 ? { cardFingerprint: testCardFingerprint(row.last4) } : {};
   switch (row.status) {
     case 'succeeded':
-      return { status: 'succeeded', reference: row.id };
+      return { status: 'succeeded', reference: row.id, ...card };
     case 'requires_action':
-      return { status: 'requires_action', reference: row.id };
+      return { status: 'requires_action', reference: row.id, ...card };
     case 'declined':
-      return { status: 'declined', reference: row.id, code: row.code ?? 'card_declined' };
+      return { status: 'declined', reference: row.id, code: row.code ?? 'card_declined', ...card };
     default:
       return { status: 'awaiting_payment', reference: row.id };
   }
@@ -123,6 +131,18 @@ export function testGuestCharges(db: Db): GuestParts {
     async findGuestCharge(idempotencyKey) {
       const row = await guestBy(db, 'idempotency_key', idempotencyKey);
       return row ? guestState(row) : null;
+    },
+
+    async cancelGuestCharge(reference) {
+      // As Stripe cancels: a charge waiting for a card (or for the bank) is closed; a paid or
+      // declined one is over already (this provider refuses a second card after a decline).
+      const [cancelled] = await db
+        .update(testProviderGuestCharges)
+        .set({ status: 'declined', code: 'canceled' })
+        .where(and(eq(testProviderGuestCharges.id, reference), inArray(testProviderGuestCharges.status, ['requires_payment_method', 'requires_action'])))
+        .returning();
+      const row = cancelled ?? (await guestBy(db, 'id', reference));
+      return { cancelled: cancelled !== undefined, cardFingerprint: row?.last4 ? testCardFingerprint(row.last4) : null };
     },
 
     async confirmGuestCharge({ clientSecret, card, now }) {

@@ -1,3 +1,4 @@
+import { GIFT_LIMITS, giftDeclineAlarm } from '@uplift/core/gifts';
 import type { SystemResponse } from '@uplift/core/schemas/system';
 import {
   ALERT_QUIET_MINUTES,
@@ -19,6 +20,7 @@ import type { Queue } from '../../queue/queue.ts';
 import { listAdminEmails } from '../auth/index.ts';
 import { backupFacts } from '../backups/index.ts';
 import { billingFacts } from '../billing/index.ts';
+import { giftDeclineFacts } from '../gifts/index.ts';
 import { mailFacts, type Mailer } from '../mail/index.ts';
 import { unprocessedStripeEvents } from '../payments/index.ts';
 import { claimAlert, selectDatabaseSize, selectQueueDepth } from './system.repository.ts';
@@ -114,13 +116,19 @@ export async function systemPage(deps: SystemDeps): Promise<SystemResponse> {
 
 export type AlertDeps = Pick<SystemDeps, 'db' | 'clock' | 'config'> & { mailer: Mailer; log: Logger; appUrl: string };
 
+/** Card testing through gifts (docs/decisions/155): many declines, a large share of the gifts tried lately. */
+async function giftAlerts(db: Db, now: Date): Promise<Alert[]> {
+  const summary = giftDeclineAlarm(await giftDeclineFacts(db, new Date(now.getTime() - GIFT_LIMITS.alarmMinutes * 60_000)));
+  return summary ? [{ cause: 'gift-declines', summary }] : [];
+}
+
 /**
  * The alert check (every 5 minutes, docs/decisions/133): each cause core's rules raise is mailed to
  * every admin, at most once an hour per cause whichever instance notices. Returns the causes mailed.
  */
 export async function checkAlerts(deps: AlertDeps): Promise<Alert[]> {
   const now = deps.clock.now();
-  const alerts = alertsFor(await readSystemFacts(deps), now);
+  const alerts = [...alertsFor(await readSystemFacts(deps), now), ...(await giftAlerts(deps.db, now))];
   const mailed: Alert[] = [];
   for (const alert of alerts) {
     const mine = await deps.db.transaction((tx) => claimAlert(tx, alert, now, ALERT_QUIET_MINUTES));

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { asMinor } from '@uplift/core/money';
 import { systemResponseSchema, type SystemResponse } from '@uplift/core/schemas/system';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client.ts';
-import { alertsSent, backups, billingRuns, mails } from '../../db/schema.ts';
+import { alertsSent, backups, billingRuns, gifts, mails, recipients } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { insertUser, signInAdmin } from '../admin/admin.test-support.ts';
 import { bill, createCampaign, createConfirmedPledge, fakeProvider } from '../billing/billing.test-support.ts';
+import { createPage } from '../gifts/gifts.test-support.ts';
 import { checkAlerts, type AlertDeps } from './index.ts';
 
 const silent = pino({ level: 'silent' });
@@ -137,5 +140,40 @@ describe('operator alerts', () => {
     expect((await alertMails()).length).toBe(before + 2); // the two admins, once each
     const rows = await ctx.db.select().from(alertsSent).where(and(eq(alertsSent.cause, 'billing-failed')));
     expect(rows).toHaveLength(2);
+  });
+
+  it('mails the admins when gift declines pass 20 and half of the gifts tried in 15 minutes (card testing), once an hour', async () => {
+    const deps: AlertDeps = { db: ctx.db, clock: ctx.clock, mailer: ctx.app.mailer, log: silent, config: ctx.config, appUrl: ctx.config.appUrl };
+    const { page } = await createPage(ctx);
+    const now = ctx.clock.now();
+    const gift = (status: 'failed' | 'pending', minutesAgo: number, code: string | null = 'card_declined') => ({
+      page_id: page.id,
+      campaign_id: page.campaign_id,
+      recipient_id: 1,
+      amount: asMinor(2500),
+      donor_name: 'T',
+      donor_email: 't@example.org',
+      message: '',
+      idempotency_key: `gift-${randomUUID()}`,
+      client_key: randomUUID(),
+      status,
+      failure_code: status === 'failed' ? code : null,
+      created_at: new Date(now.getTime() - minutesAgo * 60_000),
+      settled_at: status === 'failed' ? new Date(now.getTime() - minutesAgo * 60_000) : null,
+    });
+    const recipientId = (await ctx.db.select({ id: recipients.id }).from(recipients).limit(1))[0]!.id;
+    const add = (rows: ReturnType<typeof gift>[]) => ctx.db.insert(gifts).values(rows.map((r) => ({ ...r, recipient_id: recipientId })));
+    // 19 declines (and unpaid or abandoned gifts, and older declines): no alarm.
+    await add([...Array.from({ length: 19 }, () => gift('failed', 5)), gift('failed', 5, 'abandoned'), ...Array.from({ length: 30 }, () => gift('failed', 20))]);
+    expect((await checkAlerts(deps)).map((a) => a.cause)).not.toContain('gift-declines');
+    // 20 declines, but fewer than half of the gifts tried: no alarm.
+    await add([gift('failed', 5), ...Array.from({ length: 22 }, () => gift('pending', 5))]);
+    expect((await checkAlerts(deps)).map((a) => a.cause)).not.toContain('gift-declines');
+    // 24 declines of 47 gifts tried: the alarm, once.
+    await add(Array.from({ length: 4 }, () => gift('failed', 1)));
+    const raised = (await checkAlerts(deps)).find((a) => a.cause === 'gift-declines');
+    expect(raised?.summary).toMatch(/^24 gift card attempts were declined in the last 15 minutes, of 47 gifts tried/);
+    expect((await checkAlerts(deps)).map((a) => a.cause)).not.toContain('gift-declines');
+    expect((await alertMails()).filter((m) => m.subject === 'Uplift alert: gift-declines').length).toBeGreaterThan(0);
   });
 });

@@ -176,6 +176,26 @@ describe('the gift form', () => {
     expect(keysSent[0]).not.toBe(keysSent[1]);
   });
 
+  it('a gift already declined (its charge closed): the server’s 409 is said and the next try is a new gift with the same details', async () => {
+    const calls = stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
+      'POST /api/gifts/7/confirm': { status: 409, body: { code: 'gift.card_declined', message: 'This card was declined. Start again with another card.' } },
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" onGiven={vi.fn()} />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This card was declined. Start again with another card.');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const sent = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => c.body as { client_key: string; name: string; amount: number });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.client_key).not.toBe(sent[0]!.client_key);
+    expect({ name: sent[1]!.name, amount: sent[1]!.amount }).toEqual({ name: sent[0]!.name, amount: sent[0]!.amount });
+  });
+
   it('the bank step: the friend completes it in the dialog and the gift goes through', async () => {
     stubApi({
       'POST /api/pages/aroha-walks/gifts': CREATED,

@@ -120,7 +120,10 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
         startAgain(`${paid.status === 'declined' ? paid.message : (state.failure_message ?? 'Your card was declined.')} Nothing was taken. You can try again with another card.`);
       } else setProblem('Your bank has not confirmed this payment yet. Please finish its step, or try again.');
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      // One card per gift (docs/decisions/155): after a decline the server closes the gift; the form
+      // keeps the name, amount and message and asks for the card again on a new gift.
+      if (err instanceof ApiError && err.code === 'gift.card_declined') startAgain(err.message);
+      else setProblem(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
     } finally {
       setBusy(false);
     }
