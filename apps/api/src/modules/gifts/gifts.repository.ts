@@ -3,6 +3,7 @@ import type { Minor } from '@uplift/core/money';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, challengePages, gifts, recipients, users } from '../../db/schema.ts';
+import { pageIsPublic } from '../challenge-pages/index.ts';
 
 // A friend's gift while it is made and tried (docs/decisions/138-challenge-pages-and-gifts.md). A gift
 // row and its idempotency key are written before the provider is asked for the charge; its status
@@ -29,7 +30,7 @@ export async function selectPublicPage(db: Executor, slug: string) {
     })
     .from(challengePages)
     .innerJoin(campaigns, eq(campaigns.id, challengePages.campaign_id))
-    .where(and(eq(challengePages.slug, slug), sql`${challengePages.published_at} is not null`, isNull(challengePages.moderated_at)));
+    .where(and(eq(challengePages.slug, slug), pageIsPublic()));
   return row;
 }
 
