@@ -17,7 +17,7 @@ export const API_MODULE_MAP = {
   campaigns: ['audit'],
   challenges: ['audit', 'campaigns'],
   charities: ['audit', 'campaigns', 'challenges', 'documents', 'payments'],
-  payments: [],
+  payments: ['audit'],
   pledges: ['campaigns', 'challenges', 'charities', 'documents', 'mail', 'payments'],
   billing: ['audit', 'consents', 'documents', 'mail', 'payments', 'pledges'],
   totals: ['campaigns', 'challenges', 'charities', 'payments'],

@@ -4,16 +4,15 @@ import type { AdminPayment, Refund, RefundRequest } from '@uplift/core/schemas/r
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAdminAction } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import {
+  askProviderAndSettle,
   paymentsOfDonorWithRefunds,
+  refundJson,
   reserveRefund,
-  settleRefund,
   succeededRefundCount,
   type PaymentProvider,
   type RefundablePayment,
-  type RefundResult,
   type RefundRow,
 } from '../payments/index.ts';
 import { receiptToDraw } from '../pledges/index.ts';
@@ -24,9 +23,9 @@ import { refundMail } from './billing.mails.ts';
 // 1. the ledger reserves the refund (a Pending row with its idempotency key) under the payment's
 //    row lock, checked against what was charged less pending and succeeded refunds: committed
 //    before the provider is called, so two admins at once can never give back more than was paid;
-// 2. the provider is asked, outside any transaction, with that key;
-// 3. its answer settles the row (Succeeded or Failed) and the admin audit records it, in one
-//    transaction; a refund that went through mails the donor with the corrected receipt.
+// 2. and 3. are the one refund model of payments (askProviderAndSettle: the provider asked with
+//    that key, then the row settled with its audit entry); a refund that went through mails the
+//    donor with the corrected receipt.
 
 export type RefundDeps = {
   db: Db;
@@ -36,23 +35,6 @@ export type RefundDeps = {
   log: Pick<BaseLogger, 'error' | 'info'>;
   appUrl: string;
 };
-
-function refundJson(row: RefundRow, refundable: number): Refund {
-  return {
-    id: row.id,
-    payment_id: row.payment_id,
-    gift_id: row.gift_id,
-    amount_minor: row.amount,
-    reason: row.reason,
-    status: row.status,
-    provider_reference: row.provider_reference,
-    failure_message: row.failure_message,
-    admin_user_id: row.admin_user_id,
-    created_at: row.created_at.toISOString(),
-    settled_at: row.settled_at ? row.settled_at.toISOString() : null,
-    refundable_minor: refundable,
-  };
-}
 
 /** POST /api/admin/payments/{paymentId}/refunds: the refund as it settled (201), or the reason it did not. */
 export async function refundPayment(deps: RefundDeps, adminId: number, paymentId: number, input: RefundRequest): Promise<Refund> {
@@ -67,41 +49,13 @@ export async function refundPayment(deps: RefundDeps, adminId: number, paymentId
   }
   const { payment, refund } = reservation;
 
-  let result: RefundResult;
-  try {
-    result = await deps.payments.refund({
-      chargeReference: payment.provider_reference!,
-      amountMinor: amount,
-      idempotencyKey: refund.idempotency_key,
-      metadata: { payment_id: String(payment.id), refund_id: String(refund.id) },
-    });
-  } catch (err) {
-    // No answer: the money may or may not have moved. The row stays Pending, so its amount stays
-    // reserved; asking again with the same key can never refund twice.
-    deps.log.error({ err, refundId: refund.id, paymentId }, 'refund: the provider did not answer; left pending');
-    throw billingErrors.refundInDoubt();
-  }
-
-  const now = deps.clock.now();
-  const settled = await deps.db.transaction(async (tx) => {
-    const row = await settleRefund(
-      tx,
-      refund.id,
-      result.status === 'succeeded'
-        ? { status: 'succeeded', reference: result.reference, message: null }
-        : { status: 'failed', reference: result.reference, message: result.message },
-      now,
-    );
-    const after = row ?? refund;
-    await recordAdminAction(tx, {
-      adminId,
-      action: 'payment.refund',
-      target: `payment ${paymentId}`,
-      before: { amount: payment.amount, refunded: payment.refunded },
-      after: { refund_id: after.id, amount: after.amount, reason: after.reason, status: after.status, failure_message: after.failure_message },
-      at: now,
-    });
-    return after;
+  const { settled, now } = await askProviderAndSettle(deps, {
+    refund,
+    chargeReference: payment.provider_reference!,
+    amount,
+    metadata: { payment_id: String(payment.id), refund_id: String(refund.id) },
+    audit: { adminId, action: 'payment.refund', target: `payment ${paymentId}`, before: { amount: payment.amount, refunded: payment.refunded } },
+    inDoubt: () => billingErrors.refundInDoubt(),
   });
 
   if (settled.status === 'failed') {

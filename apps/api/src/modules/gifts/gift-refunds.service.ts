@@ -6,17 +6,16 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { ReceiptConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAdminAction } from '../audit/index.ts';
 import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import {
+  askProviderAndSettle,
+  refundJson,
   reserveGiftRefund,
   searchGifts,
-  settleRefund,
   succeededGiftRefundCount,
   type PaymentProvider,
   type RefundableGift,
-  type RefundResult,
   type RefundRow,
 } from '../payments/index.ts';
 import { giftErrors } from './gifts.errors.ts';
@@ -27,10 +26,10 @@ import { giftRefundMail } from './gifts.mails.ts';
 // 1. the ledger reserves the refund (a Pending row with its idempotency key) under the gift's row
 //    lock, checked against what was charged less pending and succeeded refunds: committed before
 //    the provider is called, so admins at once can never give back more than was given;
-// 2. the provider is asked, outside any transaction, with that key;
-// 3. its answer settles the row (Succeeded or Failed) and the admin audit records it, in one
-//    transaction; a refund that went through mails the friend the corrected receipt for the net
-//    amount (with the corrected NZ tax receipt when they asked for one).
+// 2. and 3. are the one refund model of payments (askProviderAndSettle: the provider asked with
+//    that key, then the row settled with its audit entry); a refund that went through mails the
+//    friend the corrected receipt for the net amount (with the corrected NZ tax receipt when they
+//    asked for one).
 
 export type GiftRefundDeps = {
   db: Db;
@@ -40,23 +39,6 @@ export type GiftRefundDeps = {
   log: Pick<BaseLogger, 'error' | 'info'>;
   receipt: ReceiptConfig;
 };
-
-function refundJson(row: RefundRow, refundable: number): Refund {
-  return {
-    id: row.id,
-    payment_id: row.payment_id,
-    gift_id: row.gift_id,
-    amount_minor: row.amount,
-    reason: row.reason,
-    status: row.status,
-    provider_reference: row.provider_reference,
-    failure_message: row.failure_message,
-    admin_user_id: row.admin_user_id,
-    created_at: row.created_at.toISOString(),
-    settled_at: row.settled_at ? row.settled_at.toISOString() : null,
-    refundable_minor: refundable,
-  };
-}
 
 /** POST /api/admin/gifts/{giftId}/refunds: the refund as it settled (201), or the reason it did not. */
 export async function refundGift(deps: GiftRefundDeps, adminId: number, giftId: number, input: RefundRequest): Promise<Refund> {
@@ -71,41 +53,13 @@ export async function refundGift(deps: GiftRefundDeps, adminId: number, giftId: 
   }
   const { gift, refund } = reservation;
 
-  let result: RefundResult;
-  try {
-    result = await deps.payments.refund({
-      chargeReference: gift.provider_reference!,
-      amountMinor: amount,
-      idempotencyKey: refund.idempotency_key,
-      metadata: { gift_id: String(gift.id), refund_id: String(refund.id) },
-    });
-  } catch (err) {
-    // No answer: the money may or may not have moved. The row stays Pending, so its amount stays
-    // reserved; asking again with the same key can never refund twice.
-    deps.log.error({ err, refundId: refund.id, giftId }, 'gift refund: the provider did not answer; left pending');
-    throw giftErrors.refundInDoubt();
-  }
-
-  const now = deps.clock.now();
-  const settled = await deps.db.transaction(async (tx) => {
-    const row = await settleRefund(
-      tx,
-      refund.id,
-      result.status === 'succeeded'
-        ? { status: 'succeeded', reference: result.reference, message: null }
-        : { status: 'failed', reference: result.reference, message: result.message },
-      now,
-    );
-    const after = row ?? refund;
-    await recordAdminAction(tx, {
-      adminId,
-      action: 'gift.refund',
-      target: `gift ${giftId}`,
-      before: { amount: gift.amount, refunded: gift.refunded },
-      after: { refund_id: after.id, amount: after.amount, reason: after.reason, status: after.status, failure_message: after.failure_message },
-      at: now,
-    });
-    return after;
+  const { settled, now } = await askProviderAndSettle(deps, {
+    refund,
+    chargeReference: gift.provider_reference!,
+    amount,
+    metadata: { gift_id: String(gift.id), refund_id: String(refund.id) },
+    audit: { adminId, action: 'gift.refund', target: `gift ${giftId}`, before: { amount: gift.amount, refunded: gift.refunded } },
+    inDoubt: () => giftErrors.refundInDoubt(),
   });
 
   if (settled.status === 'failed') {
