@@ -5,6 +5,7 @@ import { adminAudit, mails, refunds, testProviderRefunds } from '../../db/schema
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { pdfText } from '../account/account.test-support.ts';
 import { adminAndUser } from '../admin/admin.test-support.ts';
+import { giftsForExport } from './gifts.service.ts';
 import { confirm, createPage, give, giftBody, giftRow, pay } from './gifts.test-support.ts';
 
 // A friend's gift refunded as a payment is (docs/decisions/150, 132-refunds.md, product-rules §19,
@@ -89,6 +90,10 @@ describe('refunding a gift', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'refund.too_much' });
     expect(over.json().message).toContain('You can refund at most $25.00 of this gift: $40.00 was given and $15.00 is already refunded or being refunded.');
+
+    // The data export of whoever gave it says what went back, as the corrected receipt does.
+    const exported = await giftsForExport(ctx.db, { id: 0, email: body.email });
+    expect(exported.made.find((g) => g.id === giftId)).toMatchObject({ amount: 40, refunded: 15 });
 
     expect((await refund(giftId, 2500)).statusCode).toBe(201);
     expect((await refund(giftId, 1)).statusCode).toBe(409);

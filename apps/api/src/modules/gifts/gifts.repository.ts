@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, challengePages, gifts, recipients, users } from '../../db/schema.ts';
 import { pageIsPublic } from '../challenge-pages/index.ts';
+import { refundedOfGift } from '../payments/index.ts';
 
 // A friend's gift while it is made and tried (docs/decisions/138-challenge-pages-and-gifts.md). A gift
 // row and its idempotency key are written before the provider is asked for the charge; its status
@@ -119,6 +120,8 @@ export type GiftExportRow = {
   hide_amount: boolean;
   tax_receipt: boolean;
   receipt_number: string | null;
+  /** Refunds of the gift that went through (the ledger's rule: docs/decisions/150). */
+  refunded: number;
   created_at: Date;
 };
 
@@ -134,6 +137,7 @@ const exportColumns = {
   hide_amount: gifts.hide_amount,
   tax_receipt: gifts.tax_receipt,
   receipt_number: gifts.receipt_number,
+  refunded: sql<number>`${refundedOfGift('gifts')}`,
   created_at: gifts.created_at,
 };
 

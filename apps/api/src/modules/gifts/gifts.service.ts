@@ -333,13 +333,15 @@ export async function giftsForExport(db: Executor, user: { id: number; email: st
   const made = await repo.selectGiftsMadeBy(db, user.email);
   const received = await repo.selectGiftsReceivedBy(db, user.id);
   return {
-    made: made.map((g) => ({ ...g, amount: fromMinor(g.amount), created_at: g.created_at.toISOString() })),
+    // What was given and what went back of it, as the corrected receipt says (docs/decisions/150).
+    made: made.map((g) => ({ ...g, amount: fromMinor(g.amount), refunded: fromMinor(asMinor(Number(g.refunded))), created_at: g.created_at.toISOString() })),
     received: received.map((g) => ({
       id: g.id,
       page_slug: g.page_slug,
       country: g.country,
       name: g.hide_name ? null : g.donor_name,
       amount: g.hide_amount ? null : fromMinor(g.amount),
+      refunded: g.hide_amount ? null : fromMinor(asMinor(Number(g.refunded))),
       message: g.message,
       created_at: g.created_at.toISOString(),
     })),

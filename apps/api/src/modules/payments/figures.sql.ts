@@ -39,6 +39,9 @@ const GIFT_RECEIVED = (g: string) => `${plain(g)}.status = 'succeeded'`;
 /** What went back of the gift aliased `g` (refunds that went through, docs/decisions/150), through refunds_gift_idx. */
 const GIFT_REFUNDED = (g: string) => `coalesce((select sum(r.amount) from refunds r where r.gift_id = ${plain(g)}.id and ${REFUNDED('r')}), 0)`;
 
+/** What went back of the gift aliased `g` (int, minor units): the data export's figure. */
+export const refundedOfGift = (g: string): SQL => sql.raw(`${GIFT_REFUNDED(g)}::int`);
+
 /** The country's estimated card fee of one charge of `charged` minor units, half-up to the cent in integers (core's feePerChargeMinor). */
 function feeOfCharge(charged: string, country: CountryCode): string {
   const { percentBasisPoints, fixedMinor } = COUNTRIES[country].fee;
