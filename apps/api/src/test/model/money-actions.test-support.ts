@@ -107,7 +107,7 @@ export const join = (a: { country: Country; declines: boolean; cover: boolean; u
         challenge: a.challenge,
         recipient: a.recipient,
         skipped: false,
-        payments: dates.map((date) => ({ date, amount: weekly, feeCover: cover, status: 'Pending', refunded: 0, skippedFrom: null })),
+        payments: dates.map((date) => ({ date, amount: weekly, feeCover: cover, status: 'Pending', refunded: 0, refunds: 0, skippedFrom: null, receivedAt: null })),
       },
       page: null,
       gifts: [],
@@ -152,7 +152,9 @@ export const runBilling: Action = {
       for (const p of due) {
         if (p.status === 'Failed') continue; // a retry on the declining card declines again: it stays Failed
         p.status = d.declines ? 'Failed' : 'Success';
-        if (p.status === 'Success') d.receipts.push(receiptOf(d.pledge, p));
+        if (p.status !== 'Success') continue;
+        p.receivedAt = w.model.step;
+        d.receipts.push(receiptOf(d.pledge, p));
       }
     }
   },
@@ -174,6 +176,7 @@ export const payNow = (who: number): Action => ({
     expectStatus(`${this}`, res, ok);
     if (!ok) return;
     failed.status = 'Success';
+    failed.receivedAt = w.model.step;
     d.receipts.push(receiptOf(d.pledge, failed));
   },
 });
@@ -215,6 +218,7 @@ export const refund = (who: number, index: number, part: 'all' | 'half' | 'third
     const res = await w.ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${paymentId}/refunds`, headers: w.adminAuth, payload: { amountMinor: amount, reason: 'Model test refund' } });
     expectStatus(`${this}`, res, true);
     p.refunded += amount;
+    p.refunds += 1;
   },
 });
 
@@ -225,13 +229,32 @@ export const gift = (who: number, amountMajor: number, paid: boolean): Action =>
     const d = pick(w, who);
     if (!d || !d.page || d.erased) return;
     const ip = `198.51.100.${1 + (w.model.donors.reduce((n, x) => n + x.gifts.length, 0) % 250)}`;
-    const started = await give(w.ctx, d.page.slug, giftBody({ amount: amountMajor * 100 }), ip);
+    const body = giftBody({ amount: amountMajor * 100 });
+    const started = await give(w.ctx, d.page.slug, body, ip);
     expectStatus(`${this}: start`, started, true);
     const { gift_id, client_secret } = started.json() as { gift_id: number; client_secret: string };
     await payGift(w.ctx, client_secret, paid ? CARD_PAYS : CARD_DECLINES);
     const settled = await confirmGift(w.ctx, gift_id, client_secret);
     expectStatus(`${this}: confirm`, settled, true);
-    d.gifts.push({ amount: amountMajor * 100, succeeded: paid });
+    d.gifts.push({ id: gift_id, email: body.email, amount: amountMajor * 100, succeeded: paid, refunded: 0, refunds: [], receivedAt: paid ? w.model.step : null });
+  },
+});
+
+/** An admin refunds all, half or a third of what stands of one of the succeeded gifts on the donor's page (product-rules §19, decision 150). */
+export const giftRefund = (who: number, index: number, part: 'all' | 'half' | 'third'): Action => ({
+  toString: () => `giftRefund(donor ${who}'s page, gift ${index}, ${part})`,
+  async run(w) {
+    const d = pick(w, who);
+    if (!d) return;
+    const standing = d.gifts.filter((g) => g.succeeded && g.refunded < g.amount);
+    const g = standing[index % Math.max(1, standing.length)];
+    if (!g) return;
+    const left = g.amount - g.refunded;
+    const amount = part === 'all' ? left : Math.max(1, Math.floor(left / (part === 'half' ? 2 : 3)));
+    const res = await w.ctx.app.inject({ method: 'POST', url: `/api/admin/gifts/${g.id}/refunds`, headers: w.adminAuth, payload: { amountMinor: amount, reason: 'Model test gift refund' } });
+    expectStatus(`${this} (${amount / 100})`, res, true);
+    g.refunded += amount;
+    g.refunds.push(amount);
   },
 });
 
@@ -300,6 +323,7 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.tuple(who, fc.integer({ min: 1, max: 4 })).map(([d, wk]) => skip(d, wk)), weight: 1 },
   { arbitrary: fc.tuple(who, fc.nat({ max: 3 }), fc.constantFrom<'all' | 'half' | 'third'>('all', 'half', 'third')).map(([d, i, p]) => refund(d, i, p)), weight: 2 },
   { arbitrary: fc.tuple(who, fc.integer({ min: 10, max: 200 }), fc.boolean()).map(([d, a, p]) => gift(d, a, p)), weight: 2 },
+  { arbitrary: fc.tuple(who, fc.nat({ max: 3 }), fc.constantFrom<'all' | 'half' | 'third'>('all', 'half', 'third')).map(([d, i, p]) => giftRefund(d, i, p)), weight: 2 },
   { arbitrary: who.map(cancel), weight: 1 },
   { arbitrary: who.map(erase), weight: 1 },
   { arbitrary: fc.tuple(country, fc.nat({ max: 1 }), fc.constantFrom<'all' | 'half'>('all', 'half')).map(([c, r, p]) => payout(c, r, p)), weight: 1 },

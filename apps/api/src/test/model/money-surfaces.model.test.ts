@@ -46,16 +46,23 @@ async function world(): Promise<World> {
 const GROUPS: { name: string; surfaces: RegExp }[] = [
   { name: 'the public totals, challenge pages, teams and leaderboards', surfaces: /^(totals|gift totals|page|team|leaderboard) / },
   { name: 'the admin campaign report, JSON and CSV', surfaces: /^report / },
-  { name: "the donor's /summary payments and data export", surfaces: /^(\/summary|data export) / },
-  { name: 'the receipts\' "given so far"', surfaces: /^receipts/ },
+  { name: "the donor's /summary payments, data export and account page receipts", surfaces: /^(\/summary|data export|account page) / },
+  { name: 'the receipts\' amount and "given so far"', surfaces: /^receipts/ },
+  { name: 'the receipt numbers: one sequence per country and year, payments and gifts', surfaces: /^receipt numbers / },
+  { name: "friends' gifts: the admin's gift search and the friends' receipts and refunds", surfaces: /^(admin gift search|friends' receipts) / },
   { name: 'the partner-charity export', surfaces: /^charity export / },
 ];
-const PROPERTIES = EACH ? GROUPS : [{ name: 'every money surface: totals, pages, teams, leaderboards, the report, /summary, the data export, receipts, the charity export', surfaces: /./ }];
+const PROPERTIES = EACH
+  ? GROUPS
+  : [{ name: "every money surface: totals, pages, teams, leaderboards, the report, /summary, the data export, the account page, receipts and their numbers, friends' gifts, the charity export", surfaces: /./ }];
 
 async function runSequence(actions: Action[], surfaces: RegExp) {
   const w = await world();
   try {
-    for (const action of actions) await action.run(w);
+    for (const [i, action] of actions.entries()) {
+      w.model.step = i;
+      await action.run(w);
+    }
     const found = (await compareSurfaces(w)).filter((d) => surfaces.test(d));
     if (found.length > 0) throw new Error(`${found.length} difference(s):\n  ${found.join('\n  ')}`);
   } finally {
