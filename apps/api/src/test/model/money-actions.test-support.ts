@@ -107,7 +107,7 @@ export const join = (a: { country: Country; declines: boolean; cover: boolean; u
         challenge: a.challenge,
         recipient: a.recipient,
         skipped: false,
-        payments: dates.map((date) => ({ date, amount: weekly, feeCover: cover, status: 'Pending', refunded: 0, skippedFrom: null })),
+        payments: dates.map((date) => ({ date, amount: weekly, feeCover: cover, status: 'Pending', refunded: 0, refunds: 0, skippedFrom: null, receivedAt: null })),
       },
       page: null,
       gifts: [],
@@ -152,7 +152,9 @@ export const runBilling: Action = {
       for (const p of due) {
         if (p.status === 'Failed') continue; // a retry on the declining card declines again: it stays Failed
         p.status = d.declines ? 'Failed' : 'Success';
-        if (p.status === 'Success') d.receipts.push(receiptOf(d.pledge, p));
+        if (p.status !== 'Success') continue;
+        p.receivedAt = w.model.step;
+        d.receipts.push(receiptOf(d.pledge, p));
       }
     }
   },
@@ -174,6 +176,7 @@ export const payNow = (who: number): Action => ({
     expectStatus(`${this}`, res, ok);
     if (!ok) return;
     failed.status = 'Success';
+    failed.receivedAt = w.model.step;
     d.receipts.push(receiptOf(d.pledge, failed));
   },
 });
@@ -215,23 +218,49 @@ export const refund = (who: number, index: number, part: 'all' | 'half' | 'third
     const res = await w.ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${paymentId}/refunds`, headers: w.adminAuth, payload: { amountMinor: amount, reason: 'Model test refund' } });
     expectStatus(`${this}`, res, true);
     p.refunded += amount;
+    p.refunds += 1;
   },
 });
 
-/** A friend gives on the donor's published page, paid by a card that pays or one that declines. */
-export const gift = (who: number, amountMajor: number, paid: boolean): Action => ({
-  toString: () => `gift(donor ${who}'s page, ${amountMajor}.00, ${paid ? 'paid' : 'declined'})`,
+/** A friend gives on a published page (the `which`-th of the live pages, modulo), paid by a card that pays or one that declines. */
+export const gift = (which: number, amountMajor: number, paid: boolean): Action => ({
+  toString: () => `gift(page ${which}, ${amountMajor}.00, ${paid ? 'paid' : 'declined'})`,
   async run(w) {
-    const d = pick(w, who);
-    if (!d || !d.page || d.erased) return;
+    const pages = w.model.donors.filter((x) => x.page && !x.erased);
+    const d = pages[which % Math.max(1, pages.length)];
+    if (!d || !d.page) return;
     const ip = `198.51.100.${1 + (w.model.donors.reduce((n, x) => n + x.gifts.length, 0) % 250)}`;
-    const started = await give(w.ctx, d.page.slug, giftBody({ amount: amountMajor * 100 }), ip);
+    const body = giftBody({ amount: amountMajor * 100 });
+    const started = await give(w.ctx, d.page.slug, body, ip);
     expectStatus(`${this}: start`, started, true);
     const { gift_id, client_secret } = started.json() as { gift_id: number; client_secret: string };
     await payGift(w.ctx, client_secret, paid ? CARD_PAYS : CARD_DECLINES);
     const settled = await confirmGift(w.ctx, gift_id, client_secret);
     expectStatus(`${this}: confirm`, settled, true);
-    d.gifts.push({ amount: amountMajor * 100, succeeded: paid });
+    d.gifts.push({ id: gift_id, email: body.email, amount: amountMajor * 100, succeeded: paid, refunded: 0, refunds: [], receivedAt: paid ? w.model.step : null });
+  },
+});
+
+/**
+ * An admin refunds all, half or a third of what stands of a friend's gift (product-rules §19,
+ * decision 150): the `index`-th, modulo, of the succeeded gifts not yet refunded in full, in the
+ * order they were given (on any page, its owner's account erased or not).
+ */
+export const giftRefund = (index: number, part: 'all' | 'half' | 'third'): Action => ({
+  toString: () => `giftRefund(standing gift ${index}, ${part})`,
+  async run(w) {
+    const standing = w.model.donors
+      .flatMap((d) => d.gifts)
+      .filter((g) => g.succeeded && g.refunded < g.amount)
+      .sort((a, b) => a.id - b.id);
+    const g = standing[index % Math.max(1, standing.length)];
+    if (!g) return;
+    const left = g.amount - g.refunded;
+    const amount = part === 'all' ? left : Math.max(1, Math.floor(left / (part === 'half' ? 2 : 3)));
+    const res = await w.ctx.app.inject({ method: 'POST', url: `/api/admin/gifts/${g.id}/refunds`, headers: w.adminAuth, payload: { amountMinor: amount, reason: 'Model test gift refund' } });
+    expectStatus(`${this} (${amount / 100})`, res, true);
+    g.refunded += amount;
+    g.refunds.push(amount);
   },
 });
 
@@ -299,7 +328,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: who.map(payNow), weight: 1 },
   { arbitrary: fc.tuple(who, fc.integer({ min: 1, max: 4 })).map(([d, wk]) => skip(d, wk)), weight: 1 },
   { arbitrary: fc.tuple(who, fc.nat({ max: 3 }), fc.constantFrom<'all' | 'half' | 'third'>('all', 'half', 'third')).map(([d, i, p]) => refund(d, i, p)), weight: 2 },
-  { arbitrary: fc.tuple(who, fc.integer({ min: 10, max: 200 }), fc.boolean()).map(([d, a, p]) => gift(d, a, p)), weight: 2 },
+  { arbitrary: fc.tuple(who, fc.integer({ min: 10, max: 200 }), fc.boolean()).map(([d, a, p]) => gift(d, a, p)), weight: 3 },
+  { arbitrary: fc.tuple(fc.nat({ max: 3 }), fc.constantFrom<'all' | 'half' | 'third'>('all', 'half', 'third')).map(([i, p]) => giftRefund(i, p)), weight: 2 },
   { arbitrary: who.map(cancel), weight: 1 },
   { arbitrary: who.map(erase), weight: 1 },
   { arbitrary: fc.tuple(country, fc.nat({ max: 1 }), fc.constantFrom<'all' | 'half'>('all', 'half')).map(([c, r, p]) => payout(c, r, p)), weight: 1 },
@@ -309,3 +339,22 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
 export const sequenceArb: fc.Arbitrary<Action[]> = fc
   .tuple(fc.array(joinArb, { minLength: 1, maxLength: 3 }), fc.array(actionArb, { maxLength: 16, size: 'large' }))
   .map(([joins, rest]) => [...joins, ...rest]);
+
+/**
+ * One sequence every run tries first (fast-check's `examples`): pledge payments and friends' gifts
+ * arriving in turn in one receipt sequence, a declined gift between them, a gift refunded in part
+ * and one in full, a week refunded in half, the fee cover on every receipt.
+ */
+export const exampleSequence: Action[] = [
+  join({ country: 'NZ', declines: false, cover: true, units: 1, cost: 0, recipient: 0, challenge: 0, page: true, leaderboard: true }),
+  advance(2),
+  gift(0, 25, true),
+  runBilling,
+  gift(0, 10, false),
+  gift(0, 40, true),
+  giftRefund(1, 'third'),
+  refund(0, 0, 'half'),
+  advance(7),
+  runBilling,
+  giftRefund(0, 'all'),
+];

@@ -6,7 +6,18 @@
 export type Country = 'NZ' | 'UK';
 export type PaymentStatus = 'Pending' | 'Success' | 'Failed' | 'Cancelled';
 
-export type ModelPayment = { date: string; amount: number; feeCover: number; status: PaymentStatus; refunded: number; skippedFrom: string | null };
+export type ModelPayment = {
+  date: string;
+  amount: number;
+  feeCover: number;
+  status: PaymentStatus;
+  refunded: number;
+  /** How many refunds of it went through: its corrected receipt's revision mark (`-R1`, `-R2`). */
+  refunds: number;
+  skippedFrom: string | null;
+  /** The action (its index in the sequence) whose money arrived: receipt numbers follow it (§19, decision 150). */
+  receivedAt: number | null;
+};
 
 export type ModelPledge = {
   weekly: number;
@@ -19,7 +30,8 @@ export type ModelPledge = {
   skipped: boolean;
 };
 
-export type ModelGift = { amount: number; succeeded: boolean };
+/** A friend's gift on the donor's page: its API id, the friend's mail address, its refunds (each amount, in order), and the action it arrived in. */
+export type ModelGift = { id: number; email: string; amount: number; succeeded: boolean; refunded: number; refunds: number[]; receivedAt: number | null };
 
 export type ModelDonor = {
   /** The donor's number in the sequence (actions name donors by it). */
@@ -31,8 +43,8 @@ export type ModelDonor = {
   pledge: ModelPledge;
   page: { slug: string; onLeaderboard: boolean; order: number } | null;
   gifts: ModelGift[];
-  /** Each receipt, in the order sent: which payment of the pledge (by date, from 1) and what it says was given so far. */
-  receipts: { payment: number; givenSoFar: number }[];
+  /** Each receipt, in the order sent: which payment of the pledge (by date, from 1), what it says was charged and was given so far. */
+  receipts: { payment: number; amount: number; givenSoFar: number }[];
 };
 
 export type ModelPayout = { country: Country; recipient: number; amount: number };
@@ -69,11 +81,16 @@ export function pledgedOf(pl: ModelPledge): number {
 /** The receipt of a payment just made: its number among the pledge's payments by date, and all given so far (net of refunds). */
 export function receiptOf(pl: ModelPledge, p: ModelPayment) {
   const byDate = [...pl.payments].sort((a, b) => a.date.localeCompare(b.date));
-  return { payment: byDate.indexOf(p) + 1, givenSoFar: sum(pl.payments.map(givenOf)) };
+  // The receipt's "Amount" is what was charged: the gift and its fee cover (§15, decision 144).
+  return { payment: byDate.indexOf(p) + 1, amount: p.amount + p.feeCover, givenSoFar: sum(pl.payments.map(givenOf)) };
 }
 
-export const giftsOf = (d: ModelDonor) => sum(d.gifts.filter((g) => g.succeeded).map((g) => g.amount));
-export const giftCountOf = (d: ModelDonor) => d.gifts.filter((g) => g.succeeded).length;
+/** What stands of a friend's gift (§19, §21, decision 150): a succeeded gift less its refunds that went through. */
+export const standsOf = (g: ModelGift) => (g.succeeded ? g.amount - g.refunded : 0);
+/** The gifts that still count as gifts: succeeded and not refunded in full. */
+export const countedGifts = (d: ModelDonor) => d.gifts.filter((g) => standsOf(g) > 0);
+export const giftsOf = (d: ModelDonor) => sum(d.gifts.map(standsOf));
+export const giftCountOf = (d: ModelDonor) => countedGifts(d).length;
 
 export type Figures = {
   pledges: number;
@@ -95,6 +112,7 @@ export function figures(donors: ModelDonor[], country: Country, withGifts: boole
   const payments = pledges.flatMap((pl) => pl.payments);
   const paid = payments.filter((p) => p.status === 'Success');
   const of = (status: PaymentStatus) => sum(payments.filter((p) => p.status === status).map((p) => p.amount));
+  // Every gift's card charge keeps its fee, refunded or not; the gifts count what stands of them.
   const gifts = withGifts ? donors.flatMap((d) => d.gifts.filter((g) => g.succeeded)) : [];
   const f = {
     pledges: pledges.filter(counted).length,
@@ -105,8 +123,8 @@ export function figures(donors: ModelDonor[], country: Country, withGifts: boole
     cancelled: of('Cancelled'),
     fee_cover: sum(paid.map((p) => p.feeCover)),
     fees: sum(paid.map((p) => fee(p.amount + p.feeCover, country))) + sum(gifts.map((g) => fee(g.amount, country))),
-    friends_gifts: sum(gifts.map((g) => g.amount)),
-    friends_gift_count: gifts.length,
+    friends_gifts: sum(gifts.map(standsOf)),
+    friends_gift_count: gifts.filter((g) => standsOf(g) > 0).length,
     net: 0,
   };
   f.net = f.collected + f.fee_cover + f.friends_gifts - f.refunded - f.fees;
@@ -117,6 +135,8 @@ export class MoneyModel {
   donors: ModelDonor[] = [];
   payouts: ModelPayout[] = [];
   today: string;
+  /** The index of the action running now (receipt numbers follow the order money arrived in). */
+  step = 0;
   constructor(today: string) {
     this.today = today;
   }

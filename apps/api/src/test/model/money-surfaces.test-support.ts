@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
+import { GIFTS_PER_PAGE } from '@uplift/core/schemas/challenge-pages';
 import { mails } from '../../db/schema.ts';
 import { call } from '../../modules/payments/payments.test-support.ts';
 import type { World } from './money-actions.test-support.ts';
-import { figures, pledgedOf, sum, type Country, type Figures, type ModelDonor } from './money-model.test-support.ts';
+import { countedGifts, figures, pledgedOf, standsOf, sum, type Country, type Figures, type ModelDonor } from './money-model.test-support.ts';
+import { friendsGifts, receiptNumbers } from './money-receipts.test-support.ts';
 
 // The money surfaces (docs/decisions/149-money-model-test.md), each read through the API (or, for
 // the receipts, from the mails the app wrote) and compared with the model to the minor unit. Every
 // difference is collected with the surface's name, so one run reports all of them.
 
 /** A decimal amount of the API's (major units) in minor units. */
-const minor = (x: unknown) => Math.round(Number(x) * 100);
+export const minor = (x: unknown) => Math.round(Number(x) * 100);
 
 /** A money text of a mail or CSV ('$1,234.50', '£0.83', '12.05') in minor units. */
-const minorOfText = (s: string) => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
+export const minorOfText = (s: string) => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
 
 /** RFC 4180 rows (quoted cells, doubled quotes), without the byte-order mark. */
 export function parseCsv(text: string): string[][] {
@@ -78,11 +80,12 @@ async function totals(w: World, c: Country, diff: Differences) {
   diff.same(`totals ${c}: per challenge`, ((await get('challenge-amount')) as number[]).map(minor), byChallenge);
   diff.same(`totals ${c}: per charity`, ((await get('recipient-amount')) as number[]).map(minor), byRecipient);
   const gifts = (await ctx.app.inject({ method: 'GET', url: `/api/gift/total/${c}` })).json() as { gifts: number; amount: number; recipient_amounts: number[] };
-  const succeeded = donors.flatMap((d) => d.gifts.filter((g) => g.succeeded).map((g) => ({ d, g })));
+  // Net of the gifts' refunds that went through; a gift refunded in full is no longer counted (§19, decision 150).
+  const standing = donors.flatMap((d) => countedGifts(d).map((g) => ({ d, g })));
   diff.same(`gift totals ${c}`, { gifts: gifts.gifts, amount: minor(gifts.amount), per: gifts.recipient_amounts.map(minor) }, {
-    gifts: succeeded.length,
-    amount: sum(succeeded.map((x) => x.g.amount)),
-    per: recipientIds.map((id) => sum(succeeded.filter((x) => w.recipientIds[c][x.d.pledge.recipient] === id).map((x) => x.g.amount))),
+    gifts: standing.length,
+    amount: sum(standing.map((x) => standsOf(x.g))),
+    per: recipientIds.map((id) => sum(standing.filter((x) => w.recipientIds[c][x.d.pledge.recipient] === id).map((x) => standsOf(x.g)))),
   });
 }
 
@@ -91,6 +94,12 @@ async function pagesTeamsLeaderboard(w: World, c: Country, diff: Differences) {
   for (const d of model.of(c).filter((x) => x.page && !x.erased)) {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/pages/${d.page!.slug}` });
     diff.same(`page of donor ${d.n} (${c}): raised`, res.json().raised, model.pageRaised(d));
+    // Its list of gifts, newest first, each at what stands of it; one refunded in full is not listed (§19).
+    diff.same(
+      `page of donor ${d.n} (${c}): gifts listed`,
+      (res.json().gifts.items as { amount: number | null }[]).map((g) => g.amount),
+      countedGifts(d).reverse().slice(0, GIFTS_PER_PAGE).map(standsOf),
+    );
   }
   const members = model.teamMembers(c);
   const team = await ctx.app.inject({ method: 'GET', url: `/api/teams/team-${c.toLowerCase()}` });
@@ -186,11 +195,16 @@ async function donor(w: World, d: ModelDonor, diff: Differences) {
     [...exported.payments].sort((a, b) => a.processing_date.localeCompare(b.processing_date)).map((p) => ({ date: p.processing_date, status: p.payment_status, amount: minor(p.amount) })),
     expected.map(({ date, status, amount }) => ({ date, status, amount })),
   );
+  // The export lists each gift received as it was given (its refunds are not the page owner's data).
   diff.same(`data export gifts received by donor ${d.n}`, sum(exported.gifts.received.map((g) => minor(g.amount ?? 0))), sum(d.gifts.filter((g) => g.succeeded).map((g) => g.amount)));
   const receipts = await ctx.db.select().from(mails).where(and(eq(mails.to_address, d.email), eq(mails.kind, 'payment-receipt'))).orderBy(mails.id);
   diff.same(
-    `receipts of donor ${d.n} (payment number, "given so far")`,
-    receipts.map((m) => ({ payment: Number(/^Payment: (\d+) of/m.exec(m.text_body)?.[1]), givenSoFar: minorOfText(/So far you have given (\S+) of/.exec(m.text_body)?.[1] ?? 'NaN') })),
+    `receipts of donor ${d.n} (payment number, amount charged, "given so far")`,
+    receipts.map((m) => ({
+      payment: Number(/^Payment: (\d+) of/m.exec(m.text_body)?.[1]),
+      amount: minorOfText(/^Amount: (\S+)/m.exec(m.text_body)?.[1] ?? 'NaN'),
+      givenSoFar: minorOfText(/So far you have given (\S+) of/.exec(m.text_body)?.[1] ?? 'NaN'),
+    })),
     d.receipts,
   );
   // Receipt numbers count up with the payments' dates: billing charges a pledge's weeks in date order
@@ -202,6 +216,22 @@ async function donor(w: World, d: ModelDonor, diff: Differences) {
       .map((p) => p.receipt_number!);
     diff.same(`receipts of donor ${d.n}: receipt numbers in date order`, numbered, [...numbered].sort());
   }
+  // The account page's receipts: each payment received, by the number the export shows (with the
+  // revision mark of its refunds, `-R1`), for what was charged, fee cover included, less what went
+  // back (§19, decision 144).
+  const account = (await call(ctx, 'GET', '/api/account', { token: u.token })).json() as { pledges: { receipts: { receipt_number: string; processing_date: string; amount_minor: number }[] }[] };
+  const numberOf = new Map(exported.payments.map((p) => [p.processing_date, p.receipt_number]));
+  diff.same(
+    `account page receipts of donor ${d.n}`,
+    account.pledges
+      .flatMap((pl) => pl.receipts)
+      .map((r) => ({ number: r.receipt_number, date: r.processing_date, amount: r.amount_minor }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    [...d.pledge.payments]
+      .filter((p) => p.status === 'Success')
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((p) => ({ number: `${numberOf.get(p.date)}${p.refunds > 0 ? `-R${p.refunds}` : ''}`, date: p.date, amount: p.amount + p.feeCover - p.refunded })),
+  );
 }
 
 /** The partner-charity export: opted-in donors of counted pledges, with what they pledged and what they gave. */
@@ -233,7 +263,9 @@ export async function compareSurfaces(w: World): Promise<string[]> {
     await pagesTeamsLeaderboard(w, c, diff);
     await report(w, c, diff);
     await charityExport(w, c, diff);
+    await receiptNumbers(w, c, diff);
   }
+  await friendsGifts(w, diff);
   for (const d of w.model.donors.filter((x) => !x.erased)) await donor(w, d, diff);
   return diff.list;
 }
