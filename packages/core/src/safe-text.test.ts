@@ -39,6 +39,10 @@ describe('safe text: one line (names, subjects, references)', () => {
     expect(isSafeText(`Hello${c}Bcc: x`, 'line')).toBe(false);
   });
 
+  it.each(rows(range(0x2060, 0x206f)))('refuses the word joiner, invisible operator or format character %s (U+2060–U+206F, the last included)', (_, c) => {
+    expect(isSafeText(`Ka${c}ren`, 'line')).toBe(false);
+  });
+
   it('takes the text people write: macrons, accents, other scripts, emoji, typographic marks', () => {
     for (const text of ['Aroha Ngā', 'Māori ā ō — “quotes” ‘x’ …', 'Zoë Ødegård', 'محمد', 'שלום', '李小龍', 'Sam 🚴 🌏', "O'Brien-Smith", 'Ice 🧊 + coffee ☕️', 'Aroha 👋🏽'])
       expect(isSafeText(text, 'line')).toBe(true);

@@ -87,6 +87,17 @@ describe('re-confirming it is you, and telling the owner', () => {
     expect((await registrationOptions(token)).json()).toMatchObject({ code: 'auth.step_up_required' });
   });
 
+  it('re-confirms only a live sign-in', async () => {
+    const donor = await insertUser(ctx);
+    const token = await signedInDonor(ctx, donor.id);
+    const withPassword = (t: string) => inject({ method: 'POST', url: '/api/auth/step-up', headers: bearer(t), payload: { password: STEP_UP_PASSWORD } });
+    // A token of no sign-in has nothing to record the proof on.
+    const sessionless = await withPassword(await ctx.app.signAccessToken({ id: donor.id, role: 'user' }));
+    expect(sessionless.statusCode).toBe(401);
+    expect(sessionless.json()).toMatchObject({ code: 'auth.unauthorized' });
+    expect((await withPassword(token)).statusCode).toBe(200);
+  });
+
   it('checks the proof again when the passkey is handed in, and keeps it across a refresh of the same sign-in', async () => {
     const donor = await insertUser(ctx);
     const email = await givePassword(ctx, donor.id);
@@ -232,6 +243,28 @@ describe('re-confirming it is you, and telling the owner', () => {
   });
 
   describe('the second factor', () => {
+    it('re-confirms with a TOTP code typed with spaces or a dash; a wrong or reused code is refused, logged with why, and proves nothing', async () => {
+      const admin = await insertUser(ctx, { role: 'admin' });
+      const { access_token, totpSecret } = await signInAdmin(ctx, admin);
+      const byCode = (code: string) => inject({ method: 'POST', url: '/api/auth/step-up', headers: bearer(access_token), payload: { code } });
+      later(30_000);
+      const right = totpCode(totpSecret, ctx.clock.now());
+      const wrong = await byCode(right === '123456' ? '654321' : '123456');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'validation', errors: [{ path: 'code' }] });
+      expect(events('step_up_failed').at(-1)).toMatchObject({ userId: admin.id, ip: '203.0.113.9', status: 400, why: 'wrong code' });
+      expect((await registrationOptions(access_token)).json()).toMatchObject({ code: 'auth.step_up_required' });
+
+      expect((await byCode(`${right.slice(0, 3)} ${right.slice(3)}`)).statusCode).toBe(200);
+      expect((await registrationOptions(access_token)).statusCode).toBe(200);
+      const reused = await byCode(right);
+      expect(reused.statusCode).toBe(400);
+      expect(events('step_up_failed').at(-1)).toMatchObject({ userId: admin.id, status: 400, why: 'code already used' });
+      later(60_000);
+      const next = totpCode(totpSecret, ctx.clock.now());
+      expect((await byCode(`${next.slice(0, 3)}-${next.slice(3)}`)).statusCode).toBe(200);
+    });
+
     it('new recovery codes need the password typed again; the old ones stop working; the owner is mailed', async () => {
       const admin = await insertUser(ctx, { role: 'admin' });
       const { access_token } = await signInAdmin(ctx, admin);
