@@ -309,8 +309,8 @@ export type GiftFigureRow = { recipient_id: number | null; gifts: number; amount
  * A campaign's friends' gifts (docs/decisions/140): the succeeded ones, by the campaign and charity
  * copied onto each gift when it was made (so a gift counts once, and stays counted if its page is
  * deleted or hidden), per charity and in total; each gift one card charge with its fee. Through
- * the partial index gifts_campaign_succeeded_idx. Their refunds are summed apart, from the few
- * refunded gifts (refunds_gift_idx), and taken off each charity's row: looking each gift's refunds
+ * the partial index gifts_campaign_succeeded_idx. Their refunds are summed apart, from the
+ * refunded gifts only, and taken off each charity's row: looking each gift's refunds
  * up gift by gift made the landing's cold read several times slower at a million gifts
  * (fundraising.scale.test.ts pins the plan: the refunds read once, not once per gift).
  */
