@@ -2,10 +2,12 @@
 // gifts (docs/decisions/143), beside the landing's totals read in the same run as the baseline:
 // a page (its row with pageRaised, then its 20 newest gifts; a popular page and a typical one),
 // a team (its members' pageRaised summed), the page and team routes' own reads (challenge-pages),
-// a campaign's top 10 pages and top 10 teams, and a page's share card named for its head. Median and p95 of READS reads each; target 50 ms.
+// a campaign's top 10 pages and top 10 teams, a page's share card named for its head, and the
+// landing's gift totals (campaignGifts over the NZ campaign's 629,570 succeeded gifts). Median and p95 of READS reads each; target 50 ms.
 // Not part of `npm test`: fundraising.scale.test.ts checks the plans deterministically (decision 103).
 import { getPublicPage, getPublicTeam } from '../apps/api/src/modules/challenge-pages/index.ts';
 import { selectCampaignTotals } from '../apps/api/src/modules/totals/index.ts';
+import { campaignGifts } from '../apps/api/src/modules/payments/index.ts';
 import { fundraisingShareImage } from '../apps/api/src/modules/share-image/index.ts';
 import { createShareImageCache } from '../apps/api/src/modules/share-image/share-image.service.ts';
 import { fundraisingReads, loadFundraising } from '../apps/api/src/modules/share-image/fundraising-scale.test-support.ts';
@@ -37,6 +39,8 @@ try {
     ['leaderboard: top 10 pages', () => fundraisingReads.topPages(bench.db, f.campaignId)],
     ['leaderboard: top 10 teams', () => fundraisingReads.topTeams(bench.db, f.campaignId)],
     ['page share card meta (head)', () => fundraisingShareImage(deps, 'page', f.popularSlug)],
+    // The landing's other cold read: the campaign's gifts net of their refunds (docs/decisions/150).
+    ['landing gift totals (campaign)', () => campaignGifts(bench.db, f.campaignId, 'NZ'), 'the landing\'s cold read of its gifts'],
   ];
   let baseline = NaN;
   const measure = async (name: string, read: () => Promise<unknown>, times: number, note?: string) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { getPublicPage, getPublicTeam } from '../challenge-pages/index.ts';
+import { campaignGifts } from '../payments/index.ts';
 import { planScans, statementsDuring, type Scan } from '../../test/statements.ts';
 import { FULL_SCALE, type FundraisingFixture, fundraisingReads, loadFundraising } from './fundraising-scale.test-support.ts';
 
@@ -8,7 +9,8 @@ import { FULL_SCALE, type FundraisingFixture, fundraisingReads, loadFundraising 
 // here (docs/decisions/103). This file checks deterministically, at 100,000 pages and 1,000,000
 // gifts, what keeps them fast: the statements the reads send and their plans (EXPLAIN, not run):
 // every page's gifts summed from gifts_page_succeeded_idx alone (migration 0028,
-// docs/decisions/143), and no sequential scan of gifts, pledges, payments or refunds anywhere.
+// docs/decisions/143), and no sequential scan of gifts, pledges, payments or refunds anywhere; the
+// landing's gift totals (campaignGifts) read a campaign's gift refunds once, not once per gift.
 
 const shown = (s: Scan) => `${s.node} ${s.relation}${s.index ? ` ${s.index}` : ''}`;
 
@@ -99,5 +101,40 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     // A campaign's teams are most of the teams here, so reading teams and pages whole and joining
     // them by hash is a fair plan; the ledger is never read whole.
     expect(ledgerSeqScans(board!)).toEqual([]);
+  });
+
+  // Last: it refunds gifts, which the reads above do not expect.
+  it('the landing\'s gift totals read the campaign\'s gifts in one pass and their refunds once, not once per gift (decision 150)', async () => {
+    // One succeeded gift in 100 refunded: every other one of those in full, the rest 1.00.
+    await ctx.db.$client.query(`
+      insert into refunds (gift_id, amount, reason, status, idempotency_key, created_at)
+      select g.id, case when g.id % 200 = 0 then g.amount else 100 end, 'scale refund', 'succeeded', 'scale-gift-refund-' || g.id, '2026-11-22'
+        from gifts g where g.status = 'succeeded' and g.id % 100 = 0`);
+    await ctx.db.$client.query('vacuum analyze refunds');
+    const { rows: [truth] } = await ctx.db.$client.query(
+      `select count(*) filter (where coalesce(b.refunded, 0) < g.amount)::int as gifts, (sum(g.amount) - coalesce(sum(b.refunded), 0))::bigint as amount
+         from gifts g left join (select gift_id, sum(amount) as refunded from refunds where gift_id is not null group by gift_id) b on b.gift_id = g.id
+        where g.campaign_id = $1 and g.status = 'succeeded'`,
+      [f.campaignId],
+    );
+    const total = (await campaignGifts(ctx.db, f.campaignId, 'NZ')).find((r) => r.recipient_id === null);
+    expect(total).toMatchObject({ gifts: truth.gifts, amount: Number(truth.amount) });
+    expect(truth.gifts).toBeLessThan(FULL_SCALE.gifts);
+
+    const [statement, ...more] = await statementsDuring(ctx.db, () => campaignGifts(ctx.db, f.campaignId, 'NZ'));
+    expect(more).toEqual([]);
+    // Run (EXPLAIN ANALYZE) for the loop counts, which the plan decides, not the clock.
+    const { rows } = await ctx.db.$client.query(`explain (analyze, timing off, format json) ${statement!.text}`, statement!.values);
+    type Node = { 'Node Type': string; 'Relation Name'?: string; 'Actual Loops': number; 'Workers Launched'?: number; Plans?: Node[] };
+    // Under a Gather each process runs its part once: a scan's loops count the leader and the workers.
+    const reads: string[] = [];
+    const walk = (node: Node, processes: number) => {
+      if (node['Relation Name']) reads.push(`${node['Relation Name']} ×${node['Actual Loops'] / processes}`);
+      const under = node['Node Type'].startsWith('Gather') ? 1 + (node['Workers Launched'] ?? 0) : processes;
+      node.Plans?.forEach((child) => walk(child, under));
+    };
+    walk(rows[0]['QUERY PLAN'][0].Plan, 1);
+    // A lookup per gift read refunds 629,570 times here, and made this read several times slower.
+    expect(reads.filter((r) => r.startsWith('refunds '))).toEqual(['refunds ×1']);
   });
 });
