@@ -21,18 +21,6 @@ export const billingErrors = defineErrors('billing', {
     status: 409,
     message: 'We could not find this payment with the bank. Please try paying again.',
   },
-  // Refunds (docs/decisions/132-refunds.md), asked by an admin.
+  // Refunds (docs/decisions/132-refunds.md), asked by an admin; the refund's own answers are payments' (one refund model).
   refundPaymentNotFound: { code: 'payment.not_found', status: 404, message: 'Payment {paymentId} not found' },
-  refundNotPaid: { code: 'refund.not_refundable', status: 409, message: 'Only a payment that went through (Success) can be refunded; this one is {status}.' },
-  refundTooMuch: {
-    code: 'refund.too_much',
-    status: 409,
-    message: 'You can refund at most {most} of this payment: {charged} was charged and {taken} is already refunded or being refunded.',
-  },
-  refundRefused: { code: 'refund.provider_refused', status: 502, message: 'The payment provider refused the refund: {providerMessage}' },
-  refundInDoubt: {
-    code: 'refund.provider_unavailable',
-    status: 503,
-    message: 'The payment provider did not answer. The refund is kept as pending (nobody can refund that amount again meanwhile); check it with the provider before trying again.',
-  },
 });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/index.ts';
 import {
   askProviderAndSettle,
+  paymentErrors,
   paymentsOfDonorWithRefunds,
   refundJson,
   reserveRefund,
@@ -41,11 +42,11 @@ export async function refundPayment(deps: RefundDeps, adminId: number, paymentId
   const amount = asMinor(input.amountMinor);
   const reservation = await reserveRefund(deps.db, { paymentId, amount, reason: input.reason, adminId, now: deps.clock.now() });
   if (reservation.kind === 'not_found') throw billingErrors.refundPaymentNotFound({ paymentId });
-  if (reservation.kind === 'not_refundable') throw billingErrors.refundNotPaid({ status: reservation.payment.payment_status });
+  if (reservation.kind === 'not_refundable') throw paymentErrors.refundPaymentNotRefundable({ status: reservation.payment.payment_status });
   if (reservation.kind === 'too_much') {
     const p = reservation.payment;
     const money = (m: number) => formatMoney(asMinor(m), p.country);
-    throw billingErrors.refundTooMuch({ most: money(Math.max(0, p.refundable)), charged: money(p.amount), taken: money(p.amount - p.refundable) });
+    throw paymentErrors.refundPaymentTooMuch({ most: money(Math.max(0, p.refundable)), charged: money(p.amount), taken: money(p.amount - p.refundable) });
   }
   const { payment, refund } = reservation;
 
@@ -55,11 +56,11 @@ export async function refundPayment(deps: RefundDeps, adminId: number, paymentId
     amount,
     metadata: { payment_id: String(payment.id), refund_id: String(refund.id) },
     audit: { adminId, action: 'payment.refund', target: `payment ${paymentId}`, before: { amount: payment.amount, refunded: payment.refunded } },
-    inDoubt: () => billingErrors.refundInDoubt(),
+    inDoubt: () => paymentErrors.refundInDoubt(),
   });
 
   if (settled.status === 'failed') {
-    throw billingErrors.refundRefused({ providerMessage: settled.failure_message ?? 'no reason given' });
+    throw paymentErrors.refundRefused({ providerMessage: settled.failure_message ?? 'no reason given' });
   }
   await mailRefund(deps, payment, settled, now);
   deps.log.info({ refundId: settled.id, paymentId, adminId, amount }, 'payment refunded');

@@ -10,6 +10,7 @@ import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import {
   askProviderAndSettle,
+  paymentErrors,
   refundJson,
   reserveGiftRefund,
   searchGifts,
@@ -45,11 +46,11 @@ export async function refundGift(deps: GiftRefundDeps, adminId: number, giftId: 
   const amount = asMinor(input.amountMinor);
   const reservation = await reserveGiftRefund(deps.db, { giftId, amount, reason: input.reason, adminId, now: deps.clock.now() });
   if (reservation.kind === 'not_found') throw giftErrors.refundGiftNotFound({ giftId });
-  if (reservation.kind === 'not_refundable') throw giftErrors.refundNotGiven({ status: reservation.gift.status });
+  if (reservation.kind === 'not_refundable') throw paymentErrors.refundGiftNotRefundable({ status: reservation.gift.status });
   if (reservation.kind === 'too_much') {
     const g = reservation.gift;
     const money = (m: number) => formatMoney(asMinor(m), g.country);
-    throw giftErrors.refundTooMuch({ most: money(Math.max(0, g.refundable)), charged: money(g.amount), taken: money(g.amount - g.refundable) });
+    throw paymentErrors.refundGiftTooMuch({ most: money(Math.max(0, g.refundable)), charged: money(g.amount), taken: money(g.amount - g.refundable) });
   }
   const { gift, refund } = reservation;
 
@@ -59,11 +60,11 @@ export async function refundGift(deps: GiftRefundDeps, adminId: number, giftId: 
     amount,
     metadata: { gift_id: String(gift.id), refund_id: String(refund.id) },
     audit: { adminId, action: 'gift.refund', target: `gift ${giftId}`, before: { amount: gift.amount, refunded: gift.refunded } },
-    inDoubt: () => giftErrors.refundInDoubt(),
+    inDoubt: () => paymentErrors.refundInDoubt(),
   });
 
   if (settled.status === 'failed') {
-    throw giftErrors.refundRefused({ providerMessage: settled.failure_message ?? 'no reason given' });
+    throw paymentErrors.refundRefused({ providerMessage: settled.failure_message ?? 'no reason given' });
   }
   await mailGiftRefund(deps, gift, settled, now);
   deps.log.info({ refundId: settled.id, giftId, adminId, amount }, 'gift refunded');

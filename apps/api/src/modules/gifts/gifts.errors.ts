@@ -14,18 +14,6 @@ export const giftErrors = defineErrors('gifts', {
   giftNotFound: { code: 'gift.not_found', status: 404, message: 'This gift could not be found. Please reload the page and try again.' },
   cardDeclinedBefore: { code: 'gift.card_declined', status: 409, message: GIFT_MESSAGES.declinedBefore },
   tooMany: { code: 'gift.rate_limited', status: 429, message: GIFT_MESSAGES.tooMany },
-  // Refunds of a gift (docs/decisions/150), asked by an admin: the payments' refund answers, for a gift.
+  // Refunds of a gift (docs/decisions/150), asked by an admin; the refund's own answers are payments' (one refund model).
   refundGiftNotFound: { code: 'gift.not_found', status: 404, message: 'Gift {giftId} not found' },
-  refundNotGiven: { code: 'refund.not_refundable', status: 409, message: 'Only a gift that went through (succeeded) can be refunded; this one is {status}.' },
-  refundTooMuch: {
-    code: 'refund.too_much',
-    status: 409,
-    message: 'You can refund at most {most} of this gift: {charged} was given and {taken} is already refunded or being refunded.',
-  },
-  refundRefused: { code: 'refund.provider_refused', status: 502, message: 'The payment provider refused the refund: {providerMessage}' },
-  refundInDoubt: {
-    code: 'refund.provider_unavailable',
-    status: 503,
-    message: 'The payment provider did not answer. The refund is kept as pending (nobody can refund that amount again meanwhile); check it with the provider before trying again.',
-  },
 });

@@ -52,6 +52,27 @@ export const paymentErrors = defineErrors('payments', {
     message: 'This payment was declined. Please start your gift again, with another card.',
   },
 
+  // Refunds, one model for pledge payments and friends' gifts (docs/decisions/132-refunds.md, 150),
+  // asked by an admin; each says which it is about.
+  refundPaymentNotRefundable: { code: 'refund.not_refundable', status: 409, message: 'Only a payment that went through (Success) can be refunded; this one is {status}.' },
+  refundGiftNotRefundable: { code: 'refund.not_refundable', status: 409, message: 'Only a gift that went through (succeeded) can be refunded; this one is {status}.' },
+  refundPaymentTooMuch: {
+    code: 'refund.too_much',
+    status: 409,
+    message: 'You can refund at most {most} of this payment: {charged} was charged and {taken} is already refunded or being refunded.',
+  },
+  refundGiftTooMuch: {
+    code: 'refund.too_much',
+    status: 409,
+    message: 'You can refund at most {most} of this gift: {charged} was given and {taken} is already refunded or being refunded.',
+  },
+  refundRefused: { code: 'refund.provider_refused', status: 502, message: 'The payment provider refused the refund: {providerMessage}' },
+  refundInDoubt: {
+    code: 'refund.provider_unavailable',
+    status: 503,
+    message: 'The payment provider did not answer. The refund is kept as pending (nobody can refund that amount again meanwhile); check it with the provider before trying again.',
+  },
+
   webhookNotConfigured: { code: 'webhook.not_configured', status: 404, message: 'Webhooks are not configured' },
   webhookInvalidSignature: { code: 'webhook.invalid_signature', status: 400, message: 'Invalid webhook signature' },
 });
