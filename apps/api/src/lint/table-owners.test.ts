@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { files, NOT_APP_CODE, tableIdentifiers } from './source-tables.test-support.ts';
 
 // One owner per table (docs/architecture.md "One owner per table", docs/decisions/110): every write
 // in the API's source, as Drizzle (`.insert(t)`, `.update(t)`, `.delete(t)`) or as SQL text
@@ -72,20 +73,6 @@ const ALSO_WRITES: Record<string, string[]> = {
   refunds: ['payments/ledger-gifts.repository.ts'],
 };
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
-
-const NOT_APP_CODE = /(\.test\.ts|\.test-support\.ts|\.bench\.ts|\.type-test\.ts)$|^(db\/seed|db\/migrate|db\/schema|test\/|lint\/)/;
-
-/** JS identifier of each table in db/schema → its SQL name. */
-function tableIdentifiers(): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const file of files(path.join(SRC, 'db/schema'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) ids.set(m[1]!, m[2]!);
-  }
-  return ids;
-}
 
 type Write = { file: string; table: string; line: number };
 

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { files, NOT_APP_CODE, tableIdentifiers } from './source-tables.test-support.ts';
 
 // Owners publish their read rules (docs/decisions/146-money-read-rules.md, docs/architecture.md
 // "One owner per table"): the money tables are read only by their owners, which publish every
@@ -21,20 +22,6 @@ const READERS = ['modules/payments/', 'modules/gifts/'];
  */
 const EXCEPTIONS: string[] = [];
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
-
-const NOT_APP_CODE = /(\.test\.ts|\.test-support\.ts|\.bench\.ts|\.type-test\.ts)$|^(db\/seed|db\/migrate|db\/schema|test\/|lint\/)/;
-
-/** JS identifier of each table in db/schema → its SQL name. */
-function tableIdentifiers(): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const file of files(path.join(SRC, 'db/schema'))) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) ids.set(m[1]!, m[2]!);
-  }
-  return ids;
-}
 
 type Read = { file: string; table: string; line: number };
 
