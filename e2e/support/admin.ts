@@ -58,7 +58,15 @@ export function codeAtStep(secret: string, step: number): string {
 export async function nextCode(phone: Phone, clock: ServerClock = realClock): Promise<string> {
   const current = () => Math.floor(clock().getTime() / STEP_MS);
   const newest = () => current() - (clock === realClock ? 0 : 1);
-  const step = Math.max(current() - 1, phone.lastStep + 1);
+  let step = Math.max(current() - 1, phone.lastStep + 1);
+  // The previous step's code stays good only until the current step ends: on a loaded machine the
+  // form may reach the server after that, so near the turn wait for the next step and use this one.
+  const leftInStep = () => STEP_MS - (clock().getTime() % STEP_MS);
+  if (step < current() && leftInStep() < 10_000) {
+    const turning = current();
+    while (current() === turning) await new Promise((r) => setTimeout(r, 500));
+    step = Math.max(step, current() - 1);
+  }
   while (step > newest()) await new Promise((r) => setTimeout(r, 1000));
   phone.lastStep = step;
   return codeAtStep(phone.secret, step);
