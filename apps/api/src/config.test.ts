@@ -288,6 +288,8 @@ describe('serializeError', () => {
     expect(isPrivateRange('fc00::/7')).toBe(true);
     expect(isPrivateRange('fe80::/9')).toBe(false);
     expect(isPrivateRange('proxy.local')).toBe(false);
+    // An IPv6 range is never read as an IPv4 one: a00::/16 starts with the same 8 bits as 10.0.0.0/8.
+    expect(isPrivateRange('a00::/16')).toBe(false);
   });
 
   it('knows whether a socket address is one of the trusted proxies', () => {
