@@ -7,7 +7,9 @@
 // `resetPassword`; passkeys.repository.ts 72-76, `deleteAllPasskeys`), the calls that demand
 // it (passkeys.service.ts 80, 109, 151; two-factor.service.ts 44, 152, 178), an admin's passkey as
 // the second factor only when added past a TOTP code and never while the codes are locked out
-// (passkeys.service.ts 134 and 205), and `secondFactorState` (a donor who turned it on types a code).
+// (passkeys.service.ts 134 and 204: a donor's passkey sign-in passes no second factor either, so it is
+// asked for the code once the donor turns one on), and `secondFactorState` (a donor who turned it on
+// types a code).
 // Not mutated: the one log line of a recorded proof (step-up.service.ts 71). Not run: passkeys.test.ts
 // (the ceremonies, api-passkeys' run): step-up.test.ts adds, removes and signs in with passkeys itself.
 import { apiTarget } from './api.mjs';
@@ -24,7 +26,7 @@ export default apiTarget('step-up', {
     'apps/api/src/modules/auth/passkeys.service.ts:109-109',
     'apps/api/src/modules/auth/passkeys.service.ts:134-134',
     'apps/api/src/modules/auth/passkeys.service.ts:151-151',
-    'apps/api/src/modules/auth/passkeys.service.ts:205-205',
+    'apps/api/src/modules/auth/passkeys.service.ts:204-204',
     'apps/api/src/modules/auth/two-factor.service.ts:44-44',
     'apps/api/src/modules/auth/two-factor.service.ts:152-152',
     'apps/api/src/modules/auth/two-factor.service.ts:178-178',
@@ -32,6 +34,7 @@ export default apiTarget('step-up', {
   ],
   testFiles: [
     'apps/api/src/modules/auth/step-up.test.ts',
+    'apps/api/src/modules/auth/step-up.edges.test.ts',
     'apps/api/src/modules/auth/donor-two-factor.test.ts',
   ],
 });

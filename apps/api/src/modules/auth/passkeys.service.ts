@@ -170,8 +170,7 @@ export type PasskeyAsker = { ip: string; requestId: string };
  * that account's user handle (a discoverable credential always returns it), our origin and RP ID,
  * user verification, a valid signature and a counter that went forward (or stays 0). The session
  * has passed the second factor only with a passkey added in a sign-in that had passed a TOTP code,
- * and not while the code attempts are locked out: otherwise the code step follows for an admin or
- * a donor who turned it on (a donor without one needs none, and is asked once it is turned on).
+ * and not while the code attempts are locked out: otherwise the code step follows (an admin, a donor who has one).
  * Each refusal is a `security.passkey_refused` event naming why.
  */
 export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuthenticationInput, asker: PasskeyAsker): Promise<SessionTokens> {
