@@ -276,6 +276,10 @@ describe('serializeError', () => {
     // An IPv4 tail of several digits in each part, and the full IPv6 form (no "::").
     expect(isPrivateRange('::ffff:192.168.1.254')).toBe(true);
     expect(isPrivateRange('::ffff:8.8.8.80')).toBe(false);
+    expect(isPrivateRange('::ffff:172.16.10.1')).toBe(true);
+    // Groups on both sides of "::": a documentation address is public, not read as ::1.
+    expect(isPrivateRange('2001:db8::1')).toBe(false);
+    expect(isPrivateRange('fe80:0:0:1::1')).toBe(true);
     expect(isPrivateRange('::ffff:c0a8:1fe')).toBe(true);
     expect(isPrivateRange('fd00:0:0:0:0:0:0:1')).toBe(true);
     expect(isPrivateRange('2001:db8:0:0:0:0:0:1')).toBe(false);
