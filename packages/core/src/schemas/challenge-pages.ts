@@ -180,9 +180,12 @@ export const myPageSchema = z
     /** Published and not hidden by an admin: anyone can read it at /p/{slug}. */
     public: z.boolean(),
     published_at: timestampSchema.nullable(),
-    /** An admin hid the page (or its photo): it is shown to its owner only. */
+    /** An admin hid the page (or its photo, or its story): it is shown to its owner only. */
     moderated: z.boolean(),
     photo_moderated: z.boolean(),
+    story_moderated: z.boolean(),
+    /** Why the admin hid the page, as they wrote it (docs/decisions/159); null when it is not hidden or no reason was kept. */
+    moderation_reason: z.string().nullable(),
     on_leaderboard: z.boolean(),
     gift_mails: z.boolean(),
     country: z.enum(COUNTRY_CODES),
