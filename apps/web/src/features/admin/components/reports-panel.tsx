@@ -26,7 +26,12 @@ const At = ({ url }: { url: string }) => <a href={url}>{url}</a>;
  * the message and its page.
  */
 function Reported({ report }: { report: AdminReport }) {
-  const thumb = report.thumbnail_url && <img className="admin-report-thumb" src={report.thumbnail_url} alt={`The photo of ${report.url ?? 'what was reported'}`} width={96} />;
+  const thumb = report.thumbnail_url && (
+    <>
+      <img className="admin-report-thumb" src={report.thumbnail_url} alt={`The photo of ${report.url ?? 'what was reported'}`} width={96} />
+      <br />
+    </>
+  );
   if (report.subject === 'team' && report.team) {
     return (
       <>
