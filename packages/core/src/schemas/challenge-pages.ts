@@ -192,7 +192,8 @@ export const myPageSchema = z
     raised: raisedSchema,
     weeks_done: z.number().int(),
     weeks_total: z.number().int(),
-    team: teamRefSchema.extend({ captain: z.boolean() }).nullable(),
+    /** The page's team; `hidden` when an admin hid it, with the reason they gave (told to its captain only, docs/decisions/159). */
+    team: teamRefSchema.extend({ captain: z.boolean(), hidden: z.boolean(), moderation_reason: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'MyPage' });
 export type MyPage = z.infer<typeof myPageSchema>;

@@ -33,6 +33,7 @@ export type PageRow = {
   team_slug: string | null;
   team_name: string | null;
   team_moderated_at: Date | null;
+  team_moderation_reason: string | null;
   team_captain_page_id: number | null;
   country: CountryCode;
   challenge_name: string;
@@ -50,7 +51,7 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
          cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
-         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.captain_page_id as team_captain_page_id,
+         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
          raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
          ${weeksOfPledge('pl').done} as weeks_done,

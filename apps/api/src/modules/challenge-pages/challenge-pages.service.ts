@@ -56,7 +56,12 @@ export async function slugAvailable(deps: Pick<PageDeps, 'db'>, typed: string, k
 // The owner's page
 
 function myPageOf(page: repo.PageRow): MyPage {
-  const team = page.team_id !== null && page.team_slug !== null ? { slug: page.team_slug, name: page.team_name ?? '', captain: page.team_captain_page_id === page.id } : null;
+  const captain = page.team_captain_page_id === page.id;
+  const teamHidden = page.team_moderated_at !== null;
+  const team =
+    page.team_id !== null && page.team_slug !== null
+      ? { slug: page.team_slug, name: page.team_name ?? '', captain, hidden: teamHidden, moderation_reason: captain && teamHidden ? page.team_moderation_reason : null }
+      : null;
   return {
     slug: page.slug,
     display_name: page.display_name,

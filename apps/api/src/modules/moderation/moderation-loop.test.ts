@@ -116,6 +116,9 @@ describe('moderation that closes the loop', () => {
       expect(await noticesTo(member.userId)).toEqual([]);
       const [row] = await ctx.db.select().from(teams).where(eq(teams.id, team.id));
       expect(row!.moderation_reason).toBe('Offensive team name');
+      expect((await asOwner(captain.userId, '/api/my-page')).json()).toMatchObject({ team: { slug: team.slug, captain: true, hidden: true, moderation_reason: 'Offensive team name' } });
+      // A member sees that the team is hidden, not the admin's words to its captain.
+      expect((await asOwner(member.userId, '/api/my-page')).json()).toMatchObject({ team: { slug: team.slug, captain: false, hidden: true, moderation_reason: null } });
     });
   });
 

@@ -119,8 +119,8 @@ describe('the team page', () => {
     setAccessToken('header.eyJzdWIiOiI3In0.sig');
     const calls = stubFetch({
       'GET /api/teams/harbour': { status: 200, body: team },
-      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } }],
-      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } },
+      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } }],
+      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } },
     });
     renderAt(<TeamPage slug="harbour" />, '/t/harbour');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Harbour Runners' })).toBeInTheDocument();
@@ -199,6 +199,16 @@ describe('the page editor', () => {
     expect(await screen.findByText(/^An admin has hidden your page: The photo shows someone else\. Only you can see it\./)).toHaveTextContent('Write to hello@uplift.org.nz to ask for a review.');
     expect(screen.queryByText(/Not public yet/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish my page' })).not.toBeInTheDocument();
+  });
+
+  it("tells a hidden team's captain the admin's reason and what waits for the review", async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const team = { slug: 'harbour', name: 'Harbour Runners', captain: true, hidden: true, moderation_reason: 'Offensive team name' };
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z', team } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your team: Offensive team name\. Only its members can see it\./)).toHaveTextContent(
+      "Until it is reviewed you can't leave it, delete your page or start another team. Write to hello@uplift.org.nz to ask for a review.",
+    );
   });
 
   it('tells the owner when an admin hid only their story', async () => {

@@ -245,6 +245,16 @@ function TeamSection({ page }: { page: MyPage }) {
           <Link to={teamPagePath(page.team.slug)}>{page.team.name}</Link>
           {page.team.captain && ' (you are its captain)'}
         </p>
+        {page.team.hidden &&
+          (page.team.captain ? (
+            // The captain is told the admin's reason (docs/decisions/159) and what the hide holds (154).
+            <Alert tone="info">
+              An admin has hidden your team{page.team.moderation_reason ? `: ${page.team.moderation_reason}` : ''}. Only its members can see it. Until it is reviewed you
+              can't leave it, delete your page or start another team. Write to {BRAND.contactEmail} to ask for a review.
+            </Alert>
+          ) : (
+            <Alert tone="info">An admin has hidden this team: no one else can see it until it is reviewed.</Alert>
+          ))}
         {page.team.captain && <CaptainTools slug={page.team.slug} name={page.team.name} />}
         {leave.isError && <Alert>{leave.error.message}</Alert>}
         <button type="button" className="button secondary" disabled={leave.isPending} onClick={() => leave.mutate()}>
