@@ -6,7 +6,7 @@ import { CONSENT_KINDS } from './schemas/account.ts';
 describe('mail kinds (docs/decisions/136)', () => {
   it('lists every mail the API sends as transactional, each with the reason it cannot be switched off', () => {
     expect(Object.keys(TRANSACTIONAL_MAILS).sort()).toEqual(
-      ['account-erased', 'activation', 'card-expiry', 'email-change', 'email-changed', 'password-reset', 'payment-failed', 'payment-receipt', 'payment-refund', 'pledge-cancelled', 'pledge-confirmed', 'pledge-skipped', 'security-notice'].sort(),
+      ['account-erased', 'activation', 'card-expiry', 'email-change', 'email-changed', 'password-reset', 'payment-failed', 'payment-receipt', 'payment-refund', 'pledge-cancelled', 'pledge-confirmed', 'pledge-skipped', 'security-notice', 'moderation-notice'].sort(),
     );
     for (const mail of Object.values(TRANSACTIONAL_MAILS)) {
       expect(mail.reason.length).toBeGreaterThan(10);

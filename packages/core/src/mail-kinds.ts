@@ -24,6 +24,13 @@ export const TRANSACTIONAL_MAILS = {
     reason: 'A security notice: a passkey added or removed, a password changed or reset, two-factor sign-in turned on or off, recovery codes made or used. It tells you if it was not you.',
   },
   'account-erased': { group: 'account', label: 'Your account was deleted', reason: 'It confirms what was deleted and what was cancelled.' },
+  // A service notice (docs/decisions/159): an admin hid your challenge page or team, or removed its
+  // photo, its story or a message on it. Always sent: you need to know, and how to ask for a review.
+  'moderation-notice': {
+    group: 'account',
+    label: 'An admin hid your challenge page, your team or part of it',
+    reason: 'A service notice: it tells you what an admin hid from the public, why, and how to ask for a review.',
+  },
 } as const satisfies Record<string, { group: 'receipt' | 'failure' | 'card' | 'security' | 'account'; label: string; reason: string }>;
 
 export type TransactionalMailKind = keyof typeof TRANSACTIONAL_MAILS;

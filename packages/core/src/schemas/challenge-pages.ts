@@ -180,16 +180,20 @@ export const myPageSchema = z
     /** Published and not hidden by an admin: anyone can read it at /p/{slug}. */
     public: z.boolean(),
     published_at: timestampSchema.nullable(),
-    /** An admin hid the page (or its photo): it is shown to its owner only. */
+    /** An admin hid the page (or its photo, or its story): it is shown to its owner only. */
     moderated: z.boolean(),
     photo_moderated: z.boolean(),
+    story_moderated: z.boolean(),
+    /** Why the admin hid the page, as they wrote it (docs/decisions/159); null when it is not hidden or no reason was kept. */
+    moderation_reason: z.string().nullable(),
     on_leaderboard: z.boolean(),
     gift_mails: z.boolean(),
     country: z.enum(COUNTRY_CODES),
     raised: raisedSchema,
     weeks_done: z.number().int(),
     weeks_total: z.number().int(),
-    team: teamRefSchema.extend({ captain: z.boolean() }).nullable(),
+    /** The page's team; `hidden` when an admin hid it, with the reason they gave (told to its captain only, docs/decisions/159). */
+    team: teamRefSchema.extend({ captain: z.boolean(), hidden: z.boolean(), moderation_reason: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'MyPage' });
 export type MyPage = z.infer<typeof myPageSchema>;

@@ -7,7 +7,7 @@ import { payoutCorrectionRequestSchema, payoutRequestSchema } from './campaign-r
 import { campaignRequestSchema } from './campaign.ts';
 import { createPageSchema, createTeamSchema, updateTeamSchema } from './challenge-pages.ts';
 import { giftRequestSchema } from './gifts.ts';
-import { reportRequestSchema } from './moderation.ts';
+import { giftModerationSchema, moderationChangeSchema, reportRequestSchema, resolveReportSchema } from './moderation.ts';
 import { newsDraftSchema } from './news.ts';
 import { passkeyNameSchema } from './passkeys.ts';
 import { refundRequestSchema } from './refund.ts';
@@ -79,6 +79,9 @@ const MULTI_LINE: [string, z.ZodType, Record<string, unknown>, string, string][]
   ["a challenge's description", challengeRequestSchema, challenge, 'description', 'Description'],
   ["a news update's text", newsDraftSchema, news, 'text', 'text'],
   ["a report's reason", reportRequestSchema, { subject: 'page', slug: 'aroha-rides', reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding a page or team (mailed to its owner)", moderationChangeSchema, { hidden: true, reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding a message", giftModerationSchema, { message_hidden: true, reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding what a report is about", resolveReportSchema, { action: 'hide_photo', reason: 'x' }, 'reason', 'reason'],
   ["a refund's reason", refundRequestSchema, { amountMinor: 100, reason: 'x' }, 'reason', 'reason'],
   ["a payout correction's reason", payoutCorrectionRequestSchema, { amount: 5, reason: 'x' }, 'reason', 'Reason'],
 ];

@@ -23,6 +23,8 @@ export type PageRow = {
   published_at: Date | null;
   moderated_at: Date | null;
   photo_moderated_at: Date | null;
+  story_moderated_at: Date | null;
+  moderation_reason: string | null;
   on_leaderboard: boolean;
   gift_mails: boolean;
   photo_id: number | null;
@@ -31,6 +33,7 @@ export type PageRow = {
   team_slug: string | null;
   team_name: string | null;
   team_moderated_at: Date | null;
+  team_moderation_reason: string | null;
   team_captain_page_id: number | null;
   country: CountryCode;
   challenge_name: string;
@@ -46,9 +49,9 @@ export type PageRow = {
 
 const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
-         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.on_leaderboard, cp.gift_mails,
+         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
-         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.captain_page_id as team_captain_page_id,
+         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
          raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
          ${weeksOfPledge('pl').done} as weeks_done,
@@ -73,6 +76,7 @@ function mapPage(row: Record<string, unknown>): PageRow {
     published_at: toDate(row.published_at),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
+    story_moderated_at: toDate(row.story_moderated_at),
     team_moderated_at: toDate(row.team_moderated_at),
   };
 }
@@ -219,6 +223,7 @@ export type TeamRow = {
   photo_sha256: string | null;
   moderated_at: Date | null;
   photo_moderated_at: Date | null;
+  story_moderated_at: Date | null;
   country: CountryCode;
   pledged: number;
   gifts: number;
@@ -229,7 +234,7 @@ export type TeamRow = {
 export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRow | undefined> {
   const { rows } = await db.execute(sql`
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
-           t.moderated_at, t.photo_moderated_at, ca.country,
+           t.moderated_at, t.photo_moderated_at, t.story_moderated_at, ca.country,
            coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.gifts), 0)::float8 as gifts,
            coalesce(sum(raised.gift_count), 0)::int as gift_count
       from teams t
@@ -247,6 +252,7 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
     gifts: Number(row.gifts),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
+    story_moderated_at: toDate(row.story_moderated_at),
   };
 }
 

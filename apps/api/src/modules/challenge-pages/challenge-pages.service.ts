@@ -56,7 +56,12 @@ export async function slugAvailable(deps: Pick<PageDeps, 'db'>, typed: string, k
 // The owner's page
 
 function myPageOf(page: repo.PageRow): MyPage {
-  const team = page.team_id !== null && page.team_slug !== null ? { slug: page.team_slug, name: page.team_name ?? '', captain: page.team_captain_page_id === page.id } : null;
+  const captain = page.team_captain_page_id === page.id;
+  const teamHidden = page.team_moderated_at !== null;
+  const team =
+    page.team_id !== null && page.team_slug !== null
+      ? { slug: page.team_slug, name: page.team_name ?? '', captain, hidden: teamHidden, moderation_reason: captain && teamHidden ? page.team_moderation_reason : null }
+      : null;
   return {
     slug: page.slug,
     display_name: page.display_name,
@@ -67,6 +72,8 @@ function myPageOf(page: repo.PageRow): MyPage {
     published_at: page.published_at?.toISOString() ?? null,
     moderated: page.moderated_at !== null,
     photo_moderated: page.photo_moderated_at !== null,
+    story_moderated: page.story_moderated_at !== null,
+    moderation_reason: page.moderated_at !== null ? page.moderation_reason : null,
     on_leaderboard: page.on_leaderboard,
     gift_mails: page.gift_mails,
     country: page.country,
@@ -254,7 +261,8 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'>, slug: string): P
   return {
     slug: page.slug,
     display_name: page.display_name,
-    story: page.story,
+    // A story an admin hid is not shown (docs/decisions/159); its owner still sees and edits it.
+    story: page.story_moderated_at === null ? page.story : '',
     photo_url: photo ? fundraisingPhotoUrl('page', page.slug, photo, 'full') : null,
     photo_card_url: photo ? fundraisingPhotoUrl('page', page.slug, photo, 'card') : null,
     goal: page.goal,
@@ -298,7 +306,7 @@ export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): P
   return {
     slug: team.slug,
     name: team.name,
-    story: team.story,
+    story: team.story_moderated_at === null ? team.story : '',
     photo_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'full') : null,
     photo_card_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'card') : null,
     country: team.country,

@@ -354,7 +354,7 @@ describe('teams', () => {
     const res = await call(captain.user.id, 'POST', '/api/teams', { slug, name: 'Harbour Runners', story: '<i>we run</i>' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ slug, name: 'Harbour Runners', story: '<i>we run</i>', country: 'NZ', members: [{ display_name: captain.page.display_name, slug: captain.slug, captain: true }] });
-    expect((await call(captain.user.id, 'GET', '/api/my-page')).json().team).toEqual({ slug, name: 'Harbour Runners', captain: true });
+    expect((await call(captain.user.id, 'GET', '/api/my-page')).json().team).toEqual({ slug, name: 'Harbour Runners', captain: true, hidden: false, moderation_reason: null });
     const second = await call(captain.user.id, 'POST', '/api/teams', { slug: nextSlug('team'), name: 'Another' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Your page is already in a team: leave it first');
@@ -370,7 +370,7 @@ describe('teams', () => {
     const member = await participant({ publish: false });
     const joined = await call(member.user.id, 'POST', `/api/teams/${slug}/join`);
     expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json().team).toEqual({ slug, name: 'Rollers', captain: false });
+    expect(joined.json().team).toEqual({ slug, name: 'Rollers', captain: false, hidden: false, moderation_reason: null });
     // Joining again changes nothing.
     expect((await call(member.user.id, 'POST', `/api/teams/${slug}/join`)).statusCode).toBe(200);
 

@@ -35,7 +35,7 @@ async function call(userId: number | undefined, method: Method, url: string, pay
   const headers: Record<string, string> = userId ? { authorization: `Bearer ${await tokenFor(ctx, userId)}` } : {};
   return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
-const admin = (kind: 'pages' | 'teams', slug: string, hidden: boolean) => ctx.app.inject({ method: 'PUT', url: `/api/admin/moderation/${kind}/${slug}`, headers: adminAuth, payload: { hidden } });
+const admin = (kind: 'pages' | 'teams', slug: string, hidden: boolean) => ctx.app.inject({ method: 'PUT', url: `/api/admin/moderation/${kind}/${slug}`, headers: adminAuth, payload: hidden ? { hidden, reason: 'Under review' } : { hidden } });
 
 let slugs = 0;
 const nextSlug = (base = 'held') => `${base}-${++slugs}`;

@@ -43,6 +43,8 @@ const mine: MyPage = {
   published_at: null,
   moderated: false,
   photo_moderated: false,
+  story_moderated: false,
+  moderation_reason: null,
   on_leaderboard: false,
   gift_mails: true,
   country: 'NZ',
@@ -117,8 +119,8 @@ describe('the team page', () => {
     setAccessToken('header.eyJzdWIiOiI3In0.sig');
     const calls = stubFetch({
       'GET /api/teams/harbour': { status: 200, body: team },
-      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } }],
-      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } },
+      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } }],
+      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } },
     });
     renderAt(<TeamPage slug="harbour" />, '/t/harbour');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Harbour Runners' })).toBeInTheDocument();
@@ -128,6 +130,19 @@ describe('the team page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Join team Harbour Runners' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/teams/harbour/join')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Leave the team' })).toBeInTheDocument();
+  });
+});
+
+describe('a team with no public members', () => {
+  it('says so honestly, with no "0 members" and no total', async () => {
+    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, gifts: 0, total: 0, gift_count: 0 }, members: [] };
+    stubFetch({ 'GET /api/teams/quiet': { status: 200, body: empty } });
+    renderAt(<TeamPage slug="quiet" />, '/t/quiet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Quiet Ones' })).toBeInTheDocument();
+    expect(screen.getByText('No member of this team has a public page right now, so there is no total to show.')).toBeInTheDocument();
+    expect(screen.queryByText(/0 members/)).not.toBeInTheDocument();
+    expect(screen.queryByText('£0.00')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
 
@@ -169,12 +184,40 @@ describe('the page editor', () => {
       'DELETE /api/my-page': { status: 409, body: { message: refusal, code: 'page.hidden_no_delete' } },
     });
     renderAt(<MyPageEditor />, '/my-page');
-    expect(await screen.findByText(/An admin has hidden your page: only you can see it\. Until it is reviewed you can't publish a page, change this page's address, delete it or create another\./)).toHaveTextContent(
+    expect(await screen.findByText(/An admin has hidden your page\. Only you can see it\. Until it is reviewed you can't publish a page, change this page's address, delete it or create another\./)).toHaveTextContent(
       'Write to hello@uplift.org.nz to ask for a review.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Delete my page' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it("says one state when an admin hid the page, with the admin's reason: never also \"Not public yet\", and offers no Publish", async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, moderated: true, moderation_reason: 'The photo shows someone else' } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your page: The photo shows someone else\. Only you can see it\./)).toHaveTextContent('Write to hello@uplift.org.nz to ask for a review.');
+    expect(screen.queryByText(/Not public yet/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish my page' })).not.toBeInTheDocument();
+  });
+
+  it("tells a hidden team's captain the admin's reason and what waits for the review", async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const team = { slug: 'harbour', name: 'Harbour Runners', captain: true, hidden: true, moderation_reason: 'Offensive team name' };
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z', team } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your team: Offensive team name\. Only its members can see it\./)).toHaveTextContent(
+      "Until it is reviewed you can't leave it, delete your page or start another team. Write to hello@uplift.org.nz to ask for a review.",
+    );
+  });
+
+  it('tells the owner when an admin hid only their story', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z', story: 'Rude', story_moderated: true } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your story: your page shows none until an admin reviews it\./)).toBeInTheDocument();
+    expect(screen.getByText(/^Public at/)).toBeInTheDocument();
+    expect(screen.queryByText(/An admin has hidden your page/)).not.toBeInTheDocument();
   });
 
   it('refuses a goal that is not an amount before asking the server, naming the field', async () => {

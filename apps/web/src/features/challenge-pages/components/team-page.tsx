@@ -36,6 +36,7 @@ export function TeamPage({ slug }: { slug: string }) {
   const member = myPage?.team?.slug === t.slug;
   const captain = member && myPage?.team?.captain === true;
   const error = join.error ?? leave.error ?? remove.error;
+  const empty = t.members.length === 0;
 
   return (
     <article className="page cp-page">
@@ -43,12 +44,17 @@ export function TeamPage({ slug }: { slug: string }) {
         {t.photo_url && <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />}
         <div>
           <h1>Team {t.name}</h1>
-          <p className="cp-muted">{t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
+          <p className="cp-muted">{t.members.length === 0 ? 'No public members' : t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
         </div>
       </header>
-      <section className="card" aria-label="The team’s total">
-        <RaisedProgress raised={t.raised} country={t.country} />
-      </section>
+      {/* Only public member pages are listed and counted (docs/decisions/154); with none, no total to show (159). */}
+      {empty ? (
+        <p className="card">No member of this team has a public page right now, so there is no total to show.</p>
+      ) : (
+        <section className="card" aria-label="The team’s total">
+          <RaisedProgress raised={t.raised} country={t.country} />
+        </section>
+      )}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
@@ -78,6 +84,7 @@ export function TeamPage({ slug }: { slug: string }) {
 
       <section aria-labelledby="cp-members-title">
         <h2 id="cp-members-title">Members</h2>
+        {empty && <p className="cp-muted">None to show yet.</p>}
         <ul className="cp-members">
           {t.members.map((m, i) => (
             <li key={m.slug ?? `member-${i}`}>
