@@ -105,25 +105,52 @@ describe('calculator messages (product-rules §5)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least £10');
   });
 
-  it('treats a frequency that is not a whole number as 0', async () => {
+  it('treats a frequency that is not a whole number as 0, and says so on the field alone', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="coffees" />);
     await user.type(screen.getByLabelText('Number of coffees per week'), '2.5');
     await user.type(screen.getByLabelText('Cost of each one ($)'), '10');
     expect(total()).toBe('$0.00');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
-    // Not silently: the field says what is wrong with it, naming what it counts.
+    // Not silently: the field says what is wrong with it, naming what it counts…
     expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter the number of coffees as a whole number, like 5');
     expect(screen.getByLabelText('Number of coffees per week')).toBeInvalid();
+    // …and that one problem gets one message: no second 'at least $10' for the total it makes.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
   });
 
-  it('refuses an amount with more than two decimals, and the total blocks', async () => {
+  it('refuses an amount with more than two decimals with one message, on the field', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="coffees" />);
     await user.type(screen.getByLabelText('Number of coffees per week'), '5');
     await user.type(screen.getByLabelText('Cost of each one ($)'), '3.505');
     expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter the cost with at most two decimal places, like 3.50');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
+  });
+
+  it('answers a cost below zero with its sign, not with "as a number"', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '-5');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter a cost of zero or more');
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
+  });
+
+  it('answers a negative parking cost, number or trips by their sign too', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness challenge="commutes" />);
+    await user.type(screen.getByLabelText('Distance of one trip (km)'), '8');
+    await user.type(screen.getByLabelText(/Trips per week/), '-10');
+    await user.type(screen.getByLabelText('Parking per week ($)'), '-3');
+    expect(screen.getByLabelText(/Trips per week/)).toHaveAccessibleDescription(/Enter a number of trips of zero or more/);
+    expect(screen.getByLabelText('Parking per week ($)')).toHaveAccessibleDescription('Enter a parking cost of zero or more');
+    // One message each: not also 'check the box' nor 'at least $10'.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '-5');
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter a number of coffees of zero or more');
   });
 
   it('asks a commuter to tick the box or enter parking', async () => {

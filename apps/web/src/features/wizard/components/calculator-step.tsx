@@ -132,9 +132,9 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
             </p>
           </>
         )}
-        {showErrors && calc.blockingError && (
+        {showErrors && calc.totalError && (
           <p className="field-error" role="alert">
-            {calc.blockingError}
+            {calc.totalError}
           </p>
         )}
       </section>
