@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -218,6 +218,38 @@ describe('calculator messages (product-rules §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('suggests the landing page’s example for the challenge as placeholders, typing nothing for the donor', () => {
+    const shown = (challenge: { name: string; unit: string; kind: string; icon: string }, opts: { country?: 'NZ' | 'UK'; period?: 'weekly' | 'monthly' } = {}) => {
+      cleanup();
+      render(
+        <CalculatorStep
+          challenge={challenge}
+          calculator={{ ...EMPTY_CALCULATOR, period: opts.period ?? 'weekly' }}
+          onChange={() => {}}
+          country={opts.country ?? 'NZ'}
+          remainingWeeks={4}
+          showErrors={false}
+        />,
+      );
+    };
+    // '5 coffees a week at $3.50' (product-rules §9), as the landing's slideshow shows it.
+    shown({ ...challenges.coffees, icon: 'coffee' });
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAttribute('placeholder', '5');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAttribute('placeholder', '3.50');
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveValue('');
+    expect(total()).toBe('$0.00');
+    // 6 lunches a month at 15: the number is the example's only in its period.
+    shown({ ...challenges.lunches, icon: 'lunch' });
+    expect(screen.getByLabelText('Number of lunches per week')).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAttribute('placeholder', '15');
+    shown({ ...challenges.lunches, icon: 'lunch' }, { period: 'monthly' });
+    expect(screen.getByLabelText('Number of lunches per month')).toHaveAttribute('placeholder', '6');
+    // The commute: 5 miles in the UK, 10 trips a week.
+    shown({ ...challenges.commutes, icon: 'commute' }, { country: 'UK' });
+    expect(screen.getByLabelText('Distance of one trip (miles)')).toHaveAttribute('placeholder', '5');
+    expect(screen.getByLabelText(/Trips per week/)).toHaveAttribute('placeholder', '10');
   });
 
   it('says nothing before the donor has typed', () => {
