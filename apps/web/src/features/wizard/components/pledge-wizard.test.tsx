@@ -33,7 +33,8 @@ function renderWizard(url: string, state?: unknown) {
   return { registration, user: userEvent.setup() };
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+// The first render of the file loads every module: on a busy machine it takes more than findBy's default second.
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 5_000 });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
