@@ -66,6 +66,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
     attemptKey: giftAttemptKey(app.config.secrets.key),
+    mailLinks: app.config.mailLinks,
   };
   // Payments receives Stripe's events and dispatches each to the handler registered for what it is
   // about (docs/decisions/150): a pledge payment's is billing's, a gift's (metadata.gift_id) the gifts module's.

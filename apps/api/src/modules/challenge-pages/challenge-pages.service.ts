@@ -155,6 +155,21 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
   return myPageOf((await repo.findPageById(deps.db, page.id))!);
 }
 
+/** Whether any page of the donor mails them when a friend gives (the "Email me when a friend gives" switch). */
+export async function giftMailsOn(db: Executor, userId: number): Promise<boolean> {
+  return (await repo.listPagesOfUser(db, userId)).some((p) => p.gift_mails);
+}
+
+/**
+ * A mailed one-click unsubscribe of the gift notices (docs/decisions/157): switches "Email me when a
+ * friend gives" off on every page of the donor. Answers whether anything changed.
+ */
+export async function stopGiftMails(db: Executor, userId: number, now: Date): Promise<boolean> {
+  const on = (await repo.listPagesOfUser(db, userId)).filter((p) => p.gift_mails);
+  for (const page of on) await repo.updatePage(db, page.id, { gift_mails: false }, now);
+  return on.length > 0;
+}
+
 /**
  * Takes a page out of its team: a captain's captaincy passes to the member whose page is oldest; a
  * team left empty is deleted, unless an admin hid it (it stays, holding its address, docs/decisions/154).

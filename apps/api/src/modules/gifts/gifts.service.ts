@@ -10,7 +10,7 @@ import type { Clock } from '../../clock.ts';
 import type { ReceiptConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { unsubscribeLinks, type Mailer } from '../mail/index.ts';
 import { type GuestChargeState, markStripeEventProcessed, type PaymentProvider, settleGiftReceived, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
 import { cardOverLimit, claimGiftConfirm, claimGiftSend, type GiftLimit, recordCardDecline } from './gift-limits.ts';
 import { giftErrors } from './gifts.errors.ts';
@@ -34,6 +34,8 @@ export type GiftDeps = {
   receipt: ReceiptConfig;
   /** The key of the card-testing hashes (giftAttemptKey of SECRETS_KEY, docs/decisions/155). */
   attemptKey: Buffer;
+  /** The key of mailed one-click links (config `mailLinks`): the owner's "stop these emails". */
+  mailLinks: { key: Uint8Array };
 };
 
 type GiftRequest = z.output<typeof giftRequestSchema>;
@@ -276,7 +278,8 @@ async function sendGiftMails(deps: GiftDeps, facts: NonNullable<Awaited<ReturnTy
       attachments,
     );
   }
-  if (facts.giftMails && facts.ownerEmail && facts.ownerFirstName && facts.pageSlug) {
+  if (facts.giftMails && facts.ownerId && facts.ownerEmail && facts.ownerFirstName && facts.pageSlug) {
+    const unsubscribe = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, facts.ownerId, 'gift-received');
     await deps.mailer.send(
       facts.ownerEmail,
       'gift-received',
@@ -287,7 +290,7 @@ async function sendGiftMails(deps: GiftDeps, facts: NonNullable<Awaited<ReturnTy
         amount: gift.hide_amount ? null : asMinor(gift.amount),
         message: gift.message_moderated_at ? '' : gift.message,
         pageUrl: `${deps.appUrl}/p/${facts.pageSlug}`,
-        settingsUrl: `${deps.appUrl}/my-page`,
+        unsubscribe,
       }),
     );
   }

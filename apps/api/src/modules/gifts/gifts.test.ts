@@ -57,7 +57,7 @@ describe('a gift paid with the test provider', () => {
     const [notice] = await mailsTo(ctx, user.email);
     expect(notice).toMatchObject({ kind: 'gift-received', subject: 'Sam Friend gave $25.00 on your challenge page' });
     expect(notice!.text_body).toContain('Their message: "Go Aroha!"');
-    expect(notice!.text_body).toContain('/my-page');
+    expect(notice!.text_body).toContain('/unsubscribe?token=');
     expect(notice!.text_body).not.toContain(body.email);
     expect(notice!.html_body).not.toContain(body.email);
   });
