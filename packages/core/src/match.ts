@@ -46,7 +46,7 @@ export function matchShare({ ratio, amount, left }: { ratio: number; amount: Min
  * refund of the gift, `released` what earlier refunds released), so part refunds that add up to the
  * whole release the whole match, to the cent.
  */
-export function matchRelease({ matched, amount, refunded, released = 0 }: { matched: MinorArg; amount: MinorArg; refunded: MinorArg; released?: MinorArg }): Minor {
+export function matchRelease({ matched, amount, refunded, released = 0 as MinorArg }: { matched: MinorArg; amount: MinorArg; refunded: MinorArg; released?: MinorArg }): Minor {
   if (matched <= 0 || amount <= 0 || refunded <= 0) return 0 as Minor;
   const share = refunded >= amount ? matched : Math.floor((matched * refunded) / amount);
   return Math.max(0, share - released) as Minor;

@@ -157,3 +157,6 @@ export type AdminMatch = z.infer<typeof adminMatchSchema>;
 
 export const adminMatchListSchema = z.object({ matches: z.array(adminMatchSchema) }).meta({ id: 'AdminMatchList' });
 export type AdminMatchList = z.infer<typeof adminMatchListSchema>;
+
+/** GET /api/admin/matches/{id}/matched.csv */
+export const matchedCsvSchema = z.string().describe("The sponsor's statement as CSV (text/csv; charset=utf-8, with a byte-order mark): receipt, date, page, charity, gift, matched");
