@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
-import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
+import { adminAuditRoutes, adminUserRoutes, campaignMatchRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, payNowRoutes, refundRoutes, registerBillingStripeEvents } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
@@ -33,6 +33,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(charityExportRoutes);
   await app.register(charityAdminRoutes);
   await app.register(campaignReportRoutes);
+  await app.register(campaignMatchRoutes);
   await app.register(challengeAdminRoutes);
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);

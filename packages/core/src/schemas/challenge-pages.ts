@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
+import { publicMatchSchema } from './match.ts';
 import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '../slug.ts';
 
 // Challenge pages (/p/{slug}) and teams (/t/{slug}) (docs/decisions/139-fundraising-photos.md,
@@ -127,8 +128,18 @@ export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional(
 const minor = z.number().int();
 
 export const raisedSchema = z
-  .object({ pledged: minor, gifts: minor, total: minor, gift_count: z.number().int() })
-  .meta({ id: 'PageRaised', description: 'What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts' });
+  .object({
+    pledged: minor,
+    gifts: minor,
+    total: minor,
+    gift_count: z.number().int(),
+    /** What sponsors' matches added, net of what refunds released; not part of `total` (product-rules §23). */
+    matched: minor,
+  })
+  .meta({
+    id: 'PageRaised',
+    description: "What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts; `matched` is the sponsors' matches, apart from the total",
+  });
 export type Raised = z.infer<typeof raisedSchema>;
 
 export const pageGiftSchema = z
@@ -166,6 +177,8 @@ export const publicPageSchema = z
     charity: z.object({ id: idSchema, name: z.string() }),
     team: teamRefSchema.nullable(),
     gifts: pageGiftListSchema,
+    /** The match a gift made here now would get (page > team > charity > campaign), or null. */
+    match: publicMatchSchema.nullable(),
   })
   .meta({ id: 'PublicPage' });
 export type PublicPageData = z.infer<typeof publicPageSchema>;
@@ -216,6 +229,8 @@ export const publicTeamSchema = z
     country: z.enum(COUNTRY_CODES),
     raised: raisedSchema,
     members: z.array(teamMemberSchema),
+    /** The match a gift to a member's page would get through the team (team > charity > campaign), or null. */
+    match: publicMatchSchema.nullable(),
   })
   .meta({ id: 'PublicTeam' });
 export type PublicTeamData = z.infer<typeof publicTeamSchema>;

@@ -7,6 +7,7 @@ import { payoutCorrectionRequestSchema, payoutRequestSchema } from './campaign-r
 import { campaignRequestSchema } from './campaign.ts';
 import { createPageSchema, createTeamSchema, updateTeamSchema } from './challenge-pages.ts';
 import { giftRequestSchema } from './gifts.ts';
+import { matchCreateSchema, matchUpdateSchema } from './match.ts';
 import { giftModerationSchema, moderationChangeSchema, reportRequestSchema, resolveReportSchema } from './moderation.ts';
 import { newsDraftSchema } from './news.ts';
 import { passkeyNameSchema } from './passkeys.ts';
@@ -68,6 +69,8 @@ const ONE_LINE: [string, z.ZodType, Record<string, unknown>, string, string][] =
   ["a photo's description", charityPhotoRequestSchema, { photo_base64: 'iVBORw0KGgo=', alt: 'Children at lunch' }, 'alt', 'Photo description'],
   ['a news subject', newsDraftSchema, news, 'subject', 'subject'],
   ["a payout's reference", payoutRequestSchema, { recipient_id: 1, amount: 10, paid_on: '2026-11-23', reference: 'TRF 1' }, 'reference', 'Reference'],
+  ["a match's sponsor name", matchCreateSchema, { sponsor_name: 'Acme', ratio: 1, cap_minor: 10_000, starts_at: '2026-12-01T00:00:00Z', ends_at: '2026-12-31T00:00:00Z', applies_to: 'both' }, 'sponsor_name', 'Sponsor name'],
+  ["a match's sponsor name, changed", matchUpdateSchema, { sponsor_name: 'Acme' }, 'sponsor_name', 'Sponsor name'],
 ];
 
 /** The same for each multi-line field. */

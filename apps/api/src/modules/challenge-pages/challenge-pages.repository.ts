@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { challengePages, fundraisingPhotos, teams } from '../../db/schema.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
-import { pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
+import { pageMatched, pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
 import { teamMemberIsShown } from './public.sql.ts';
 
 // The queries of pages, teams and their photos (docs/decisions/142). Every money figure is the
@@ -43,6 +43,8 @@ export type PageRow = {
   pledged: number;
   gifts: number;
   gift_count: number;
+  /** What sponsors' matches added to the page (product-rules §23). */
+  matched: number;
   weeks_done: number;
   weeks_total: number;
 };
@@ -54,6 +56,7 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
          raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
+         ${pageMatched('cp')}::float8 as matched,
          ${weeksOfPledge('pl').done} as weeks_done,
          ${weeksOfPledge('pl').total} as weeks_total
     from challenge_pages cp
@@ -73,6 +76,7 @@ function mapPage(row: Record<string, unknown>): PageRow {
     goal: Number(row.goal),
     pledged: Number(row.pledged),
     gifts: Number(row.gifts),
+    matched: Number(row.matched),
     published_at: toDate(row.published_at),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
@@ -228,6 +232,7 @@ export type TeamRow = {
   pledged: number;
   gifts: number;
   gift_count: number;
+  matched: number;
 };
 
 /** A team by its address, with its shown members' pageRaised summed (teamMemberIsShown: a draft or hidden member page does not count). */
@@ -236,7 +241,8 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
            t.moderated_at, t.photo_moderated_at, t.story_moderated_at, ca.country,
            coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.gifts), 0)::float8 as gifts,
-           coalesce(sum(raised.gift_count), 0)::int as gift_count
+           coalesce(sum(raised.gift_count), 0)::int as gift_count,
+           coalesce(sum(${pageMatched('cp')}), 0)::float8 as matched
       from teams t
       join campaigns ca on ca.id = t.campaign_id
       left join fundraising_photos ph on ph.id = t.photo_id
@@ -250,6 +256,7 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
     ...(row as TeamRow),
     pledged: Number(row.pledged),
     gifts: Number(row.gifts),
+    matched: Number(row.matched),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
     story_moderated_at: toDate(row.story_moderated_at),

@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
+import { giftMatchFor } from '../payments/index.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
 import * as holds from './holds.repository.ts';
@@ -35,12 +36,17 @@ export function fundraisingPhotoUrl(kind: 'page' | 'team', slug: string, sha256:
 }
 
 const isPublic = (page: repo.PageRow) => isPublicPage(page);
-const raisedOf = (r: { pledged: number; gifts: number; gift_count: number }) => ({
+const raisedOf = (r: { pledged: number; gifts: number; gift_count: number; matched: number }) => ({
   pledged: r.pledged,
   gifts: r.gifts,
   total: r.pledged + r.gifts,
   gift_count: Number(r.gift_count),
+  // What sponsors' matches added: its own line, never part of the total (product-rules §23).
+  matched: r.matched,
 });
+
+/** Now, for which match applies (a read without the app's clock, such as a bench, uses the real time). */
+const nowOf = (deps: { clock?: Clock }) => deps.clock?.now() ?? new Date();
 
 // Addresses
 
@@ -270,7 +276,7 @@ async function publicPage(db: Executor, slug: string): Promise<repo.PageRow> {
 }
 
 /** GET /api/pages/:slug: a published page no admin hid; the same 404 for a draft, a hidden page and an unknown address. */
-export async function getPublicPage(deps: Pick<PageDeps, 'db'>, slug: string): Promise<PublicPageData> {
+export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, slug: string): Promise<PublicPageData> {
   const page = await publicPage(deps.db, slug);
   const photo = page.photo_sha256 && page.photo_moderated_at === null ? page.photo_sha256 : null;
   return {
@@ -289,6 +295,7 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'>, slug: string): P
     charity: { id: page.recipient_id, name: page.recipient_name },
     team: page.team_slug && page.team_moderated_at === null ? { slug: page.team_slug, name: page.team_name ?? '' } : null,
     gifts: await giftsOf(deps.db, page.id),
+    match: await giftMatchFor(deps.db, { campaignId: page.campaign_id, pageId: page.id, teamId: page.team_id, recipientId: page.recipient_id }, nowOf(deps)),
   };
 }
 
@@ -314,7 +321,7 @@ async function liveTeam(db: Executor, slug: string): Promise<repo.TeamRow> {
 }
 
 /** GET /api/teams/:slug: a team no admin hid, its members' pages rolled up (pageRaised) and listed; a link only to a public page. */
-export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): Promise<PublicTeamData> {
+export async function getPublicTeam(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, slug: string): Promise<PublicTeamData> {
   const team = await liveTeam(deps.db, slug);
   const members = await repo.listTeamMembers(deps.db, team.id);
   const photo = team.photo_sha256 && team.photo_moderated_at === null ? team.photo_sha256 : null;
@@ -328,6 +335,7 @@ export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): P
     raised: raisedOf(team),
     // Only public member pages, listed and counted (teamMemberIsShown, docs/decisions/154).
     members: members.map((m) => ({ display_name: m.display_name, slug: m.slug, captain: m.page_id === team.captain_page_id, raised: m.raised })),
+    match: await giftMatchFor(deps.db, { campaignId: team.campaign_id, pageId: null, teamId: team.id, recipientId: null }, nowOf(deps)),
   };
 }
 

@@ -46,7 +46,7 @@ describe('a gift paid with the test provider', () => {
     // Its number is the next of the one NZ 2026 sequence pledge payments share (docs/decisions/150).
     const number = (await giftRow(ctx, created.gift_id)).receipt_number!;
     expect(number).toMatch(/^NZ-2026-\d{6}$/);
-    expect(settled.json()).toEqual({ gift_id: created.gift_id, status: 'succeeded', receipt_number: number, failure_message: null });
+    expect(settled.json()).toEqual({ gift_id: created.gift_id, status: 'succeeded', receipt_number: number, failure_message: null, matched_minor: 0, match_sponsor: null });
 
     const [receipt] = await mailsTo(ctx, body.email);
     expect(receipt).toMatchObject({ kind: 'gift-receipt', subject: expect.stringContaining('$25.00') });

@@ -36,6 +36,11 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'two_factor.enrol': 'Set up two-factor sign-in',
   'two_factor.recovery_code_used': 'Signed in with a recovery code',
   'two_factor.reset': "Reset an admin's two-factor sign-in",
+  'match.create': 'Added a match fund',
+  'match.edit': 'Edited a match fund',
+  'match.pause': 'Paused a match fund',
+  'match.resume': 'Resumed a match fund',
+  'match.end': 'Ended a match fund',
 };
 
 function Change({ label, value }: { label: string; value: Record<string, unknown> | null }) {

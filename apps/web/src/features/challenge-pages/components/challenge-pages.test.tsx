@@ -17,7 +17,7 @@ const page: PublicPageData = {
   photo_url: null,
   photo_card_url: null,
   goal: 14000,
-  raised: { pledged: 7000, gifts: 3500, total: 10500, gift_count: 2 },
+  raised: { pledged: 7000, gifts: 3500, total: 10500, gift_count: 2, matched: 0 },
   weeks_done: 2,
   weeks_total: 4,
   country: 'UK',
@@ -31,6 +31,7 @@ const page: PublicPageData = {
     ],
     next_cursor: 'abc',
   },
+  match: null,
 };
 
 const mine: MyPage = {
@@ -48,7 +49,7 @@ const mine: MyPage = {
   on_leaderboard: false,
   gift_mails: true,
   country: 'NZ',
-  raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0 },
+  raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0, matched: 0 },
   weeks_done: 0,
   weeks_total: 4,
   team: null,
@@ -108,11 +109,12 @@ describe('the team page', () => {
     photo_url: null,
     photo_card_url: null,
     country: 'NZ',
-    raised: { pledged: 14000, gifts: 2000, total: 16000, gift_count: 1 },
+    raised: { pledged: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 0 },
     members: [
       { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
       { display_name: 'Draft D.', slug: null, captain: false, raised: 7000 },
     ],
+    match: null,
   };
 
   it('lists members, linking only public pages, and offers Join to a signed-in participant without a team', async () => {
