@@ -137,7 +137,7 @@ describe('the team page', () => {
 
 describe('a team with no public members', () => {
   it('says so honestly, with no "0 members" and no total', async () => {
-    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, gifts: 0, total: 0, gift_count: 0 }, members: [] };
+    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], match: null };
     stubFetch({ 'GET /api/teams/quiet': { status: 200, body: empty } });
     renderAt(<TeamPage slug="quiet" />, '/t/quiet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Quiet Ones' })).toBeInTheDocument();
