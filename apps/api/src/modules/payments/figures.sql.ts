@@ -197,7 +197,10 @@ export const donorPaymentSince = (user: string, day: SQL, at: SQL): SQL => sql`e
  * succeeded gifts net of their refunds, docs/decisions/150) and `gift_count` (those not refunded
  * in full). Use as `cross join lateral (${pageRaised('cp')}) raised`; a team is the sum over its
  * pages. Amounts are bigint. A page's succeeded gifts are summed and counted in one pass over the
- * partial index gifts_page_succeeded_idx (page_id, amount); their refunds through refunds_gift_idx.
+ * partial index gifts_page_succeeded_idx (page_id, amount); their refunds that went through are
+ * found by the page they carry (docs/decisions/161), per gift, from the partial index
+ * refunds_page_succeeded_idx, and only the gifts refunded are looked up again (by key) for their
+ * amount: the page's gifts are read once, as before gift refunds counted.
  */
 export function pageRaised(page: string): SQL {
   return sql.raw(`
@@ -211,11 +214,12 @@ export function pageRaised(page: string): SQL {
       (given.gift_count - back.in_full)::int as gift_count
       from (select coalesce(sum(g.amount), 0)::bigint as gifts, count(*)::int as gift_count
               from gifts g where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')}) given,
-           (select coalesce(sum(x.refunded), 0)::bigint as refunded, count(*) filter (where x.refunded >= x.amount)::int as in_full
-              from (select g.amount, sum(r.amount) as refunded
-                      from gifts g join refunds r on r.gift_id = g.id
-                     where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')} and ${REFUNDED('r')}
-                     group by g.id, g.amount) x) back`);
+           (select coalesce(sum(x.refunded), 0)::bigint as refunded, count(*) filter (where x.refunded >= g.amount)::int as in_full
+              from (select r.gift_id, sum(r.amount) as refunded
+                      from refunds r
+                     where r.page_id = ${page}.id and ${REFUNDED('r')}
+                     group by r.gift_id) x
+              join gifts g on g.id = x.gift_id and ${GIFT_RECEIVED('g')}) back`);
 }
 
 export type PageGiftRow = {
