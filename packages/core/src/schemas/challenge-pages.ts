@@ -126,9 +126,19 @@ export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional(
 
 const minor = z.number().int();
 
+/**
+ * What a page raised (product-rules §21, §22; docs/decisions/161), minor units: `total` is money
+ * received, never an unpaid pledge: `received_minor` (its pledge's payments received, net of
+ * refunds) + `gifts` (its friends' succeeded gifts, net of refunds). `pledged` (its pledge as every
+ * total counts it, net of refunds) is shown beside it, as the goal is.
+ */
 export const raisedSchema = z
-  .object({ pledged: minor, gifts: minor, total: minor, gift_count: z.number().int() })
-  .meta({ id: 'PageRaised', description: 'What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts' });
+  .object({ pledged: minor, received_minor: minor, gifts: minor, total: minor, gift_count: z.number().int() })
+  .meta({
+    id: 'PageRaised',
+    description:
+      'What a page raised (minor units): total = money received = its pledge\'s payments received net of refunds (received_minor) + its succeeded gifts net of refunds (gifts); pledged (its pledge as every total counts it, net of refunds) is shown beside it',
+  });
 export type Raised = z.infer<typeof raisedSchema>;
 
 export const pageGiftSchema = z
@@ -199,6 +209,7 @@ export const teamMemberSchema = z.object({
   /** The member's page address when it is public; null otherwise (no link). */
   slug: z.string().nullable(),
   captain: z.boolean(),
+  /** Minor units: the member page's `raised.total` (money received). */
   raised: minor,
 });
 
