@@ -127,9 +127,16 @@ export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional(
 
 const minor = z.number().int();
 
+/**
+ * What a page raised (product-rules §21, §22; docs/decisions/161), minor units: `total` is money
+ * received, never an unpaid pledge: `received_minor` (its pledge's payments received, net of
+ * refunds) + `gifts` (its friends' succeeded gifts, net of refunds). `pledged` (its pledge as every
+ * total counts it, net of refunds) is shown beside it, as the goal is.
+ */
 export const raisedSchema = z
   .object({
     pledged: minor,
+    received_minor: minor,
     gifts: minor,
     total: minor,
     gift_count: z.number().int(),
@@ -138,7 +145,8 @@ export const raisedSchema = z
   })
   .meta({
     id: 'PageRaised',
-    description: "What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts; `matched` is the sponsors' matches, apart from the total",
+    description:
+      "What a page raised (minor units): total = money received = its pledge's payments received net of refunds (received_minor) + its succeeded gifts net of refunds (gifts); pledged (its pledge as every total counts it, net of refunds) is shown beside it; matched is the sponsors' matches, apart from the total",
   });
 export type Raised = z.infer<typeof raisedSchema>;
 
@@ -216,6 +224,7 @@ export const teamMemberSchema = z.object({
   /** The member's page address when it is public; null otherwise (no link). */
   slug: z.string().nullable(),
   captain: z.boolean(),
+  /** Minor units: the member page's `raised.total` (money received). */
   raised: minor,
 });
 

@@ -41,7 +41,9 @@ export type PageRow = {
   recipient_id: number;
   recipient_name: string;
   pledged: number;
+  received: number;
   gifts: number;
+  total: number;
   gift_count: number;
   /** What sponsors' matches added to the page (product-rules §23). */
   matched: number;
@@ -55,7 +57,7 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
          cp.photo_id, ph.sha256 as photo_sha256,
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
-         raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
+         raised.pledged::float8 as pledged, raised.received::float8 as received, raised.gifts::float8 as gifts, raised.total::float8 as total, raised.gift_count,
          ${pageMatched('cp')}::float8 as matched,
          ${weeksOfPledge('pl').done} as weeks_done,
          ${weeksOfPledge('pl').total} as weeks_total
@@ -75,7 +77,9 @@ function mapPage(row: Record<string, unknown>): PageRow {
     ...(row as PageRow),
     goal: Number(row.goal),
     pledged: Number(row.pledged),
+    received: Number(row.received),
     gifts: Number(row.gifts),
+    total: Number(row.total),
     matched: Number(row.matched),
     published_at: toDate(row.published_at),
     moderated_at: toDate(row.moderated_at),
@@ -230,7 +234,9 @@ export type TeamRow = {
   story_moderated_at: Date | null;
   country: CountryCode;
   pledged: number;
+  received: number;
   gifts: number;
+  total: number;
   gift_count: number;
   matched: number;
 };
@@ -240,7 +246,8 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
   const { rows } = await db.execute(sql`
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
            t.moderated_at, t.photo_moderated_at, t.story_moderated_at, ca.country,
-           coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.gifts), 0)::float8 as gifts,
+           coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.received), 0)::float8 as received,
+           coalesce(sum(raised.gifts), 0)::float8 as gifts, coalesce(sum(raised.total), 0)::float8 as total,
            coalesce(sum(raised.gift_count), 0)::int as gift_count,
            coalesce(sum(${pageMatched('cp')}), 0)::float8 as matched
       from teams t
@@ -255,7 +262,9 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
   return {
     ...(row as TeamRow),
     pledged: Number(row.pledged),
+    received: Number(row.received),
     gifts: Number(row.gifts),
+    total: Number(row.total),
     matched: Number(row.matched),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
@@ -268,7 +277,7 @@ export type MemberRow = { page_id: number; slug: string; display_name: string; r
 /** A team's shown member pages (teamMemberIsShown), oldest page first, each with its total raised. */
 export async function listTeamMembers(db: Executor, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.execute(sql`
-    select cp.id as page_id, cp.slug, cp.display_name, (raised.pledged + raised.gifts)::float8 as raised
+    select cp.id as page_id, cp.slug, cp.display_name, raised.total::float8 as raised
       from challenge_pages cp
       cross join lateral (${pageRaised('cp')}) raised
      where cp.team_id = ${teamId} and ${teamMemberIsShown('cp')}

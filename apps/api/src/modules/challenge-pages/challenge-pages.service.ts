@@ -36,10 +36,12 @@ export function fundraisingPhotoUrl(kind: 'page' | 'team', slug: string, sha256:
 }
 
 const isPublic = (page: repo.PageRow) => isPublicPage(page);
-const raisedOf = (r: { pledged: number; gifts: number; gift_count: number; matched: number }) => ({
+/** The page's or team's raised figures as pageRaised() defines them (payments/figures.sql.ts; product-rules §21): none is worked out here. */
+const raisedOf = (r: { pledged: number; received: number; gifts: number; total: number; gift_count: number; matched: number }) => ({
   pledged: r.pledged,
+  received_minor: r.received,
   gifts: r.gifts,
-  total: r.pledged + r.gifts,
+  total: r.total,
   gift_count: Number(r.gift_count),
   // What sponsors' matches added: its own line, never part of the total (product-rules §23).
   matched: r.matched,

@@ -129,7 +129,7 @@ export async function reserveGiftRefund(
   input: { giftId: number; amount: Minor; reason: string; adminId: number; now: Date },
 ): Promise<GiftRefundReservation> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ id: number }>(sql`select id from gifts where id = ${input.giftId} for update`);
+    const locked = await tx.execute<{ id: number; page_id: number | null }>(sql`select id, page_id from gifts where id = ${input.giftId} for update`);
     if (locked.rows.length === 0) return { kind: 'not_found' as const };
     const gift = (await findRefundableGift(tx, input.giftId))!;
     if (gift.status !== 'succeeded' || !gift.provider_reference) return { kind: 'not_refundable' as const, gift };
@@ -139,6 +139,8 @@ export async function reserveGiftRefund(
       .insert(refunds)
       .values({
         gift_id: input.giftId,
+        // The gift's page, read under the gift's lock: a page's raised finds its gift refunds by it (docs/decisions/161).
+        page_id: locked.rows[0]!.page_id,
         amount: input.amount,
         reason: input.reason,
         status: 'pending',

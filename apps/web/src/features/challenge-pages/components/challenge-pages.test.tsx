@@ -17,7 +17,7 @@ const page: PublicPageData = {
   photo_url: null,
   photo_card_url: null,
   goal: 14000,
-  raised: { pledged: 7000, gifts: 3500, total: 10500, gift_count: 2, matched: 0 },
+  raised: { pledged: 7000, received_minor: 3500, gifts: 3500, total: 7000, gift_count: 2, matched: 0 },
   weeks_done: 2,
   weeks_total: 4,
   country: 'UK',
@@ -49,7 +49,7 @@ const mine: MyPage = {
   on_leaderboard: false,
   gift_mails: true,
   country: 'NZ',
-  raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0, matched: 0 },
+  raised: { pledged: 7000, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 },
   weeks_done: 0,
   weeks_total: 4,
   team: null,
@@ -77,9 +77,10 @@ describe('a participant’s public page', () => {
     });
     const { container } = renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam T.’s challenge for Mind' })).toBeInTheDocument();
-    expect(screen.getByText('£105.00')).toBeInTheDocument();
-    expect(screen.getByText(/£70\.00 pledged · £35\.00 from 2 friends/)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '75');
+    // Raised is money received: half the pledge's weeks paid and the friends' gifts (product-rules §21).
+    expect(screen.getByText('£70.00')).toBeInTheDocument();
+    expect(screen.getByText(/£70\.00 pledged, £35\.00 of it received · £35\.00 from 2 friends/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText(/week 2 of 4 done/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Harbour Runners' })).toHaveAttribute('href', '/t/harbour');
     // The story's markup is text, never elements.
@@ -92,6 +93,16 @@ describe('a participant’s public page', () => {
     expect(await screen.findByText('Ana')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/pages/sam-runs/gifts?cursor=abc');
     expect(screen.queryByRole('button', { name: 'Show more gifts' })).not.toBeInTheDocument();
+  });
+
+  it('a page whose pledge is not paid yet and has no gifts shows $0.00 raised, the pledge beside it (product-rules §21)', async () => {
+    const unpaid: PublicPageData = { ...page, country: 'NZ', goal: 12800, raised: { pledged: 6400, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, gifts: { items: [], next_cursor: null } };
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: unpaid } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText(/raised of \$128\.00/)).toBeInTheDocument();
+    expect(screen.getByText(/\$64\.00 pledged, \$0\.00 of it received/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '0');
   });
 
   it('says plainly when the page is not there (a draft, hidden or unknown)', async () => {
@@ -109,7 +120,7 @@ describe('the team page', () => {
     photo_url: null,
     photo_card_url: null,
     country: 'NZ',
-    raised: { pledged: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 0 },
+    raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 0 },
     members: [
       { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
       { display_name: 'Draft D.', slug: null, captain: false, raised: 7000 },
@@ -137,7 +148,7 @@ describe('the team page', () => {
 
 describe('a team with no public members', () => {
   it('says so honestly, with no "0 members" and no total', async () => {
-    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], match: null };
+    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], match: null };
     stubFetch({ 'GET /api/teams/quiet': { status: 200, body: empty } });
     renderAt(<TeamPage slug="quiet" />, '/t/quiet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Quiet Ones' })).toBeInTheDocument();

@@ -7,7 +7,11 @@ import { paths } from '../../../lib/paths';
 /** An amount in minor units in the page's currency (£ for the UK, $ for New Zealand). */
 export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(asMinor(minor), country);
 
-/** The goal's progress bar: raised (pledge and friends apart) against the goal. */
+/**
+ * The goal's progress bar: raised against the goal. Raised is money received (product-rules §21,
+ * §22): the pledge's payments received and friends' gifts, each net of refunds, as the API sends it
+ * in `total`; what is pledged is said beside it, never counted as raised.
+ */
 export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal?: number; country: CountryCode }) {
   const money = moneyIn(country);
   const share = goal ? Math.min(100, Math.round((raised.total / goal) * 100)) : undefined;
@@ -22,7 +26,7 @@ export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal
         </div>
       )}
       <p className="cp-muted">
-        {money(raised.pledged)} pledged · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
+        {money(raised.pledged)} pledged, {money(raised.received_minor)} of it received · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
       </p>
     </div>
   );
