@@ -32,7 +32,7 @@ describe('UserTable', () => {
     });
     renderAt(<UserTable />, '/admin-user');
     const row = (await screen.findByText('hana@example.org')).closest('tr')!;
-    await userEvent.setup().click(within(row).getByRole('button', { name: 'Sign out every device of hana@example.org' }));
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Sign out everywhere: hana@example.org' }));
     expect(await within(row).findByText('Signed out')).toBeInTheDocument();
     expect(calls.filter((c) => c.key.startsWith('POST ')).map((c) => c.key)).toEqual(['POST /api/admin/users/7/sessions/revoke']);
   });
