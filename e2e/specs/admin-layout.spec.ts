@@ -44,11 +44,23 @@ async function clippedHeaders(page: Page, within = 'main'): Promise<Clipped[]> {
         const rect = cell.getBoundingClientRect();
         if (cell.scrollWidth > cell.clientWidth + 1) out.push({ table: name, header, why: `text ${cell.scrollWidth}px in a ${cell.clientWidth}px cell` });
         else if (rect.left < shown.left - 1 || rect.right > shown.right + 1) out.push({ table: name, header, why: `cell ${Math.round(rect.left)}–${Math.round(rect.right)} outside ${Math.round(shown.left)}–${Math.round(shown.right)}` });
+        else if (header && !mayScroll.includes(name)) {
+          // Not under another cell either (a sticky column over a table slightly too wide): both ends of the cell show.
+          window.scrollTo(0, window.scrollY + rect.top - 200);
+          const now = cell.getBoundingClientRect();
+          const y = now.top + now.height / 2;
+          const covered = [now.left + 3, now.right - 3].some((x) => {
+            const top = document.elementFromPoint(x, y);
+            return !top || !cell.contains(top);
+          });
+          if (covered) out.push({ table: name, header, why: 'covered by another cell' });
+        }
       }
       if (scrolls && box.scrollWidth > box.clientWidth && (box.getAttribute('role') !== 'region' || !box.getAttribute('aria-label') || box.tabIndex !== 0)) {
         out.push({ table: name, header: '', why: 'scrolls in a box that is not a named, focusable region' });
       }
     }
+    window.scrollTo(0, 0);
     return out;
   }, MAY_SCROLL);
 }

@@ -21,7 +21,15 @@ export function AdminNav() {
         </p>
         <button type="button" className="admin-nav-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((v) => !v)}>
           <span>Admin menu</span>
-          {here && <span className="admin-nav-here">{here.label}</span>}
+          {here && (
+            <>
+              {' '}
+              <span aria-hidden="true" className="admin-nav-dot">
+                ·
+              </span>{' '}
+              <span className="admin-nav-here">{here.label}</span>
+            </>
+          )}
           <span aria-hidden="true" className="admin-nav-mark">
             {open ? '▲' : '▼'}
           </span>

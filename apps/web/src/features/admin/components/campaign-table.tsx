@@ -147,7 +147,7 @@ export function CampaignTable() {
 
       {campaigns.isSuccess && (
         <TableBox label="Campaigns">
-          <table className="admin-table">
+          <table className="admin-table admin-table-wrap">
             <caption className="visually-hidden">Campaigns. Column headers with buttons sort the table.</caption>
             <thead>
               <tr>

@@ -104,7 +104,7 @@ export function ChallengeManager() {
       {list.isPending && <p role="status">Loading challenges…</p>}
       {list.isSuccess && (
         <TableBox label="Challenges">
-          <table className="admin-table admin-table-name-first">
+          <table className="admin-table admin-table-wrap admin-table-name-first">
             <thead>
               <tr>
                 <th scope="col">Name</th>

@@ -222,7 +222,7 @@ export function CharityManager() {
       {charities.isPending && <p role="status">Loading charities…</p>}
       {charities.isSuccess && (
         <TableBox label="Charities">
-          <table className="admin-table">
+          <table className="admin-table admin-table-wrap">
             <thead>
               <tr>
                 <th scope="col">Logo</th>

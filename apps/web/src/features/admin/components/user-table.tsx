@@ -209,7 +209,7 @@ export function UserTable() {
 
       {users.isSuccess && (
         <TableBox label="Users">
-          <table className="admin-table admin-users-table" aria-busy={users.isFetching}>
+          <table className="admin-table admin-table-wrap admin-users-table" aria-busy={users.isFetching}>
             <caption className="visually-hidden">Users. Column headers with buttons sort the list.</caption>
             <thead>
               <tr>
