@@ -158,7 +158,7 @@ test.describe('admin with room', () => {
     const row = admin.getByRole('row').filter({ hasText: donor.email });
     await expect(row).toHaveCount(1);
     // The buttons' names start with the words on them (WCAG 2.5.3).
-    await expect(row.getByRole('button', { name: `Sign out everywhere: ${donor.email}`, exact: true })).toHaveText('Sign out everywhere');
+    await expect.soft(row.getByRole('button', { name: `Sign out everywhere: ${donor.email}`, exact: true })).toHaveText('Sign out everywhere');
     await row.getByRole('button', { name: `Payments of Aroha ${lastName}` }).click();
 
     const dialog = admin.getByRole('dialog', { name: `Payments of Aroha ${lastName}` });
