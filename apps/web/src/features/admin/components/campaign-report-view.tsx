@@ -24,6 +24,7 @@ import { AdminError } from './admin-error';
 import { reasonOf, refusedFieldsOf } from './describe-error';
 import { GiftSearch } from './gift-search';
 import { MARKED_IN_RED } from './use-admin-editor';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
@@ -216,7 +217,7 @@ function PayoutList({ payouts, country }: { payouts: Payout[]; country: CountryC
   return (
     <>
       {notice && <Alert tone="success">{notice}</Alert>}
-      <div className="admin-table-scroll" role="region" aria-label="Payouts" tabIndex={0}>
+      <TableBox label="Payouts">
         <table className="admin-table">
           <thead>
             <tr>
@@ -270,7 +271,7 @@ function PayoutList({ payouts, country }: { payouts: Payout[]; country: CountryC
             })}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {correcting && (
         <CorrectionForm
           key={correcting.id}
@@ -326,7 +327,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       </Suspense>
 
       <h2>Per charity</h2>
-      <div className="admin-table-scroll" role="region" aria-label="Figures per charity" tabIndex={0}>
+      <TableBox label="Figures per charity">
         <table className="admin-table">
           <thead>
             <tr>
@@ -363,10 +364,10 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableBox>
 
       <h2>Per challenge</h2>
-      <div className="admin-table-scroll" role="region" aria-label="Figures per challenge" tabIndex={0}>
+      <TableBox label="Figures per challenge">
         <table className="admin-table">
           <thead>
             <tr>
@@ -387,7 +388,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       <p className="admin-muted">
         Pledged counts confirmed pledges in full and what cancelled pledges paid, as the public totals do. Card fees are estimated per
         successful payment with the country’s fee rule, on what was charged. Fee covered by donors is the weekly extra donors chose to
