@@ -39,16 +39,20 @@ export function TeamPage({ slug }: { slug: string }) {
 
   return (
     <article className="page cp-page">
-      <header className="cp-head">
-        {t.photo_url && <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />}
-        <div>
+      <header className="cp-head cp-hero">
+        {t.photo_url && (
+          <div className="cp-cover">
+            <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />
+          </div>
+        )}
+        <div className="cp-intro">
           <h1>Team {t.name}</h1>
           <p className="cp-muted">{t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
+          <section className="cp-progress-panel" aria-label="The team’s total">
+            <RaisedProgress raised={t.raised} country={t.country} />
+          </section>
         </div>
       </header>
-      <section className="card" aria-label="The team’s total">
-        <RaisedProgress raised={t.raised} country={t.country} />
-      </section>
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
