@@ -1,10 +1,13 @@
-// `node scripts/look-shots.ts <out-dir> [light|dark|both]` (after `npm run build`): pictures of the
+// `node scripts/look-shots.ts <out-dir> [light|dark|both] [axe]` (after `npm run build`): pictures of the
 // screens decision 163 reworked, at 360 and 1280 px, for the decision record's before and after.
 // The production app on a throwaway database with the demo data (scripts/throwaway-app.ts), plus a
 // published challenge page with gifts, a team, and a demo donor who can sign in for /summary.
-// Pictures are full-page, clipped at 2000 px high, and stored as palette PNGs to stay small.
+// Pictures are full-page, clipped at 2000 px high, and stored as palette PNGs to stay small. With
+// `axe`, each screen is also checked with axe-core (WCAG 2 A and AA) in each colour scheme, and the
+// violations are printed; the exit code is 1 if there were any.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -17,6 +20,8 @@ const WIDTHS = [360, 1280] as const;
 const MAX_HEIGHT = 2000;
 const PASSWORD = 'look-shots-password-2026';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE = process.argv[4] === 'axe';
+let violations = 0;
 
 async function seed(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -97,6 +102,13 @@ try {
         const file = path.join(OUT, `${screen.name}-${width}${scheme === 'dark' ? '-dark' : ''}.png`);
         await shoot(page, file);
         process.stdout.write(`${file}\n`);
+        if (AXE) {
+          const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+          for (const v of result.violations) {
+            violations += 1;
+            process.stdout.write(`  axe ${scheme} ${screen.path} ${width}px: ${v.id} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}\n`);
+          }
+        }
       }
     }
     await context.close();
@@ -105,3 +117,5 @@ try {
   await browser.close();
   await app.stop();
 }
+if (AXE) process.stdout.write(`axe: ${violations} violation(s)\n`);
+if (violations) process.exitCode = 1;
