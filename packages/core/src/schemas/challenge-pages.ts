@@ -182,7 +182,8 @@ export const publicPageSchema = z
     weeks_total: z.number().int(),
     country: z.enum(COUNTRY_CODES),
     challenge: z.object({ name: z.string(), icon: z.string() }),
-    charity: z.object({ id: idSchema, name: z.string() }),
+    /** The charity, with its logo's address for the page's header (docs/decisions/163). */
+    charity: z.object({ id: idSchema, name: z.string(), logo: z.string() }),
     team: teamRefSchema.nullable(),
     gifts: pageGiftListSchema,
     /** The match a gift made here now would get (page > team > charity > campaign), or null. */

@@ -40,6 +40,8 @@ export type PageRow = {
   challenge_icon: string;
   recipient_id: number;
   recipient_name: string;
+  /** The charity's logo address (a file of the site or its uploaded logo's). */
+  recipient_logo: string;
   pledged: number;
   received: number;
   gifts: number;
@@ -56,7 +58,7 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
          cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
-         ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
+         ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name, r.logo as recipient_logo,
          raised.pledged::float8 as pledged, raised.received::float8 as received, raised.gifts::float8 as gifts, raised.total::float8 as total, raised.gift_count,
          ${pageMatched('cp')}::float8 as matched,
          ${weeksOfPledge('pl').done} as weeks_done,

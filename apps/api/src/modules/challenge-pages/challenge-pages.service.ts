@@ -294,7 +294,7 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock
     weeks_total: page.weeks_total,
     country: page.country,
     challenge: { name: page.challenge_name, icon: page.challenge_icon },
-    charity: { id: page.recipient_id, name: page.recipient_name },
+    charity: { id: page.recipient_id, name: page.recipient_name, logo: page.recipient_logo },
     team: page.team_slug && page.team_moderated_at === null ? { slug: page.team_slug, name: page.team_name ?? '' } : null,
     gifts: await giftsOf(deps.db, page.id),
     match: await giftMatchFor(deps.db, { campaignId: page.campaign_id, pageId: page.id, teamId: page.team_id, recipientId: page.recipient_id }, nowOf(deps)),

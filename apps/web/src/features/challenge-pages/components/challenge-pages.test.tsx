@@ -22,7 +22,7 @@ const page: PublicPageData = {
   weeks_total: 4,
   country: 'UK',
   challenge: { name: 'Coffees', icon: 'coffee' },
-  charity: { id: 5, name: 'Mind' },
+  charity: { id: 5, name: 'Mind', logo: '/logos/mind.svg' },
   team: { slug: 'harbour', name: 'Harbour Runners' },
   gifts: {
     items: [

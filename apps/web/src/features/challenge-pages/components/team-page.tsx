@@ -40,21 +40,25 @@ export function TeamPage({ slug }: { slug: string }) {
 
   return (
     <article className="page cp-page">
-      <header className="cp-head">
-        {t.photo_url && <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />}
-        <div>
+      <header className="cp-head cp-hero">
+        {t.photo_url && (
+          <div className="cp-cover">
+            <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />
+          </div>
+        )}
+        <div className="cp-intro">
           <h1>Team {t.name}</h1>
           <p className="cp-muted">{t.members.length === 0 ? 'No public members' : t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
+          {/* Only public member pages are listed and counted (docs/decisions/154); with none, no total to show (159). */}
+          {empty ? (
+            <p className="cp-progress-panel">No member of this team has a public page right now, so there is no total to show.</p>
+          ) : (
+            <section className="cp-progress-panel" aria-label="The team’s total">
+              <RaisedProgress raised={t.raised} country={t.country} />
+            </section>
+          )}
         </div>
       </header>
-      {/* Only public member pages are listed and counted (docs/decisions/154); with none, no total to show (159). */}
-      {empty ? (
-        <p className="card">No member of this team has a public page right now, so there is no total to show.</p>
-      ) : (
-        <section className="card" aria-label="The team’s total">
-          <RaisedProgress raised={t.raised} country={t.country} />
-        </section>
-      )}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
