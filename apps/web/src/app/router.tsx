@@ -35,6 +35,7 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.adminCharities, lazy: adminArea },
   { path: paths.adminChallenges, lazy: adminArea },
   { path: paths.adminCampaignReport, lazy: adminArea },
+  { path: paths.adminCampaignMatches, lazy: adminArea },
   { path: paths.adminSystem, lazy: adminArea },
   // Friends give too (docs/decisions/140, 142): one small module for these four, which loads each screen,
   // so they cost the app's entry chunk (the landing's first load) as little as possible.
