@@ -97,7 +97,7 @@ describe('the Matches screen', () => {
     await user.clear(screen.getByLabelText('Sponsor link (optional)'));
     await user.clear(screen.getByLabelText('Cap ($)'));
     await user.type(screen.getByLabelText('Cap ($)'), '50');
-    await user.selectOptions(screen.getByLabelText('Matches'), 'gifts');
+    await user.selectOptions(screen.getByLabelText('What it matches'), 'gifts');
     await user.clear(screen.getByLabelText('Starts on'));
     await user.type(screen.getByLabelText('Starts on'), '2026-11-20');
     await user.clear(screen.getByLabelText('Ends on'));

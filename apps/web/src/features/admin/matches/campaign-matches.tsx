@@ -111,7 +111,7 @@ function AddMatchForm({ campaignId, country, campaignEnd, charities }: { campaig
       <TextField label={`Cap (${symbol})`} inputMode="decimal" hint="The most the sponsor adds in all" error={errors.cap?.message} {...form.register('cap')} />
       <TextField label="Starts on" type="date" hint={`From the start of this day in ${COUNTRIES[country].name}`} error={errors.starts_on?.message} {...form.register('starts_on')} />
       <TextField label="Ends on" type="date" hint="To the end of this day" error={errors.ends_on?.message} {...form.register('ends_on')} />
-      <SelectField label="Matches" error={errors.applies_to?.message} {...form.register('applies_to')}>
+      <SelectField label="What it matches" error={errors.applies_to?.message} {...form.register('applies_to')}>
         <option value="both">Friends’ gifts and pledge payments</option>
         <option value="gifts">Friends’ gifts only</option>
         <option value="payments">Pledge payments only</option>
@@ -250,7 +250,7 @@ function MatchTable({ matches, country, charityName, busy, onEdit, onStatus, onE
               </td>
               <td>{STATUS_LABEL[m.status]}</td>
               <td className="admin-actions-cell">
-                <div className="admin-row-actions">
+                <div className="admin-row-actions match-actions">
                   {m.status !== 'ended' && (
                     <>
                       <button type="button" className="button admin-small secondary" disabled={busy} onClick={() => onEdit(m)} aria-label={`Edit ${m.sponsor_name}’s match`}>
