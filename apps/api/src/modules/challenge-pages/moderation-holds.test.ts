@@ -192,7 +192,7 @@ describe('a team', () => {
 
     const shown = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
     expect(shown.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 }]);
-    expect(shown.raised).toEqual({ pledged: 7000, gifts: 1000, total: 8000, gift_count: 1 });
+    expect(shown.raised).toEqual({ pledged: 7000, gifts: 1000, total: 8000, gift_count: 1, matched: 0 });
     expect(JSON.stringify(shown)).not.toMatch(/Draft Dancer|Hidden Hiker/);
   });
 
