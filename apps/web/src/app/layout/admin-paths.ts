@@ -13,6 +13,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminCharities,
   paths.adminChallenges,
   paths.adminCampaignReport,
+  paths.adminCampaignMatches,
   paths.adminSystem,
   paths.adminReports,
 ];

@@ -19,6 +19,7 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [paths.adminCharities]: screen(() => import('./admin-charities')),
   [paths.adminChallenges]: screen(() => import('./admin-challenges')),
   [paths.adminCampaignReport]: screen(() => import('./admin-campaign-report')),
+  [paths.adminCampaignMatches]: screen(() => import('./admin-campaign-matches')),
   [paths.adminSystem]: screen(() => import('./admin-system')),
   [paths.adminReports]: screen(() => import('./admin-reports')),
 };
@@ -26,7 +27,11 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
 /** The screen for this admin path (a campaign's report: /admin-campaign/{id}/report), for admins only. */
 export function Component() {
   const { pathname } = useLocation();
-  const key = /^\/admin-campaign\/[^/]+\/report$/.test(pathname) ? paths.adminCampaignReport : pathname;
+  const key = /^\/admin-campaign\/[^/]+\/report$/.test(pathname)
+    ? paths.adminCampaignReport
+    : /^\/admin-campaign\/[^/]+\/matches$/.test(pathname)
+      ? paths.adminCampaignMatches
+      : pathname;
   const Screen = (SCREENS[key] ?? SCREENS[paths.admin])!;
   return (
     <RequireAuth admin>

@@ -23,6 +23,7 @@ import { useCampaignReport, useCorrectPayout, usePayouts, useRecordPayout } from
 import { AdminError } from './admin-error';
 import { reasonOf, refusedFieldsOf } from './describe-error';
 import { GiftSearch } from './gift-search';
+import { ReportMatches } from '../matches/report-matches';
 import { MARKED_IN_RED } from './use-admin-editor';
 import { TableBox } from './table-box';
 import '../admin.css';
@@ -396,6 +397,8 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
         one-off gifts friends gave on participants’ pages, for each charity and in the total (a challenge has none); their card fees are in
         the estimate and they are passed on in the net.
       </p>
+
+      <ReportMatches campaignId={campaignId} country={country} />
 
       <h2>Payouts</h2>
       <PayoutForm report={r} />

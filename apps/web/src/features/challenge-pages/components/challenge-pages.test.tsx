@@ -159,6 +159,58 @@ describe('a team with no public members', () => {
   });
 });
 
+// Match funds (docs/product-rules.md §23, docs/decisions/162): the match is its own line beside "raised", and the offer on the page and team.
+describe('a sponsor’s match on the page and the team', () => {
+  const acme = {
+    id: 3,
+    sponsor_name: 'Acme',
+    sponsor_logo_url: null,
+    sponsor_link: 'https://acme.example/',
+    ratio: 2 as const,
+    cap_minor: 500000,
+    matched_minor: 376000,
+    left_minor: 124000,
+    ends_at: '2026-12-31T23:59:59.000Z',
+  };
+
+  it('the page: "raised" stays the total and the match is its own line; the gift form says the offer before the amount', async () => {
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: { ...page, raised: { ...page.raised, matched: 5000 }, match: acme } } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('£70.00')).toBeInTheDocument();
+    expect(screen.getByText('+ £50.00 matched by Acme')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Acme’s match' })).toHaveTextContent('Your £25.00 becomes £75.00: Acme triples gifts until £5,000.00 is used; £1,240.00 left');
+    expect(screen.getByRole('link', { name: 'About Acme' })).toHaveAttribute('href', 'https://acme.example/');
+  });
+
+  it('no match line while nothing was matched', async () => {
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: page } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('£70.00')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
+    expect(screen.queryByText(/matched by/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /match/ })).not.toBeInTheDocument();
+  });
+
+  it('the team: the match line under the total and the offer, with no amount yet', async () => {
+    const team: PublicTeamData = {
+      slug: 'harbour',
+      name: 'Harbour Runners',
+      story: '',
+      photo_url: null,
+      photo_card_url: null,
+      country: 'NZ',
+      raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 4000 },
+      members: [{ display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 16000 }],
+      match: acme,
+    };
+    stubFetch({ 'GET /api/teams/harbour': { status: 200, body: team } });
+    renderAt(<TeamPage slug="harbour" />, '/t/harbour');
+    expect(await screen.findByText('+ $40.00 matched by Acme')).toBeInTheDocument();
+    expect(screen.getAllByText('$160.00').length).toBeGreaterThan(0);
+    expect(screen.getByRole('group', { name: 'Acme’s match' })).toHaveTextContent(/^About AcmeAcme triples gifts until \$5,000\.00 is used; \$1,240\.00 left$/);
+  });
+});
+
 describe('the page editor', () => {
   it('creates a page after the live check, then publishes it', async () => {
     setAccessToken('header.eyJzdWIiOiI3In0.sig');

@@ -95,7 +95,7 @@ export function PublicPage({ slug }: { slug: string }) {
             <h2 id="cp-progress-title" className="visually-hidden">
               Progress
             </h2>
-            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} />
+            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} sponsorName={p.match?.sponsor_name ?? null} />
           </section>
         </div>
       </header>
@@ -137,7 +137,7 @@ export function PublicPage({ slug }: { slug: string }) {
           </p>
         </div>
         <aside className="card cp-give" aria-label={`Give to ${p.display_name}`}>
-          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} onGiven={() => void page.refetch()} />
+          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} match={p.match} onGiven={() => void page.refetch()} />
         </aside>
       </div>
     </article>

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
 import { ReportButton } from '../report/report-button';
+import { MatchOffer } from '../match/match-offer';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
@@ -54,11 +55,12 @@ export function TeamPage({ slug }: { slug: string }) {
             <p className="cp-progress-panel">No member of this team has a public page right now, so there is no total to show.</p>
           ) : (
             <section className="cp-progress-panel" aria-label="The team’s total">
-              <RaisedProgress raised={t.raised} country={t.country} />
+              <RaisedProgress raised={t.raised} country={t.country} sponsorName={t.match?.sponsor_name ?? null} />
             </section>
           )}
         </div>
       </header>
+      {t.match && <MatchOffer match={t.match} country={t.country} />}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
