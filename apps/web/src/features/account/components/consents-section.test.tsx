@@ -57,9 +57,9 @@ describe('ConsentsSection: every kind of mail', () => {
     const folded = container.querySelector('details')!;
     expect(folded.open).toBe(false);
     expect(folded.querySelector('summary')).toHaveTextContent(`${Object.keys(TRANSACTIONAL_MAILS).length} mails we always send (why)`);
-    expect(Object.keys(TRANSACTIONAL_MAILS)).toHaveLength(13);
+    expect(Object.keys(TRANSACTIONAL_MAILS)).toHaveLength(14);
     // Every always-on mail is inside the fold; every switch is outside it.
-    expect(folded.querySelectorAll('li')).toHaveLength(13);
+    expect(folded.querySelectorAll('li')).toHaveLength(14);
     expect(folded.querySelectorAll('input')).toHaveLength(0);
     const firstSwitch = screen.getByRole('checkbox', { name: 'Progress in my weekly receipts' });
     expect(firstSwitch.compareDocumentPosition(screen.getByText(/To be contacted about the challenge/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
