@@ -207,6 +207,32 @@ describe('serializeError', () => {
     ]);
   });
 
+  it('reads TRUST_PROXY off as empty, false or 0, refuses true or 1 however spaced, and skips empty entries', () => {
+    const managed = { DATABASE_URL: 'postgres://u:p@db:5432/uplift' };
+    for (const off of ['', ' ', 'false', '0']) {
+      const config = loadConfig({ ...managed, TRUST_PROXY: off });
+      expect(config.trustProxy, off).toEqual([]);
+      expect(config.warnings, off).toEqual([]);
+    }
+    for (const yes of ['true', '1', ' true ', '1 ']) {
+      expect(problemsOf({ TRUST_PROXY: yes }), yes).toEqual([
+        'TRUST_PROXY: list the proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1) instead of true; see docs/deploy.md',
+      ]);
+    }
+    expect(loadConfig({ ...managed, TRUST_PROXY: ' 10.0.0.1, ,192.168.0.0/16,' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+  });
+
+  it('refuses a TRUST_PROXY entry that is no address or CIDR, naming it; a prefix up to the full width is one', () => {
+    const notAnAddress = (entry: string) => `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (such as 10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+    // A host name, an empty, signed, exponent, over-long or too-wide prefix, and a second prefix.
+    for (const entry of ['proxy.local/0', 'proxy.local/8', '10.0.0.0/', '10.0.0.0/-8', '10.0.0.0/1e1', '10.0.0.0/0008', '10.0.0.0/0000', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/8/8', '::1/128/0']) {
+      expect(problemsOf({ TRUST_PROXY: `10.0.0.1,${entry}` }), entry).toEqual([notAnAddress(entry)]);
+    }
+    const full = loadConfig({ ...prodBase, TRUST_PROXY: '10.0.0.1/32,fd00::1/128,::ffff:10.1.2.3/128' });
+    expect(full.trustProxy).toEqual(['10.0.0.1/32', 'fd00::1/128', '::ffff:10.1.2.3/128']);
+    expect(full.warnings).toEqual([]);
+  });
+
   it('refuses a TRUST_PROXY range that trusts every address (start-up would otherwise crash)', () => {
     const trustAll = "would trust every address, so any client could choose its own IP with X-Forwarded-For; list your proxies' addresses or CIDRs instead";
     expect(problemsOf({ TRUST_PROXY: '0.0.0.0/0' })).toEqual([`TRUST_PROXY: "0.0.0.0/0" ${trustAll}`]);
@@ -247,6 +273,27 @@ describe('serializeError', () => {
     expect(isPrivateRange('fdff:ffff::1')).toBe(true);
     expect(isPrivateRange('fe80::1%eth0')).toBe(true);
     expect(isPrivateRange('2606:4700::/32')).toBe(false);
+    // An IPv4 tail of several digits in each part, and the full IPv6 form (no "::").
+    expect(isPrivateRange('::ffff:192.168.1.254')).toBe(true);
+    expect(isPrivateRange('::ffff:8.8.8.80')).toBe(false);
+    expect(isPrivateRange('::ffff:172.16.10.1')).toBe(true);
+    // Groups on both sides of "::": a documentation address is public, not read as ::1.
+    expect(isPrivateRange('2001:db8::1')).toBe(false);
+    expect(isPrivateRange('fe80:0:0:1::1')).toBe(true);
+    expect(isPrivateRange('::ffff:c0a8:1fe')).toBe(true);
+    expect(isPrivateRange('fd00:0:0:0:0:0:0:1')).toBe(true);
+    expect(isPrivateRange('2001:db8:0:0:0:0:0:1')).toBe(false);
+    // An IPv4-mapped range is the IPv4 range it maps: ::ffff:10.0.0.0/103 is 10.0.0.0/7, public.
+    expect(isPrivateRange('::ffff:10.0.0.0/104')).toBe(true);
+    expect(isPrivateRange('::ffff:10.0.0.0/103')).toBe(false);
+    expect(isPrivateRange('::ffff:0:0/96')).toBe(false);
+    // Exactly a private range is inside it; one bit wider is not.
+    expect(isPrivateRange('10.0.0.0/8')).toBe(true);
+    expect(isPrivateRange('fc00::/7')).toBe(true);
+    expect(isPrivateRange('fe80::/9')).toBe(false);
+    expect(isPrivateRange('proxy.local')).toBe(false);
+    // An IPv6 range is never read as an IPv4 one: a00::/16 starts with the same 8 bits as 10.0.0.0/8.
+    expect(isPrivateRange('a00::/16')).toBe(false);
   });
 
   it('knows whether a socket address is one of the trusted proxies', () => {
@@ -260,6 +307,17 @@ describe('serializeError', () => {
     expect(trusted('203.0.113.9')).toBe(false);
     expect(trusted(undefined)).toBe(false);
     expect(trustedProxyCheck([])('127.0.0.1')).toBe(false);
+    // A single IPv6 address is its own /128, not a wider range; a socket address that is no address is never trusted.
+    const six = trustedProxyCheck(['::1', 'fd00::/64', 'linklocal']);
+    expect(six('::1')).toBe(true);
+    expect(six('::2')).toBe(false);
+    expect(six('fd00::1234')).toBe(true);
+    expect(six('fd00:0:0:1::1')).toBe(false);
+    expect(six('169.254.1.1')).toBe(true);
+    expect(six('fe80::1')).toBe(true);
+    expect(six('10.0.0.1')).toBe(false);
+    expect(six('not-an-address')).toBe(false);
+    expect(trusted('')).toBe(false);
   });
 
   it('refuses unencrypted backups of the embedded database in production (BACKUP_PASSPHRASE); outside production it warns', () => {

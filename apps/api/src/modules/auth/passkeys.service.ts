@@ -168,9 +168,9 @@ export type PasskeyAsker = { ip: string; requestId: string };
 /**
  * Signs in with a passkey: a live challenge of ours used once, a known credential of a live account,
  * that account's user handle (a discoverable credential always returns it), our origin and RP ID,
- * user verification, a valid signature and a counter that went forward (or stays 0). For an admin
- * the session has passed the second factor only with a passkey added in a sign-in that had passed
- * a TOTP code, and not while the code attempts are locked out: otherwise the code step follows.
+ * user verification, a valid signature and a counter that went forward (or stays 0). The session
+ * has passed the second factor only with a passkey added in a sign-in that had passed a TOTP code,
+ * and not while the code attempts are locked out: otherwise the code step follows (an admin, a donor who has one).
  * Each refusal is a `security.passkey_refused` event naming why.
  */
 export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuthenticationInput, asker: PasskeyAsker): Promise<SessionTokens> {
@@ -200,8 +200,8 @@ export async function verifyAuthentication(deps: PasskeyDeps, input: PasskeyAuth
   if (verification instanceof Error) throw refuse(`assertion refused: ${verification.message}`, user.id);
   if (!verification.verified) throw refuse('assertion did not verify', user.id);
   if (!(await pkRepo.recordPasskeyUse(db, passkey.id, passkey.counter, verification.authenticationInfo.newCounter, now))) throw refuse('assertion used twice at once', user.id);
-  // A donor without a second factor needs none; an account with one gets it from this passkey only as said above.
-  const secondFactor = (user.role !== 'admin' && !user.totp_secret) || (passkey.second_factor && !(await twoFactorLockedOut(db, user.id, now)));
+  // As said above: the family records whether its sign-in passed a second factor (its refreshes keep that answer).
+  const secondFactor = passkey.second_factor && !(await twoFactorLockedOut(db, user.id, now));
   return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor });
 }
 

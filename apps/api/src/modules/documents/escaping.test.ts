@@ -58,6 +58,10 @@ describe('csvText', () => {
     expect(cells.filter((cell) => /^\s*[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 
+  it('writes a document: a byte-order mark, the header escaped like any cell, CRLF after every line', () => {
+    expect(csvDocument(['Name', '=Total'], [[csvText('Aroha'), '17.50'], [csvText('a;=1'), '-2.00']])).toBe(`\uFEFFName,"'=Total"\r\nAroha,17.50\r\n"'a;=1",-2.00\r\n`);
+  });
+
   it('leaves ordinary text alone, quoting only what needs it', () => {
     expect(csvText('Aroha Test')).toBe('Aroha Test');
     expect(csvText('1 Queen Street; Auckland')).toBe('1 Queen Street; Auckland');
