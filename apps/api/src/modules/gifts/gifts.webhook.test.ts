@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, webhookEvents } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createStripeEventDispatcher, type GuestChargeState, type PaymentProvider, type StripeWebhookJob } from '../payments/index.ts';
+import { GIFT_LIMITS } from '@uplift/core/gifts';
+import { cardOverLimit } from './gift-limits.ts';
 import { handleGiftPaymentEvent } from './gifts.service.ts';
 import { confirm, createPage, give, giftBody, giftDeps, giftRow, mailsTo } from './gifts.test-support.ts';
 
@@ -150,6 +152,39 @@ describe("Stripe's events about gifts", () => {
     expect((await giftRow(ctx, giftId)).status).toBe('succeeded');
     await deliver(event('payment_intent.succeeded', reference, { gift_id: String(giftId) }));
     expect(await mailsTo(ctx, body.email)).toHaveLength(1);
+  });
+
+  it('a decline whose event names no card counts under the card its cancellation reports; past its limit that card is refused and its charge cancelled, but money it already paid is settled', async () => {
+    const { page } = await createPage(ctx);
+    const card = 'fp_test_card'; // what this provider's cancellation reports
+    const ip = '203.0.113.61';
+    for (let i = 0; i < GIFT_LIMITS.declinesPerCardPerDay; i += 1) {
+      const giftId = (await give(ctx, page.slug, giftBody(), ip)).json().gift_id as number;
+      const reference = (await giftRow(ctx, giftId)).provider_reference!;
+      // Stripe's failure event carries no card: the fingerprint comes from cancelling the charge.
+      await deliver(event('payment_intent.payment_failed', reference, { gift_id: String(giftId) }));
+      expect((await giftRow(ctx, giftId)).status).toBe('failed');
+    }
+    expect(await cardOverLimit(ctx.db, giftDeps(ctx).attemptKey, card, ctx.clock.now())).toBe(true);
+
+    // The same card on a new gift, not settled yet: refused, and its charge cancelled before it can settle.
+    const refusedId = (await give(ctx, page.slug, giftBody(), ip)).json().gift_id as number;
+    const refusedRef = (await giftRow(ctx, refusedId)).provider_reference!;
+    charges.get(refusedRef)!.state = { status: 'processing', reference: refusedRef, cardFingerprint: card };
+    const refused = await confirm(ctx, refusedId, `${refusedRef}_secret_abc`, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('gift.rate_limited');
+    expect(cancelled).toContain(refusedRef);
+    expect(await giftRow(ctx, refusedId)).toMatchObject({ status: 'failed', failure_code: 'card_limit' });
+
+    // The same card where the provider already took the money: the gift is settled, never cancelled.
+    const paidId = (await give(ctx, page.slug, giftBody(), ip)).json().gift_id as number;
+    const paidRef = (await giftRow(ctx, paidId)).provider_reference!;
+    charges.get(paidRef)!.state = { status: 'succeeded', reference: paidRef, cardFingerprint: card };
+    const paid = await confirm(ctx, paidId, `${paidRef}_secret_abc`, ip);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'succeeded', receipt_number: expect.stringMatching(/^NZ-2026-\d{6}$/) });
+    expect(cancelled).not.toContain(paidRef);
   });
 
   it('an event naming a gift with another charge changes nothing; an event without gift_id goes to billing', async () => {
