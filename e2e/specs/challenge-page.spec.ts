@@ -131,5 +131,5 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   await visitor.close();
 
   const mine = await expectJson<{ team: { slug: string; captain: boolean } }>(await page.request.get('/api/my-page', { headers: { authorization: `Bearer ${donor.token}` } }));
-  expect(mine.team).toEqual({ slug: teamSlug, name: 'Harbour Coffee Quitters', captain: true });
+  expect(mine.team).toEqual({ slug: teamSlug, name: 'Harbour Coffee Quitters', captain: true, hidden: false, moderation_reason: null });
 });

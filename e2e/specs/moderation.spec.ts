@@ -2,14 +2,19 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPORT_THANKS } from '@uplift/core/schemas/moderation';
 import { adminAccessToken, logInAsAdmin } from '../support/admin.ts';
-import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
+import { DONOR_PASSWORD, expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { seedPageWithGift } from '../support/fundraising.ts';
+import { waitForMail } from '../support/mail.ts';
+import { rememberSignIn } from '../support/session.ts';
 
 // Leaderboard and moderation end to end (docs/decisions/140-leaderboards.md, 141-moderation.md):
 // a donor's published page with a friend's gift shows on the landing's leaderboard by first name
 // and initial, with the friends' figure beside the pledge count; anyone reports the gift's
 // message; the admin opens Reports from the admin menu, sees the message as text and hides it;
-// the action is audited. Screenshots in e2e/.artifacts/screens/moderation, at 1280 and 360 px.
+// the action is audited. The admin gives a reason for each hide, and the owner is mailed it
+// (docs/decisions/159); a report links to the page; hiding the whole page leaves its owner's
+// /my-page saying one state with the reason. Screenshots in e2e/.artifacts/screens/moderation,
+// at 1280 and 360 px.
 
 const SHOTS = path.resolve(import.meta.dirname, '../.artifacts/screens/moderation');
 
@@ -68,11 +73,21 @@ test('a reported message is hidden by an admin; the page shows on the landing le
   const open = page.getByRole('table', { name: 'Open reports, oldest first' });
   const row = open.getByRole('row').filter({ hasText: message });
   await expect(row).toContainText(`“${message}” on /p/${slug}`);
+  await expect(row.getByRole('link', { name: `/p/${slug}` })).toHaveAttribute('href', `/p/${slug}`);
   await expect(row).toContainText('This message is rude to the participant');
   await shot(page, 'admin-reports');
   await row.getByRole('button', { name: /^Hide the message of report \d+$/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Hide what report \d+ is about$/ });
+  await dialog.getByRole('button', { name: 'Hide and tell the owner' }).click();
+  await expect(dialog.getByText('Reason: say why, for the owner (they are mailed it)')).toBeVisible();
+  await dialog.getByLabel('Reason, mailed to the owner').fill('The message insults the participant');
+  await shot(page, 'admin-report-hide-dialog');
+  await dialog.getByRole('button', { name: 'Hide and tell the owner' }).click();
   await expect(open.getByRole('row').filter({ hasText: message })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: message })).toContainText('hidden');
+  const notice = await waitForMail(email, /^An admin has hidden a friend's message on your challenge page$/);
+  expect(notice.text).toContain('The reason they gave: "The message insults the participant"');
+  expect(notice.text).toMatch(/reply to this email or write to \S+@\S+ to ask for a review/);
 
   const token = await adminAccessToken(page.request);
   const { entries } = await expectJson<{ entries: { action: string; target: string }[] }>(
@@ -81,4 +96,27 @@ test('a reported message is hidden by an admin; the page shows on the landing le
   expect(entries[0]).toMatchObject({ action: 'report.hide', target: expect.stringContaining(`gift ${giftId}`) });
   // A hidden message can no longer be reported.
   expect((await page.request.post('/api/reports', { data: { subject: 'message', gift_id: giftId, reason: 'again' } })).status()).toBe(404);
+
+  // Someone reports the page itself; the admin hides the whole page with a reason.
+  expect((await page.request.post('/api/reports', { data: { subject: 'page', slug, reason: 'Pretends to be someone else' } })).status()).toBe(201);
+  await page.reload();
+  const pageRow = open.getByRole('row').filter({ hasText: 'Pretends to be someone else' });
+  await expect(pageRow.getByRole('link', { name: `/p/${slug}` })).toBeVisible();
+  await pageRow.getByRole('button', { name: /^Hide the page of report \d+$/ }).click();
+  await expect(dialog.getByRole('radio', { name: 'The whole page' })).toBeChecked();
+  await dialog.getByLabel('Reason, mailed to the owner').fill('It pretends to be someone else');
+  await dialog.getByRole('button', { name: 'Hide and tell the owner' }).click();
+  await expect(pageRow).toHaveCount(0);
+  const hidden = await waitForMail(email, /^An admin has hidden your challenge page$/);
+  expect(hidden.text).toContain('The reason they gave: "It pretends to be someone else"');
+
+  // The owner's /my-page says one state, with the reason: not also "Not public yet".
+  const owner = await (await browser.newContext()).newPage();
+  await expectJson(await owner.request.post('/api/auth/login', { data: { email, password: DONOR_PASSWORD } }));
+  await rememberSignIn(owner, '/my-page');
+  await owner.goto('/my-page');
+  await expect(owner.getByText(/^An admin has hidden your page: It pretends to be someone else\. Only you can see it\./)).toBeVisible();
+  await expect(owner.getByText('Not public yet: only you can see it.')).toHaveCount(0);
+  await shot(owner, 'owner-my-page-hidden');
+  await owner.context().close();
 });

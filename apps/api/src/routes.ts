@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
-import { adminAuditRoutes, adminUserRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
+import { adminAuditRoutes, adminUserRoutes, campaignMatchRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, payNowRoutes, refundRoutes, registerBillingStripeEvents } from './modules/billing/index.ts';
 import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
@@ -33,6 +33,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(charityExportRoutes);
   await app.register(charityAdminRoutes);
   await app.register(campaignReportRoutes);
+  await app.register(campaignMatchRoutes);
   await app.register(challengeAdminRoutes);
   await app.register(adminAuditRoutes);
   await app.register(systemRoutes);
@@ -66,6 +67,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
     attemptKey: giftAttemptKey(app.config.secrets.key),
+    mailLinks: app.config.mailLinks,
   };
   // Payments receives Stripe's events and dispatches each to the handler registered for what it is
   // about (docs/decisions/150): a pledge payment's is billing's, a gift's (metadata.gift_id) the gifts module's.

@@ -217,3 +217,17 @@ export function parkingError(input: { noParking: boolean; parkingMinor: MinorArg
 export function amountsMatch(confirmedMinor: MinorArg, computedMinor: MinorArg): boolean {
   return Math.abs(confirmedMinor - computedMinor) <= 1;
 }
+
+/**
+ * product-rules §9's calculator examples as typed figures, by challenge icon: the landing page's
+ * slideshow works them out, and the wizard's calculator shows them as its fields' placeholders,
+ * so the habit the landing page just showed is the one the calculator suggests (docs/decisions/156).
+ */
+export const UNITS_EXAMPLES: Readonly<Record<string, { units: number; cost: string; period: Period }>> = {
+  coffee: { units: 5, cost: '3.50', period: 'weekly' },
+  takeaway: { units: 2, cost: '20', period: 'weekly' },
+  lunch: { units: 6, cost: '15', period: 'monthly' },
+};
+
+/** The commute example: a trip of 8 km in New Zealand, 5 miles in the United Kingdom, 10 trips a week, no parking. */
+export const COMMUTE_EXAMPLE = { distance: { NZ: 8, UK: 5 } as Readonly<Record<CountryCode, number>>, tripsPerWeek: 10 } as const;

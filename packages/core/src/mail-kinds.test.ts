@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isMailPreference, MAIL_PREFERENCE_KINDS, MAIL_PREFERENCES, preferenceState, TRANSACTIONAL_MAILS } from './mail-kinds.ts';
+import { isMailPreference, isUnsubscribeKind, MAIL_PREFERENCE_KINDS, MAIL_PREFERENCES, preferenceState, TRANSACTIONAL_MAILS, UNSUBSCRIBE_WORDS } from './mail-kinds.ts';
 import { signMailLink, UNSUBSCRIBE_LINK_TTL_MS, verifyMailLink } from './mail-link-token.ts';
 import { CONSENT_KINDS } from './schemas/account.ts';
 
 describe('mail kinds (docs/decisions/136)', () => {
   it('lists every mail the API sends as transactional, each with the reason it cannot be switched off', () => {
     expect(Object.keys(TRANSACTIONAL_MAILS).sort()).toEqual(
-      ['account-erased', 'activation', 'card-expiry', 'email-change', 'email-changed', 'password-reset', 'payment-failed', 'payment-receipt', 'payment-refund', 'pledge-cancelled', 'pledge-confirmed', 'pledge-skipped', 'security-notice'].sort(),
+      ['account-erased', 'activation', 'card-expiry', 'email-change', 'email-changed', 'password-reset', 'payment-failed', 'payment-receipt', 'payment-refund', 'pledge-cancelled', 'pledge-confirmed', 'pledge-skipped', 'security-notice', 'moderation-notice'].sort(),
     );
     for (const mail of Object.values(TRANSACTIONAL_MAILS)) {
       expect(mail.reason.length).toBeGreaterThan(10);
@@ -29,6 +29,18 @@ describe('mail kinds (docs/decisions/136)', () => {
     expect(isMailPreference('terms')).toBe(false);
     expect(isMailPreference('payment-receipt')).toBe(false);
     expect(isMailPreference('toString')).toBe(false);
+  });
+
+  it('an unsubscribe link stops a preference or the gift notices of a page (docs/decisions/157), nothing else', async () => {
+    for (const kind of MAIL_PREFERENCE_KINDS) expect(isUnsubscribeKind(kind)).toBe(true);
+    expect(isUnsubscribeKind('gift-received')).toBe(true);
+    expect(isUnsubscribeKind('gift-receipt')).toBe(false);
+    expect(isUnsubscribeKind('payment-receipt')).toBe(false);
+    expect(UNSUBSCRIBE_WORDS['gift-received'].label).toBe('Email me when a friend gives');
+    const key = new Uint8Array(32).fill(7);
+    const now = new Date('2026-11-23T09:00:00Z');
+    const token = await signMailLink(key, { purpose: 'unsubscribe', userId: 12, kind: 'gift-received', expiresAt: new Date(now.getTime() + UNSUBSCRIBE_LINK_TTL_MS) });
+    expect(await verifyMailLink(key, token, { purpose: 'unsubscribe', now })).toMatchObject({ ok: true, userId: 12, kind: 'gift-received' });
   });
 
   it('the current state is the latest choice, else the default', () => {

@@ -24,6 +24,13 @@ export const TRANSACTIONAL_MAILS = {
     reason: 'A security notice: a passkey added or removed, a password changed or reset, two-factor sign-in turned on or off, recovery codes made or used. It tells you if it was not you.',
   },
   'account-erased': { group: 'account', label: 'Your account was deleted', reason: 'It confirms what was deleted and what was cancelled.' },
+  // A service notice (docs/decisions/159): an admin hid your challenge page or team, or removed its
+  // photo, its story or a message on it. Always sent: you need to know, and how to ask for a review.
+  'moderation-notice': {
+    group: 'account',
+    label: 'An admin hid your challenge page, your team or part of it',
+    reason: 'A service notice: it tells you what an admin hid from the public, why, and how to ask for a review.',
+  },
 } as const satisfies Record<string, { group: 'receipt' | 'failure' | 'card' | 'security' | 'account'; label: string; reason: string }>;
 
 export type TransactionalMailKind = keyof typeof TRANSACTIONAL_MAILS;
@@ -87,7 +94,7 @@ export function preferenceState(kind: MailPreference, latest: 'given' | 'withdra
  * donor list above: `gift-receipt` goes to the friend who gave (no account; transactional: a receipt
  * is owed for every gift taken from a card); `gift-received` tells the page's owner "Sam gave $25"
  * and is optional: it stops with the page's "Email me when a friend gives" switch on /my-page
- * (challenge_pages.gift_mails), which the mail links to.
+ * (challenge_pages.gift_mails), or at once with the mail's one-click link (UNSUBSCRIBE_KINDS, docs/decisions/157).
  */
 export const GIFT_MAILS = {
   'gift-receipt': {
@@ -100,8 +107,29 @@ export const GIFT_MAILS = {
     to: 'participant',
     optional: true,
     label: 'Someone gave on my challenge page',
-    reason: 'It stops with the "Email me when a friend gives" switch on My page.',
+    reason: 'It stops with its one-click "Stop these emails" link, or the "Email me when a friend gives" switch on My page.',
   },
 } as const satisfies Record<string, { to: 'friend' | 'participant'; optional: boolean; label: string; reason: string }>;
 
 export type GiftMailKind = keyof typeof GIFT_MAILS;
+
+/**
+ * What a mailed one-click unsubscribe link can stop (docs/decisions/136, 157): one of a donor's mail
+ * preferences, or 'gift-received', the "Sam gave $25" notices of their challenge pages (the
+ * "Email me when a friend gives" switch on /my-page, challenge_pages.gift_mails).
+ */
+export const UNSUBSCRIBE_KINDS = [...MAIL_PREFERENCE_KINDS, 'gift-received'] as const;
+export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
+
+export function isUnsubscribeKind(value: unknown): value is UnsubscribeKind {
+  return typeof value === 'string' && (UNSUBSCRIBE_KINDS as readonly string[]).includes(value);
+}
+
+/** What the unsubscribe page says a link stops: a preference's own words, or the page notices'. */
+export const UNSUBSCRIBE_WORDS: Record<UnsubscribeKind, { label: string; stops: string }> = {
+  ...MAIL_PREFERENCES,
+  'gift-received': {
+    label: 'Email me when a friend gives',
+    stops: 'the emails that tell you a friend gave on your challenge page. Your page and its gifts carry on; you can switch these emails back on in My page.',
+  },
+};

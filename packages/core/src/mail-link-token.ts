@@ -1,9 +1,9 @@
-import { isMailPreference, type MailPreference } from './mail-kinds.ts';
+import { isUnsubscribeKind, type UnsubscribeKind } from './mail-kinds.ts';
 
 // A mailed link that acts without signing in (docs/decisions/136-mail-kinds-and-unsubscribe.md): a
-// single-purpose token. It names one user, one mail preference and one purpose, and expires; only
-// the API's key (config `mailLinks.key`) makes or opens one, so it can do that one thing for that
-// one person and read or change nothing else. Web Crypto keeps core free of Node APIs; the browser
+// single-purpose token. It names one user, one kind of optional mail (UNSUBSCRIBE_KINDS) and one
+// purpose, and expires; only the API's key (config `mailLinks.key`) makes or opens one, so it can
+// do that one thing for that one person and read or change nothing else. Web Crypto keeps core free of Node APIs; the browser
 // never signs or verifies.
 //
 // Two forms (docs/decisions/154). A token made now is SEALED: `v2.<iv ‖ AES-256-GCM ciphertext and
@@ -18,10 +18,10 @@ export type MailLinkPurpose = 'unsubscribe' | (string & {});
 /** How long an unsubscribe link works: a year, so an old receipt's link still stops the mail. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
-export type MailLinkClaims = { purpose: MailLinkPurpose; userId: number; kind: MailPreference; expiresAt: Date };
+export type MailLinkClaims = { purpose: MailLinkPurpose; userId: number; kind: UnsubscribeKind; expiresAt: Date };
 
 export type MailLinkCheck =
-  | { ok: true; userId: number; kind: MailPreference; expiresAt: Date }
+  | { ok: true; userId: number; kind: UnsubscribeKind; expiresAt: Date }
   | { ok: false; reason: 'malformed' | 'forged' | 'wrong_purpose' | 'expired' };
 
 /** Versioned domain separation: these bytes are signed before the claims (the first form). */
@@ -150,7 +150,7 @@ export async function verifyMailLink(key: Uint8Array, token: unknown, expect: { 
   const opened = await openedClaims(key, parts[0]!, parts[1]!);
   if ('fail' in opened) return { ok: false, reason: opened.fail };
   const [purpose, userId, kind, exp, ...rest] = opened.text.split('.');
-  if (rest.length > 0 || !purpose || !/^\d{1,15}$/.test(userId ?? '') || !isMailPreference(kind) || !/^\d{1,12}$/.test(exp ?? '')) {
+  if (rest.length > 0 || !purpose || !/^\d{1,15}$/.test(userId ?? '') || !isUnsubscribeKind(kind) || !/^\d{1,12}$/.test(exp ?? '')) {
     return { ok: false, reason: 'malformed' };
   }
   if (purpose !== expect.purpose) return { ok: false, reason: 'wrong_purpose' };

@@ -19,3 +19,4 @@ export * from './schema/passkeys.table.ts';
 export * from './schema/system.table.ts';
 export * from './schema/news.table.ts';
 export * from './schema/fundraising.table.ts';
+export * from './schema/matches.table.ts';

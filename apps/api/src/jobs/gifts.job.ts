@@ -21,7 +21,7 @@ export type GiftsJobDeps = {
   mailer: Mailer;
   payments: PaymentProvider;
   log: Logger;
-  config: Pick<Config, 'appUrl' | 'receipt' | 'secrets'>;
+  config: Pick<Config, 'appUrl' | 'receipt' | 'secrets' | 'mailLinks'>;
 };
 
 export async function registerGiftsJob(deps: GiftsJobDeps): Promise<void> {
@@ -30,7 +30,7 @@ export async function registerGiftsJob(deps: GiftsJobDeps): Promise<void> {
   await queue.createQueue(GIFTS_JOB, { policy: 'singleton', expireInSeconds: 4 * 60, retryLimit: 0 });
   const log = deps.log.child({ job: GIFTS_JOB });
   await queue.work(GIFTS_JOB, async () => {
-    await settleOpenGifts({ db: deps.db, clock: deps.clock, payments: deps.payments, mailer: deps.mailer, log, appUrl: config.appUrl, receipt: config.receipt, attemptKey: giftAttemptKey(config.secrets.key) });
+    await settleOpenGifts({ db: deps.db, clock: deps.clock, payments: deps.payments, mailer: deps.mailer, log, appUrl: config.appUrl, receipt: config.receipt, attemptKey: giftAttemptKey(config.secrets.key), mailLinks: config.mailLinks });
   });
   await queue.schedule(GIFTS_JOB, GIFTS_SCHEDULE, {}, { tz: 'UTC' });
 }

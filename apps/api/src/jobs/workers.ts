@@ -25,7 +25,7 @@ export async function registerWorkers(deps: WorkerDeps): Promise<void> {
   await queue.work<{ mailId: number }>(SEND_MAIL_JOB, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.mailId);
   });
-  const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt, attemptKey: giftAttemptKey(deps.config.secrets.key) };
+  const giftDeps = { db: deps.db, clock: deps.clock, payments: deps.payments, mailer, log: deps.log, appUrl: deps.config.appUrl, receipt: deps.config.receipt, attemptKey: giftAttemptKey(deps.config.secrets.key), mailLinks: deps.config.mailLinks };
   // Stripe's payment events: payments' worker dispatches each to the handler billing or gifts
   // registered for what it is about (docs/decisions/150).
   const stripeEvents = createStripeEventDispatcher({ db: deps.db });

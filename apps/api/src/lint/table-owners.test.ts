@@ -60,6 +60,9 @@ const OWNERS: Record<string, string> = {
   gifts: 'gifts',
   gift_attempts: 'gifts',
   content_reports: 'moderation',
+  // Match funds (docs/decisions/160): the ledger's; admins' edits and the match step both in payments.
+  match_funds: 'payments',
+  match_entries: 'payments/ledger-match.repository.ts',
 };
 
 /**

@@ -13,7 +13,7 @@ import { files, NOT_APP_CODE, tableIdentifiers } from './source-tables.test-supp
 const SRC = path.resolve(import.meta.dirname, '..');
 
 /** The money tables → who may read them. */
-const MONEY_TABLES = ['payments', 'payment_attempts', 'refunds', 'gifts', 'gift_attempts'] as const;
+const MONEY_TABLES = ['payments', 'payment_attempts', 'refunds', 'gifts', 'gift_attempts', 'match_entries'] as const;
 const READERS = ['modules/payments/', 'modules/gifts/'];
 
 /**

@@ -209,6 +209,13 @@ beforeAll(async () => {
   });
   add('put /api/pledge/confirmed', { body: { json: { payment_method_id: String(card.id) } } });
   add('put /api/pledge/cancel', { auth: 'other' });
+  // Match funds (docs/decisions/160): one made here, so its edit and its CSV name a match that is there.
+  const matchBody = { sponsor_name: 'Fuzz Co', ratio: 2, cap_minor: 50_000, starts_at: '2026-11-01T00:00:00Z', ends_at: '2027-01-31T00:00:00Z', applies_to: 'both' };
+  const match = await api('POST', `/api/admin/campaigns/${campaign.id}/matches`, tokens.admin, matchBody);
+  add('post /api/admin/campaigns/{id}/matches', { path: { id: campaign.id }, body: { json: { ...matchBody, recipient_id: seeded.pledge.recipient_id } } });
+  add('get /api/admin/campaigns/{id}/matches', { path: { id: campaign.id } });
+  add('patch /api/admin/matches/{id}', { path: { id: match.id }, body: { json: { cap_minor: 60_000, status: 'paused' } } });
+  add('get /api/admin/matches/{id}/matched.csv', { path: { id: match.id } });
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
+import { ADMIN_PATHS } from './layout/admin-paths';
 import { AppLayout, preloadLayout } from './layout/app-layout';
 
 /** A page module; `preloadForPrerender` loads the lazy parts the prerender must include. */
@@ -29,20 +30,14 @@ export const routes: { path: string; lazy: () => Promise<RouteModule> }[] = [
   { path: paths.account, lazy: () => import('./routes/account') },
   { path: paths.viewPledge, lazy: () => import('./routes/view-pledge') },
   { path: paths.unsubscribe, lazy: () => import('./routes/unsubscribe') },
-  { path: paths.admin, lazy: adminArea },
-  { path: paths.adminCampaign, lazy: adminArea },
-  { path: paths.userList, lazy: adminArea },
-  { path: paths.adminCharities, lazy: adminArea },
-  { path: paths.adminChallenges, lazy: adminArea },
-  { path: paths.adminCampaignReport, lazy: adminArea },
-  { path: paths.adminSystem, lazy: adminArea },
   // Friends give too (docs/decisions/140, 142): one small module for these four, which loads each screen,
   // so they cost the app's entry chunk (the landing's first load) as little as possible.
   { path: paths.challengePage, lazy: fundraising },
   { path: paths.teamPage, lazy: fundraising },
   { path: paths.myPage, lazy: fundraising },
   { path: paths.leaderboard, lazy: fundraising },
-  { path: paths.adminReports, lazy: adminArea },
+  // The admin's screens, in their own full-width layout (docs/decisions/158-admin-with-room.md).
+  ...ADMIN_PATHS.map((path) => ({ path, lazy: adminArea })),
   { path: '*', lazy: () => import('./routes/not-found') },
 ];
 

@@ -28,6 +28,8 @@ export const paths = {
   adminCharities: '/admin-charities',
   adminChallenges: '/admin-challenges',
   adminCampaignReport: '/admin-campaign/:id/report',
+  /** A campaign's match funds (docs/decisions/162): list, add, edit, pause, resume, end. */
+  adminCampaignMatches: '/admin-campaign/:id/matches',
   /** Operators' view (docs/decisions/133): billing runs, job queue, mail, backups, database, version. */
   adminSystem: '/admin-system',
   // Friends give too (docs/decisions/142): a participant's page, a team, and the page's editor.
@@ -63,5 +65,10 @@ export function accountSection(section: AccountSection): string {
 /** The report of campaign `id` (paths.adminCampaignReport filled in). */
 export function campaignReportPath(id: number): string {
   return paths.adminCampaignReport.replace(':id', String(id));
+}
+
+/** The match funds of campaign `id` (paths.adminCampaignMatches filled in). */
+export function campaignMatchesPath(id: number): string {
+  return paths.adminCampaignMatches.replace(':id', String(id));
 }
 

@@ -92,6 +92,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** What the server renders a public page with: nobody is known there (docs/decisions/156). */
+const UNKNOWN: Session = { status: 'unknown' };
+const serverSession = () => UNKNOWN;
+
+/**
+ * The session. A hydrating render sees the server's 'unknown' (the start-up has often marked the
+ * visitor anonymous, or restored them, before the app hydrates), then React renders again with
+ * the real one: the first render matches the prerendered HTML.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, serverSession);
 }

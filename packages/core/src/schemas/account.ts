@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAIL_PREFERENCE_KINDS } from '../mail-kinds.ts';
+import { MAIL_PREFERENCE_KINDS, UNSUBSCRIBE_KINDS } from '../mail-kinds.ts';
 import { MSG } from '../messages.ts';
 import { addressField, emailSchema, nameField, newPasswordSchema, PASSWORD_MAX } from './auth.ts';
 import { countryCodeSchema, dateSchema, idSchema, timestampSchema } from './common.ts';
@@ -69,7 +69,7 @@ export const unsubscribeTokenSchema = z.object({
 /** What an unsubscribe link stops, and whether it is stopped already. */
 export const unsubscribeInfoSchema = z
   .object({
-    kind: z.enum(MAIL_PREFERENCE_KINDS),
+    kind: z.enum(UNSUBSCRIBE_KINDS),
     label: z.string(),
     stops: z.string(),
     /** True once stopped (after the POST, or when it was off already). */

@@ -146,6 +146,12 @@ export const ADMIN_AUDIT_ACTIONS = [
   'two_factor.enrol',
   'two_factor.recovery_code_used',
   'two_factor.reset',
+  // Match funds (docs/decisions/160-match-funds.md): made, edited, paused, resumed, ended.
+  'match.create',
+  'match.edit',
+  'match.pause',
+  'match.resume',
+  'match.end',
 ] as const;
 
 /** GET /api/admin/audit?limit= */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
+import { publicMatchSchema } from './match.ts';
 import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '../slug.ts';
 
 // Challenge pages (/p/{slug}) and teams (/t/{slug}) (docs/decisions/139-fundraising-photos.md,
@@ -126,9 +127,27 @@ export const giftsQuerySchema = z.object({ cursor: z.string().max(100).optional(
 
 const minor = z.number().int();
 
+/**
+ * What a page raised (product-rules §21, §22; docs/decisions/161), minor units: `total` is money
+ * received, never an unpaid pledge: `received_minor` (its pledge's payments received, net of
+ * refunds) + `gifts` (its friends' succeeded gifts, net of refunds). `pledged` (its pledge as every
+ * total counts it, net of refunds) is shown beside it, as the goal is.
+ */
 export const raisedSchema = z
-  .object({ pledged: minor, gifts: minor, total: minor, gift_count: z.number().int() })
-  .meta({ id: 'PageRaised', description: 'What a page raised (minor units): its pledge counted as every total counts it, net of refunds, and its succeeded gifts' });
+  .object({
+    pledged: minor,
+    received_minor: minor,
+    gifts: minor,
+    total: minor,
+    gift_count: z.number().int(),
+    /** What sponsors' matches added, net of what refunds released; not part of `total` (product-rules §23). */
+    matched: minor,
+  })
+  .meta({
+    id: 'PageRaised',
+    description:
+      "What a page raised (minor units): total = money received = its pledge's payments received net of refunds (received_minor) + its succeeded gifts net of refunds (gifts); pledged (its pledge as every total counts it, net of refunds) is shown beside it; matched is the sponsors' matches, apart from the total",
+  });
 export type Raised = z.infer<typeof raisedSchema>;
 
 export const pageGiftSchema = z
@@ -163,9 +182,12 @@ export const publicPageSchema = z
     weeks_total: z.number().int(),
     country: z.enum(COUNTRY_CODES),
     challenge: z.object({ name: z.string(), icon: z.string() }),
-    charity: z.object({ id: idSchema, name: z.string() }),
+    /** The charity, with its logo's address for the page's header (docs/decisions/163). */
+    charity: z.object({ id: idSchema, name: z.string(), logo: z.string() }),
     team: teamRefSchema.nullable(),
     gifts: pageGiftListSchema,
+    /** The match a gift made here now would get (page > team > charity > campaign), or null. */
+    match: publicMatchSchema.nullable(),
   })
   .meta({ id: 'PublicPage' });
 export type PublicPageData = z.infer<typeof publicPageSchema>;
@@ -180,16 +202,20 @@ export const myPageSchema = z
     /** Published and not hidden by an admin: anyone can read it at /p/{slug}. */
     public: z.boolean(),
     published_at: timestampSchema.nullable(),
-    /** An admin hid the page (or its photo): it is shown to its owner only. */
+    /** An admin hid the page (or its photo, or its story): it is shown to its owner only. */
     moderated: z.boolean(),
     photo_moderated: z.boolean(),
+    story_moderated: z.boolean(),
+    /** Why the admin hid the page, as they wrote it (docs/decisions/159); null when it is not hidden or no reason was kept. */
+    moderation_reason: z.string().nullable(),
     on_leaderboard: z.boolean(),
     gift_mails: z.boolean(),
     country: z.enum(COUNTRY_CODES),
     raised: raisedSchema,
     weeks_done: z.number().int(),
     weeks_total: z.number().int(),
-    team: teamRefSchema.extend({ captain: z.boolean() }).nullable(),
+    /** The page's team; `hidden` when an admin hid it, with the reason they gave (told to its captain only, docs/decisions/159). */
+    team: teamRefSchema.extend({ captain: z.boolean(), hidden: z.boolean(), moderation_reason: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'MyPage' });
 export type MyPage = z.infer<typeof myPageSchema>;
@@ -199,6 +225,7 @@ export const teamMemberSchema = z.object({
   /** The member's page address when it is public; null otherwise (no link). */
   slug: z.string().nullable(),
   captain: z.boolean(),
+  /** Minor units: the member page's `raised.total` (money received). */
   raised: minor,
 });
 
@@ -212,6 +239,8 @@ export const publicTeamSchema = z
     country: z.enum(COUNTRY_CODES),
     raised: raisedSchema,
     members: z.array(teamMemberSchema),
+    /** The match a gift to a member's page would get through the team (team > charity > campaign), or null. */
+    match: publicMatchSchema.nullable(),
   })
   .meta({ id: 'PublicTeam' });
 export type PublicTeamData = z.infer<typeof publicTeamSchema>;

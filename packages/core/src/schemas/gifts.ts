@@ -105,6 +105,10 @@ export const giftStateSchema = z
     status: z.enum(GIFT_STATUS_VALUES),
     receipt_number: z.string().nullable(),
     failure_message: z.string().nullable(),
+    /** What a sponsor's match added to this gift (minor units): 0 when none applied or it was used up. */
+    matched_minor: z.number().int(),
+    /** The sponsor whose match added it, or null. */
+    match_sponsor: z.string().nullable(),
   })
   .meta({ id: 'GiftState' });
 export type GiftStateResponse = z.infer<typeof giftStateSchema>;

@@ -3,8 +3,9 @@ import { COUNTRY_CODES } from '../countries.ts';
 import { countryCodeSchema } from './common.ts';
 
 // GET /api/leaderboards?country=NZ|UK (docs/decisions/140-leaderboards.md): the top pages and teams
-// of the country's open campaign by what they raised (pledge counted as product-rules §16, plus
-// friends' succeeded gifts). Amounts are minor units of the country's currency.
+// of the country's open campaign by what they raised: money received, their pledges' payments and
+// friends' gifts, each net of refunds (product-rules §21, §22; docs/decisions/161), never an unpaid
+// pledge. Amounts are minor units of the country's currency.
 
 /** How many pages and how many teams a leaderboard lists. */
 export const LEADERBOARD_SIZE = 10;
@@ -16,7 +17,7 @@ export const leaderboardPageSchema = z.object({
   rank: z.number().int().min(1),
   name: z.string(),
   slug: z.string(),
-  /** Minor units: pledge (product-rules §16) and succeeded gifts. */
+  /** Minor units: money received, the pledge's payments and friends' gifts, net of refunds (the page's `raised.total`). */
   raised: z.number().int(),
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;

@@ -41,7 +41,19 @@ export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportAcceptedSchema = z.object({ message: z.string() });
 
-/** One report as an admin sees it, with what was reported shown as text. */
+/** At most this many characters of the reason an admin gives for hiding something (mailed to its owner). */
+export const MODERATION_REASON_MAX = 500;
+
+/** Why an admin hides something: mailed to the owner and shown in their editor (docs/decisions/159). */
+const moderationReason = safeText('reason', 'text', 'reason: say why, for the owner', (reason) =>
+  reason
+    .trim()
+    .min(1, { error: 'reason: say why, for the owner' })
+    .max(MODERATION_REASON_MAX, { error: `reason: at most ${MODERATION_REASON_MAX} characters` }),
+);
+const REASON_NEEDED = 'reason: say why, for the owner (they are mailed it)';
+
+/** One report as an admin sees it, with what was reported shown as text, a link to it and its photo's thumbnail. */
 export const adminReportSchema = z
   .object({
     id: idSchema,
@@ -51,11 +63,15 @@ export const adminReportSchema = z
     resolved_at: timestampSchema.nullable(),
     resolution: z.enum(['hidden', 'dismissed']).nullable(),
     /** The reported page (or the page the message was given on); null for a team. */
-    page: z.object({ slug: z.string(), display_name: z.string(), hidden: z.boolean() }).nullable(),
+    page: z.object({ slug: z.string(), display_name: z.string(), hidden: z.boolean(), photo_hidden: z.boolean(), story_hidden: z.boolean() }).nullable(),
     /** The reported team; null for a page or a message. */
-    team: z.object({ slug: z.string(), name: z.string(), hidden: z.boolean() }).nullable(),
+    team: z.object({ slug: z.string(), name: z.string(), hidden: z.boolean(), photo_hidden: z.boolean(), story_hidden: z.boolean() }).nullable(),
     /** The reported message; null for a page or a team. */
     gift: z.object({ id: idSchema, message: z.string(), hidden: z.boolean() }).nullable(),
+    /** Where what was reported is: `/p/{slug}` (a page, or the page a message is on) or `/t/{slug}`; null once it is gone. */
+    url: z.string().nullable(),
+    /** A small picture of its photo while the public can see it (the card size); null when it has none or it is hidden. */
+    thumbnail_url: z.string().nullable(),
   })
   .meta({ id: 'AdminReport' });
 export type AdminReport = z.infer<typeof adminReportSchema>;
@@ -64,23 +80,44 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
 export type AdminReportList = z.infer<typeof adminReportListSchema>;
 
+/**
+ * What resolving a report does: `hide` hides what was reported (the page, the team or the message);
+ * `hide_photo` and `hide_story` take only the photo or the story of a reported page or team off it;
+ * `dismiss` closes the report. Every hide needs a reason, which is mailed to the owner.
+ */
+export const REPORT_ACTIONS = ['hide', 'hide_photo', 'hide_story', 'dismiss'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
 /** POST /api/admin/reports/{id}/resolve */
-export const resolveReportSchema = z.object({ action: z.enum(['hide', 'dismiss'], { error: 'action: must be hide or dismiss' }) });
+export const resolveReportSchema = z
+  .object({ action: z.enum(REPORT_ACTIONS, { error: 'action: must be hide, hide_photo, hide_story or dismiss' }), reason: moderationReason.optional() })
+  .superRefine((r, ctx) => {
+    if (r.action !== 'dismiss' && r.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_NEEDED });
+  });
 export type ResolveReport = z.infer<typeof resolveReportSchema>;
 
 export const slugParamSchema = z.object({ slug: slugField });
 
 const flag = (field: string) => z.boolean({ error: `${field}: must be true or false` });
 
-/** PUT /api/admin/moderation/pages/{slug} and /teams/{slug}: hide or show it and/or its photo. */
+/** PUT /api/admin/moderation/pages/{slug} and /teams/{slug}: hide or show it, its photo and/or its story; a hide needs a reason. */
 export const moderationChangeSchema = z
-  .object({ hidden: flag('hidden').optional(), photo_hidden: flag('photo_hidden').optional() })
-  .refine((c) => c.hidden !== undefined || c.photo_hidden !== undefined, { error: 'hidden: say whether to hide or show it (or photo_hidden, its photo)', path: ['hidden'] });
+  .object({ hidden: flag('hidden').optional(), photo_hidden: flag('photo_hidden').optional(), story_hidden: flag('story_hidden').optional(), reason: moderationReason.optional() })
+  .refine((c) => c.hidden !== undefined || c.photo_hidden !== undefined || c.story_hidden !== undefined, {
+    error: 'hidden: say whether to hide or show it (or photo_hidden, its photo, or story_hidden, its story)',
+    path: ['hidden'],
+  })
+  .superRefine((c, ctx) => {
+    if ((c.hidden === true || c.photo_hidden === true || c.story_hidden === true) && c.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_NEEDED });
+  });
 export type ModerationChangeRequest = z.infer<typeof moderationChangeSchema>;
 
-/** PUT /api/admin/moderation/gifts/{id}: hide or show a gift's message. */
-export const giftModerationSchema = z.object({ message_hidden: flag('message_hidden') });
+/** PUT /api/admin/moderation/gifts/{id}: hide or show a gift's message; a hide needs a reason. */
+export const giftModerationSchema = z.object({ message_hidden: flag('message_hidden'), reason: moderationReason.optional() }).superRefine((c, ctx) => {
+  if (c.message_hidden && c.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_NEEDED });
+});
+export type GiftModerationRequest = z.infer<typeof giftModerationSchema>;
 
 /** What an admin's hide/show answers: the subject's state after it. */
-export const moderationStateSchema = z.object({ hidden: z.boolean(), photo_hidden: z.boolean() });
+export const moderationStateSchema = z.object({ hidden: z.boolean(), photo_hidden: z.boolean(), story_hidden: z.boolean() });
 export const giftModerationStateSchema = z.object({ message_hidden: z.boolean() });

@@ -7,7 +7,8 @@ import { payoutCorrectionRequestSchema, payoutRequestSchema } from './campaign-r
 import { campaignRequestSchema } from './campaign.ts';
 import { createPageSchema, createTeamSchema, updateTeamSchema } from './challenge-pages.ts';
 import { giftRequestSchema } from './gifts.ts';
-import { reportRequestSchema } from './moderation.ts';
+import { matchCreateSchema, matchUpdateSchema } from './match.ts';
+import { giftModerationSchema, moderationChangeSchema, reportRequestSchema, resolveReportSchema } from './moderation.ts';
 import { newsDraftSchema } from './news.ts';
 import { passkeyNameSchema } from './passkeys.ts';
 import { refundRequestSchema } from './refund.ts';
@@ -68,6 +69,8 @@ const ONE_LINE: [string, z.ZodType, Record<string, unknown>, string, string][] =
   ["a photo's description", charityPhotoRequestSchema, { photo_base64: 'iVBORw0KGgo=', alt: 'Children at lunch' }, 'alt', 'Photo description'],
   ['a news subject', newsDraftSchema, news, 'subject', 'subject'],
   ["a payout's reference", payoutRequestSchema, { recipient_id: 1, amount: 10, paid_on: '2026-11-23', reference: 'TRF 1' }, 'reference', 'Reference'],
+  ["a match's sponsor name", matchCreateSchema, { sponsor_name: 'Acme', ratio: 1, cap_minor: 10_000, starts_at: '2026-12-01T00:00:00Z', ends_at: '2026-12-31T00:00:00Z', applies_to: 'both' }, 'sponsor_name', 'Sponsor name'],
+  ["a match's sponsor name, changed", matchUpdateSchema, { sponsor_name: 'Acme' }, 'sponsor_name', 'Sponsor name'],
 ];
 
 /** The same for each multi-line field. */
@@ -79,6 +82,9 @@ const MULTI_LINE: [string, z.ZodType, Record<string, unknown>, string, string][]
   ["a challenge's description", challengeRequestSchema, challenge, 'description', 'Description'],
   ["a news update's text", newsDraftSchema, news, 'text', 'text'],
   ["a report's reason", reportRequestSchema, { subject: 'page', slug: 'aroha-rides', reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding a page or team (mailed to its owner)", moderationChangeSchema, { hidden: true, reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding a message", giftModerationSchema, { message_hidden: true, reason: 'x' }, 'reason', 'reason'],
+  ["an admin's reason for hiding what a report is about", resolveReportSchema, { action: 'hide_photo', reason: 'x' }, 'reason', 'reason'],
   ["a refund's reason", refundRequestSchema, { amountMinor: 100, reason: 'x' }, 'reason', 'reason'],
   ["a payout correction's reason", payoutCorrectionRequestSchema, { amount: 5, reason: 'x' }, 'reason', 'Reason'],
 ];

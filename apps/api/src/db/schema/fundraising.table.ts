@@ -51,6 +51,10 @@ export const teams = pgTable(
     moderated_at: timestamp({ withTimezone: true }),
     /** An admin hid the team's photo. */
     photo_moderated_at: timestamp({ withTimezone: true }),
+    /** An admin hid the team's story (docs/decisions/159). */
+    story_moderated_at: timestamp({ withTimezone: true }),
+    /** The reason the admin gave for hiding the team, shown to its captain (docs/decisions/159); null when it is not hidden. */
+    moderation_reason: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +64,7 @@ export const teams = pgTable(
     check('teams_slug_check', sql`${t.slug} ~ ${sql.raw(SLUG_CHECK)}`),
     check('teams_name_check', sql`char_length(${t.name}) between 1 and 60`),
     check('teams_story_check', sql`char_length(${t.story}) <= 1000`),
+    check('teams_moderation_reason_check', sql`char_length(${t.moderation_reason}) between 1 and 500`),
   ],
 );
 
@@ -100,6 +105,10 @@ export const challengePages = pgTable(
     moderated_at: timestamp({ withTimezone: true }),
     /** An admin hid the page's photo. */
     photo_moderated_at: timestamp({ withTimezone: true }),
+    /** An admin hid the page's story (docs/decisions/159). */
+    story_moderated_at: timestamp({ withTimezone: true }),
+    /** The reason the admin gave for hiding the page, shown to its owner (docs/decisions/159); null when it is not hidden. */
+    moderation_reason: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +124,7 @@ export const challengePages = pgTable(
     check('challenge_pages_slug_check', sql`${t.slug} ~ ${sql.raw(SLUG_CHECK)}`),
     check('challenge_pages_name_check', sql`char_length(${t.display_name}) between 1 and 60`),
     check('challenge_pages_story_check', sql`char_length(${t.story}) <= 1000`),
+    check('challenge_pages_moderation_reason_check', sql`char_length(${t.moderation_reason}) between 1 and 500`),
     check('challenge_pages_goal_check', sql`${t.goal} > 0`),
   ],
 );

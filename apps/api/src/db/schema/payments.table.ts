@@ -2,7 +2,7 @@ import type { Minor } from '@uplift/core/money';
 import { PAYMENT_STATUSES, sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { gifts } from './fundraising.table.ts';
+import { challengePages, gifts } from './fundraising.table.ts';
 import { pledges } from './pledges.table.ts';
 import { users } from './users.table.ts';
 
@@ -112,6 +112,13 @@ export const refunds = pgTable(
     payment_id: integer().references(() => payments.id, { onDelete: 'cascade' }),
     /** A friend's gift given back (docs/decisions/150); null for a payment's refund. */
     gift_id: integer().references(() => gifts.id, { onDelete: 'cascade' }),
+    /**
+     * A gift's refund: the gift's page, copied from the gift when the ledger writes the refund
+     * (docs/decisions/161), so a page's raised finds its gift refunds without reading its gifts
+     * twice. It follows the gift's page_id: set from it, never changed, and set null by the same
+     * page deletion that sets the gift's null. Null for a payment's refund.
+     */
+    page_id: integer().references(() => challengePages.id, { onDelete: 'set null' }),
     amount: integer().$type<Minor>().notNull(),
     reason: text().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
@@ -131,6 +138,12 @@ export const refunds = pgTable(
     index('refunds_gift_idx')
       .on(t.gift_id, t.status)
       .where(sql`${t.gift_id} is not null`),
+    // A page's gift refunds that went through, per gift, read from the index alone by pageRaised() (docs/decisions/161).
+    index('refunds_page_succeeded_idx')
+      .on(t.page_id, t.gift_id, t.amount)
+      .where(sql`${t.page_id} is not null and ${t.status} = 'succeeded'`),
+    // Only a gift's refund carries a page.
+    check('refunds_page_gift_check', sql`${t.page_id} is null or ${t.gift_id} is not null`),
     // A refund gives back one thing: a payment or a gift, never both, never neither.
     check('refunds_one_target_check', sql`num_nonnulls(${t.payment_id}, ${t.gift_id}) = 1`),
     check('refunds_status_check', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),

@@ -1,4 +1,4 @@
-import { MAIL_PREFERENCES, type MailPreference } from '@uplift/core/mail-kinds';
+import { UNSUBSCRIBE_WORDS, type MailPreference, type UnsubscribeKind } from '@uplift/core/mail-kinds';
 import { verifyMailLink } from '@uplift/core/mail-link-token';
 import type { UnsubscribeInfo } from '@uplift/core/schemas/account';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockUser, setOptIns } from '../auth/index.ts';
+import { giftMailsOn, stopGiftMails } from '../challenge-pages/index.ts';
 import { CONSENT_WORDING_VERSION, mailPreferencesOf, recordConsentEvents } from '../consents/index.ts';
 import { accountErrors } from './account.errors.ts';
 
@@ -52,11 +53,18 @@ async function checkLink(deps: Pick<MailPreferenceDeps, 'clock' | 'config'>, tok
   return check;
 }
 
+/** What the unsubscribe page says of a link's kind, and whether it is stopped. */
+function infoOf(kind: UnsubscribeKind, stopped: boolean): UnsubscribeInfo {
+  return { kind, label: UNSUBSCRIBE_WORDS[kind].label, stops: UNSUBSCRIBE_WORDS[kind].stops, stopped };
+}
+
 /** GET /api/unsubscribe: what the link would stop, and whether it is stopped already. Changes nothing. */
 export async function describeUnsubscribe(deps: MailPreferenceDeps, token: string): Promise<UnsubscribeInfo> {
   const { userId, kind } = await checkLink(deps, token);
+  // The gift notices are a switch of the donor's challenge pages (docs/decisions/157), not a consent.
+  if (kind === 'gift-received') return infoOf(kind, !(await giftMailsOn(deps.db, userId)));
   const prefs = await mailPreferencesOf(deps.db, userId);
-  return { kind, label: MAIL_PREFERENCES[kind].label, stops: MAIL_PREFERENCES[kind].stops, stopped: !prefs[kind] };
+  return infoOf(kind, !prefs[kind]);
 }
 
 /**
@@ -65,6 +73,10 @@ export async function describeUnsubscribe(deps: MailPreferenceDeps, token: strin
  */
 export async function unsubscribe(deps: MailPreferenceDeps, token: string): Promise<UnsubscribeInfo> {
   const { userId, kind } = await checkLink(deps, token);
-  await setMailPreference(deps, userId, kind, false, 'unsubscribe-link');
-  return { kind, label: MAIL_PREFERENCES[kind].label, stops: MAIL_PREFERENCES[kind].stops, stopped: true };
+  if (kind === 'gift-received') {
+    if (await stopGiftMails(deps.db, userId, deps.clock.now())) deps.log.info({ userId, kind, given: false, source: 'unsubscribe-link' }, 'mail preference changed');
+  } else {
+    await setMailPreference(deps, userId, kind, false, 'unsubscribe-link');
+  }
+  return infoOf(kind, true);
 }

@@ -1,9 +1,10 @@
 import { signMailLink } from '@uplift/core/mail-link-token';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, users } from '../../db/schema.ts';
+import { challengePages, consentEvents, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { bill, createCampaign, createConfirmedPledge, createDonor, fakeProvider, mailsTo, tokenFor } from '../billing/billing.test-support.ts';
+import { confirm, createPage, give, giftBody, pay } from '../gifts/gifts.test-support.ts';
 
 // Mail people can stop (docs/decisions/136, 137): the weekly receipt's progress part, its one-click
 // link (no sign-in, at once, a consent event), /account's switches, and what a bad link gets.
@@ -81,6 +82,52 @@ describe('the weekly receipt with progress, and its one-click unsubscribe', () =
     expect(receipt!.text_body).toContain('1 week without coffees ≈ 5 coffees, £12.00 GBP given so far.');
     expect(receipt!.text_body).toContain('That was your last payment: your pledge is complete.');
     expect(receipt!.text_body).not.toContain('$');
+  });
+});
+
+describe('"Sam gave $25 on your challenge page": optional, so it stops in one click (docs/decisions/157)', () => {
+  /** A friend's gift on the page, paid and settled: the owner's notice goes out (or not). */
+  async function aFriendGives(slug: string) {
+    const started = await give(ctx, slug, giftBody());
+    expect(started.statusCode, started.body).toBe(201);
+    const { gift_id, client_secret } = started.json<{ gift_id: number; client_secret: string }>();
+    expect((await pay(ctx, client_secret)).statusCode).toBe(200);
+    expect((await confirm(ctx, gift_id, client_secret)).json()).toMatchObject({ status: 'succeeded' });
+  }
+  const giftMailsOf = async (pageId: number) => (await ctx.db.select().from(challengePages).where(eq(challengePages.id, pageId)))[0]!.gift_mails;
+
+  it('carries a one-click link and List-Unsubscribe; a mail client\'s POST switches "Email me when a friend gives" off, signed out', async () => {
+    const { page, user } = await createPage(ctx);
+    await aFriendGives(page.slug);
+    const notices = (await mailsTo(ctx.db, user.email)).filter((m) => m.kind === 'gift-received');
+    expect(notices).toHaveLength(1);
+    const notice = notices[0]!;
+    // No sign-in needed to stop it: the link is a one-click unsubscribe, not the /my-page settings.
+    expect(notice.text_body).toContain('Stop these emails: http');
+    expect(notice.text_body).not.toContain('/my-page');
+    const link = linkIn(notice.text_body);
+    expect(link, notice.text_body).not.toBeNull();
+    expect(notice.html_body).toContain('/unsubscribe?token=');
+    // Optional as a whole: the RFC 8058 header, for the same token.
+    expect(notice.list_unsubscribe).toBe(`${ctx.config.appUrl}/api/unsubscribe?token=${link![1]}`);
+
+    // The page says what it stops, and opening it changes nothing.
+    const described = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${link![1]}` });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toEqual({ kind: 'gift-received', label: 'Email me when a friend gives', stops: expect.stringContaining('a friend gave on your challenge page'), stopped: false });
+    expect(await giftMailsOf(page.id)).toBe(true);
+
+    const stopped = await ctx.app.inject({ method: 'POST', url: notice.list_unsubscribe!.replace(ctx.config.appUrl, ''), headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({ kind: 'gift-received', stopped: true });
+    expect(await giftMailsOf(page.id)).toBe(false);
+    // Not a consent: the page's own switch is the one record.
+    expect(await eventsOf(user.id)).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${link![1]}` })).json()).toMatchObject({ stopped: true });
+
+    // Taken into account at once: the next gift is told to no one.
+    await aFriendGives(page.slug);
+    expect((await mailsTo(ctx.db, user.email)).filter((m) => m.kind === 'gift-received')).toHaveLength(1);
   });
 });
 

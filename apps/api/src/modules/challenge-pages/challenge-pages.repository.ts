@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { challengePages, fundraisingPhotos, teams } from '../../db/schema.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
-import { pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
+import { pageMatched, pageRaised, succeededGiftsOfPage, weeksOfPledge, type PageGiftRow } from '../payments/index.ts';
 import { teamMemberIsShown } from './public.sql.ts';
 
 // The queries of pages, teams and their photos (docs/decisions/142). Every money figure is the
@@ -23,6 +23,8 @@ export type PageRow = {
   published_at: Date | null;
   moderated_at: Date | null;
   photo_moderated_at: Date | null;
+  story_moderated_at: Date | null;
+  moderation_reason: string | null;
   on_leaderboard: boolean;
   gift_mails: boolean;
   photo_id: number | null;
@@ -31,26 +33,34 @@ export type PageRow = {
   team_slug: string | null;
   team_name: string | null;
   team_moderated_at: Date | null;
+  team_moderation_reason: string | null;
   team_captain_page_id: number | null;
   country: CountryCode;
   challenge_name: string;
   challenge_icon: string;
   recipient_id: number;
   recipient_name: string;
+  /** The charity's logo address (a file of the site or its uploaded logo's). */
+  recipient_logo: string;
   pledged: number;
+  received: number;
   gifts: number;
+  total: number;
   gift_count: number;
+  /** What sponsors' matches added to the page (product-rules §23). */
+  matched: number;
   weeks_done: number;
   weeks_total: number;
 };
 
 const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
-         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.on_leaderboard, cp.gift_mails,
+         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
-         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.captain_page_id as team_captain_page_id,
-         ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name,
-         raised.pledged::bigint::float8 as pledged, raised.gifts::bigint::float8 as gifts, raised.gift_count,
+         cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
+         ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name, r.logo as recipient_logo,
+         raised.pledged::float8 as pledged, raised.received::float8 as received, raised.gifts::float8 as gifts, raised.total::float8 as total, raised.gift_count,
+         ${pageMatched('cp')}::float8 as matched,
          ${weeksOfPledge('pl').done} as weeks_done,
          ${weeksOfPledge('pl').total} as weeks_total
     from challenge_pages cp
@@ -69,10 +79,14 @@ function mapPage(row: Record<string, unknown>): PageRow {
     ...(row as PageRow),
     goal: Number(row.goal),
     pledged: Number(row.pledged),
+    received: Number(row.received),
     gifts: Number(row.gifts),
+    total: Number(row.total),
+    matched: Number(row.matched),
     published_at: toDate(row.published_at),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
+    story_moderated_at: toDate(row.story_moderated_at),
     team_moderated_at: toDate(row.team_moderated_at),
   };
 }
@@ -219,19 +233,25 @@ export type TeamRow = {
   photo_sha256: string | null;
   moderated_at: Date | null;
   photo_moderated_at: Date | null;
+  story_moderated_at: Date | null;
   country: CountryCode;
   pledged: number;
+  received: number;
   gifts: number;
+  total: number;
   gift_count: number;
+  matched: number;
 };
 
 /** A team by its address, with its shown members' pageRaised summed (teamMemberIsShown: a draft or hidden member page does not count). */
 export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRow | undefined> {
   const { rows } = await db.execute(sql`
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
-           t.moderated_at, t.photo_moderated_at, ca.country,
-           coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.gifts), 0)::float8 as gifts,
-           coalesce(sum(raised.gift_count), 0)::int as gift_count
+           t.moderated_at, t.photo_moderated_at, t.story_moderated_at, ca.country,
+           coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.received), 0)::float8 as received,
+           coalesce(sum(raised.gifts), 0)::float8 as gifts, coalesce(sum(raised.total), 0)::float8 as total,
+           coalesce(sum(raised.gift_count), 0)::int as gift_count,
+           coalesce(sum(${pageMatched('cp')}), 0)::float8 as matched
       from teams t
       join campaigns ca on ca.id = t.campaign_id
       left join fundraising_photos ph on ph.id = t.photo_id
@@ -244,9 +264,13 @@ export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRo
   return {
     ...(row as TeamRow),
     pledged: Number(row.pledged),
+    received: Number(row.received),
     gifts: Number(row.gifts),
+    total: Number(row.total),
+    matched: Number(row.matched),
     moderated_at: toDate(row.moderated_at),
     photo_moderated_at: toDate(row.photo_moderated_at),
+    story_moderated_at: toDate(row.story_moderated_at),
   };
 }
 
@@ -255,7 +279,7 @@ export type MemberRow = { page_id: number; slug: string; display_name: string; r
 /** A team's shown member pages (teamMemberIsShown), oldest page first, each with its total raised. */
 export async function listTeamMembers(db: Executor, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.execute(sql`
-    select cp.id as page_id, cp.slug, cp.display_name, (raised.pledged + raised.gifts)::float8 as raised
+    select cp.id as page_id, cp.slug, cp.display_name, raised.total::float8 as raised
       from challenge_pages cp
       cross join lateral (${pageRaised('cp')}) raised
      where cp.team_id = ${teamId} and ${teamMemberIsShown('cp')}

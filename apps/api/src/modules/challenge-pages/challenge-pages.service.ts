@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { Photo, PhotoSize } from '../../images/photo.ts';
+import { giftMatchFor } from '../payments/index.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
 import * as holds from './holds.repository.ts';
@@ -35,12 +36,19 @@ export function fundraisingPhotoUrl(kind: 'page' | 'team', slug: string, sha256:
 }
 
 const isPublic = (page: repo.PageRow) => isPublicPage(page);
-const raisedOf = (r: { pledged: number; gifts: number; gift_count: number }) => ({
+/** The page's or team's raised figures as pageRaised() defines them (payments/figures.sql.ts; product-rules §21): none is worked out here. */
+const raisedOf = (r: { pledged: number; received: number; gifts: number; total: number; gift_count: number; matched: number }) => ({
   pledged: r.pledged,
+  received_minor: r.received,
   gifts: r.gifts,
-  total: r.pledged + r.gifts,
+  total: r.total,
   gift_count: Number(r.gift_count),
+  // What sponsors' matches added: its own line, never part of the total (product-rules §23).
+  matched: r.matched,
 });
+
+/** Now, for which match applies (a read without the app's clock, such as a bench, uses the real time). */
+const nowOf = (deps: { clock?: Clock }) => deps.clock?.now() ?? new Date();
 
 // Addresses
 
@@ -56,7 +64,12 @@ export async function slugAvailable(deps: Pick<PageDeps, 'db'>, typed: string, k
 // The owner's page
 
 function myPageOf(page: repo.PageRow): MyPage {
-  const team = page.team_id !== null && page.team_slug !== null ? { slug: page.team_slug, name: page.team_name ?? '', captain: page.team_captain_page_id === page.id } : null;
+  const captain = page.team_captain_page_id === page.id;
+  const teamHidden = page.team_moderated_at !== null;
+  const team =
+    page.team_id !== null && page.team_slug !== null
+      ? { slug: page.team_slug, name: page.team_name ?? '', captain, hidden: teamHidden, moderation_reason: captain && teamHidden ? page.team_moderation_reason : null }
+      : null;
   return {
     slug: page.slug,
     display_name: page.display_name,
@@ -67,6 +80,8 @@ function myPageOf(page: repo.PageRow): MyPage {
     published_at: page.published_at?.toISOString() ?? null,
     moderated: page.moderated_at !== null,
     photo_moderated: page.photo_moderated_at !== null,
+    story_moderated: page.story_moderated_at !== null,
+    moderation_reason: page.moderated_at !== null ? page.moderation_reason : null,
     on_leaderboard: page.on_leaderboard,
     gift_mails: page.gift_mails,
     country: page.country,
@@ -146,6 +161,21 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
     throw slugTakenOr(err, 'page');
   }
   return myPageOf((await repo.findPageById(deps.db, page.id))!);
+}
+
+/** Whether any page of the donor mails them when a friend gives (the "Email me when a friend gives" switch). */
+export async function giftMailsOn(db: Executor, userId: number): Promise<boolean> {
+  return (await repo.listPagesOfUser(db, userId)).some((p) => p.gift_mails);
+}
+
+/**
+ * A mailed one-click unsubscribe of the gift notices (docs/decisions/157): switches "Email me when a
+ * friend gives" off on every page of the donor. Answers whether anything changed.
+ */
+export async function stopGiftMails(db: Executor, userId: number, now: Date): Promise<boolean> {
+  const on = (await repo.listPagesOfUser(db, userId)).filter((p) => p.gift_mails);
+  for (const page of on) await repo.updatePage(db, page.id, { gift_mails: false }, now);
+  return on.length > 0;
 }
 
 /**
@@ -248,13 +278,14 @@ async function publicPage(db: Executor, slug: string): Promise<repo.PageRow> {
 }
 
 /** GET /api/pages/:slug: a published page no admin hid; the same 404 for a draft, a hidden page and an unknown address. */
-export async function getPublicPage(deps: Pick<PageDeps, 'db'>, slug: string): Promise<PublicPageData> {
+export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, slug: string): Promise<PublicPageData> {
   const page = await publicPage(deps.db, slug);
   const photo = page.photo_sha256 && page.photo_moderated_at === null ? page.photo_sha256 : null;
   return {
     slug: page.slug,
     display_name: page.display_name,
-    story: page.story,
+    // A story an admin hid is not shown (docs/decisions/159); its owner still sees and edits it.
+    story: page.story_moderated_at === null ? page.story : '',
     photo_url: photo ? fundraisingPhotoUrl('page', page.slug, photo, 'full') : null,
     photo_card_url: photo ? fundraisingPhotoUrl('page', page.slug, photo, 'card') : null,
     goal: page.goal,
@@ -263,9 +294,10 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'>, slug: string): P
     weeks_total: page.weeks_total,
     country: page.country,
     challenge: { name: page.challenge_name, icon: page.challenge_icon },
-    charity: { id: page.recipient_id, name: page.recipient_name },
+    charity: { id: page.recipient_id, name: page.recipient_name, logo: page.recipient_logo },
     team: page.team_slug && page.team_moderated_at === null ? { slug: page.team_slug, name: page.team_name ?? '' } : null,
     gifts: await giftsOf(deps.db, page.id),
+    match: await giftMatchFor(deps.db, { campaignId: page.campaign_id, pageId: page.id, teamId: page.team_id, recipientId: page.recipient_id }, nowOf(deps)),
   };
 }
 
@@ -291,20 +323,21 @@ async function liveTeam(db: Executor, slug: string): Promise<repo.TeamRow> {
 }
 
 /** GET /api/teams/:slug: a team no admin hid, its members' pages rolled up (pageRaised) and listed; a link only to a public page. */
-export async function getPublicTeam(deps: Pick<PageDeps, 'db'>, slug: string): Promise<PublicTeamData> {
+export async function getPublicTeam(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, slug: string): Promise<PublicTeamData> {
   const team = await liveTeam(deps.db, slug);
   const members = await repo.listTeamMembers(deps.db, team.id);
   const photo = team.photo_sha256 && team.photo_moderated_at === null ? team.photo_sha256 : null;
   return {
     slug: team.slug,
     name: team.name,
-    story: team.story,
+    story: team.story_moderated_at === null ? team.story : '',
     photo_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'full') : null,
     photo_card_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'card') : null,
     country: team.country,
     raised: raisedOf(team),
     // Only public member pages, listed and counted (teamMemberIsShown, docs/decisions/154).
     members: members.map((m) => ({ display_name: m.display_name, slug: m.slug, captain: m.page_id === team.captain_page_id, raised: m.raised })),
+    match: await giftMatchFor(deps.db, { campaignId: team.campaign_id, pageId: null, teamId: team.id, recipientId: null }, nowOf(deps)),
   };
 }
 

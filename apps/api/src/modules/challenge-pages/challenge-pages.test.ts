@@ -127,7 +127,8 @@ describe('a participant’s page', () => {
       on_leaderboard: false,
       gift_mails: true,
       country: 'NZ',
-      raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0 },
+      // Nothing of the pledge is paid yet: $0.00 raised, the pledge beside it (product-rules §21).
+      raised: { pledged: 7000, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 },
       weeks_done: 0,
       weeks_total: 4,
       team: null,
@@ -243,18 +244,18 @@ describe('a participant’s page', () => {
     expect(body).toMatchObject({ weeks_done: 2, weeks_total: 5 });
   });
 
-  it('counts what it raised from the ledger: the pledge net of refunds, succeeded gifts only; a cancelled pledge counts what was paid', async () => {
+  it('counts what it raised from the ledger: money received, the pledge\'s payments net of refunds and succeeded gifts only, the pledge beside it; a cancelled pledge counts what was paid', async () => {
     const p = await participant();
     await gift(p.page.id, 2500);
     await gift(p.page.id, 1000, { status: 'failed' });
     await gift(p.page.id, 700, { status: 'pending' });
     await ctx.db.update(payments).set({ payment_status: 'Success' }).where(eq(payments.id, p.payments[0]!.id));
     await ctx.db.insert(refunds).values({ payment_id: p.payments[0]!.id, amount: 500 as never, reason: 'asked', status: 'succeeded', idempotency_key: `r-${p.slug}`, created_at: new Date() });
-    expect((await call(undefined, 'GET', `/api/pages/${p.slug}`)).json().raised).toEqual({ pledged: 7000 - 500, gifts: 2500, total: 9000, gift_count: 1 });
+    expect((await call(undefined, 'GET', `/api/pages/${p.slug}`)).json().raised).toEqual({ pledged: 7000 - 500, received_minor: 1750 - 500, gifts: 2500, total: 1250 + 2500, gift_count: 1, matched: 0 });
 
     await ctx.db.update(pledges).set({ pledge_status: 'Cancelled' }).where(eq(pledges.id, p.pledge.id));
     // Cancelled: only the Success payment (1750) less its refund (500).
-    expect((await call(undefined, 'GET', `/api/pages/${p.slug}`)).json().raised).toEqual({ pledged: 1250, gifts: 2500, total: 3750, gift_count: 1 });
+    expect((await call(undefined, 'GET', `/api/pages/${p.slug}`)).json().raised).toEqual({ pledged: 1250, received_minor: 1250, gifts: 2500, total: 3750, gift_count: 1, matched: 0 });
   });
 
   it('lists gifts newest first, 20 at a time with a cursor; hides names, amounts and moderated messages; never an email', async () => {
@@ -354,7 +355,7 @@ describe('teams', () => {
     const res = await call(captain.user.id, 'POST', '/api/teams', { slug, name: 'Harbour Runners', story: '<i>we run</i>' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ slug, name: 'Harbour Runners', story: '<i>we run</i>', country: 'NZ', members: [{ display_name: captain.page.display_name, slug: captain.slug, captain: true }] });
-    expect((await call(captain.user.id, 'GET', '/api/my-page')).json().team).toEqual({ slug, name: 'Harbour Runners', captain: true });
+    expect((await call(captain.user.id, 'GET', '/api/my-page')).json().team).toEqual({ slug, name: 'Harbour Runners', captain: true, hidden: false, moderation_reason: null });
     const second = await call(captain.user.id, 'POST', '/api/teams', { slug: nextSlug('team'), name: 'Another' });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Your page is already in a team: leave it first');
@@ -370,7 +371,7 @@ describe('teams', () => {
     const member = await participant({ publish: false });
     const joined = await call(member.user.id, 'POST', `/api/teams/${slug}/join`);
     expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json().team).toEqual({ slug, name: 'Rollers', captain: false });
+    expect(joined.json().team).toEqual({ slug, name: 'Rollers', captain: false, hidden: false, moderation_reason: null });
     // Joining again changes nothing.
     expect((await call(member.user.id, 'POST', `/api/teams/${slug}/join`)).statusCode).toBe(200);
 
@@ -391,15 +392,16 @@ describe('teams', () => {
     await gift(member.page.id, 9999, { status: 'failed' });
     // A draft member's name and money are its own (docs/decisions/154) ...
     const team = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
-    expect(team.raised).toEqual({ pledged: 7000, gifts: 1000, total: 8000, gift_count: 1 });
-    expect(team.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 }]);
+    // No week of either pledge is paid yet: raised is the gifts received (product-rules §21).
+    expect(team.raised).toEqual({ pledged: 7000, received_minor: 0, gifts: 1000, total: 1000, gift_count: 1, matched: 0 });
+    expect(team.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 1000 }]);
     // ... until it is published.
     expect((await call(member.user.id, 'PATCH', '/api/my-page', { published: true })).statusCode).toBe(200);
     const published = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
-    expect(published.raised).toEqual({ pledged: 14000, gifts: 3000, total: 17000, gift_count: 2 });
+    expect(published.raised).toEqual({ pledged: 14000, received_minor: 0, gifts: 3000, total: 3000, gift_count: 2, matched: 0 });
     expect(published.members).toEqual([
-      { display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 },
-      { display_name: member.page.display_name, slug: member.slug, captain: false, raised: 9000 },
+      { display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 1000 },
+      { display_name: member.page.display_name, slug: member.slug, captain: false, raised: 2000 },
     ]);
   });
 

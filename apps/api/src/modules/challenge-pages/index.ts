@@ -1,7 +1,7 @@
 // The challenge-pages module's public face (docs/architecture.md): participants' pages (/p/{slug}),
 // their photos and teams (/t/{slug}). Friends' gifts are the gifts module's; reports, moderation's.
-export { setPageModeration, setTeamModeration, type ModerationChange } from './page-moderation.service.ts';
+export { pageModerationRecipient, setPageModeration, setTeamModeration, teamModerationRecipient, type ModerationChange, type ModerationRecipient } from './page-moderation.service.ts';
 export { default as challengePageRoutes } from './challenge-pages.routes.ts';
-export { erasePagesOf, exportPagesOf, fundraisingPhotoUrl, getPublicPage, getPublicTeam, type PageExport } from './challenge-pages.service.ts';
+export { erasePagesOf, exportPagesOf, fundraisingPhotoUrl, getPublicPage, getPublicTeam, giftMailsOn, stopGiftMails, type PageExport } from './challenge-pages.service.ts';
 export { isPublicPage, isPublicTeam, pageIsPublic, teamIsPublic, teamMemberIsShown } from './public.sql.ts';
 export { default as leaderboardRoutes } from './leaderboard.routes.ts';

@@ -4,7 +4,8 @@ import { pageRaised } from '../payments/index.ts';
 import { pageIsPublic, teamIsPublic, teamMemberIsShown } from './public.sql.ts';
 
 // The leaderboards' queries (docs/decisions/140-leaderboards.md). What a page raised is the
-// ledger's pageRaised() (docs/decisions/146) and nothing else; a team's figure is the sum of its members' pageRaised().
+// ledger's pageRaised().total (docs/decisions/146, 161: money received, never an unpaid pledge) and nothing else; a team's
+// figure is the sum of its members'.
 
 export type LeaderboardPageRow = { first_name: string; last_name: string; slug: string; raised: number };
 export type LeaderboardTeamRow = { name: string; slug: string; raised: number; members: number };
@@ -16,7 +17,7 @@ export type LeaderboardTeamRow = { name: string; slug: string; raised: number; m
  */
 export async function selectTopPages(db: Executor, campaignId: number, limit: number): Promise<LeaderboardPageRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    select u.first_name, u.last_name, cp.slug, (raised.pledged + raised.gifts)::bigint as raised
+    select u.first_name, u.last_name, cp.slug, raised.total as raised
       from challenge_pages cp
       join users u on u.id = cp.user_id and u.erased_at is null
       cross join lateral (${pageRaised('cp')}) raised
@@ -35,7 +36,7 @@ export async function selectTopPages(db: Executor, campaignId: number, limit: nu
  */
 export async function selectTopTeams(db: Executor, campaignId: number, limit: number): Promise<LeaderboardTeamRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    select t.name, t.slug, sum(raised.pledged + raised.gifts)::bigint as raised, count(*)::int as members
+    select t.name, t.slug, sum(raised.total)::bigint as raised, count(*)::int as members
       from teams t
       join challenge_pages cp on cp.team_id = t.id and ${teamMemberIsShown('cp')}
       cross join lateral (${pageRaised('cp')}) raised

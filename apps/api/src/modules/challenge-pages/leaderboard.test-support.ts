@@ -2,7 +2,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { asMinor } from '@uplift/core/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaigns, challengePages, challenges, gifts, pledges, recipients, teams, users } from '../../db/schema.ts';
+import { campaigns, challengePages, challenges, gifts, payments, pledges, recipients, teams, users } from '../../db/schema.ts';
 
 // Direct inserts for the leaderboard, totals, report and moderation tests: a donor with a Confirmed
 // pledge and a published page, a team, friends' gifts. The pages and gifts APIs are other modules'
@@ -26,7 +26,9 @@ export type PageFixture = { userId: number; pledgeId: number; pageId: number; sl
 
 /**
  * A user (first and last name as given) with a Confirmed pledge of `pledged` minor units in the
- * campaign and a page; published and on the leaderboard unless told otherwise.
+ * campaign and a page; published and on the leaderboard unless told otherwise. `paid`: one Success
+ * payment of that many minor units received on the pledge (none by default: raised counts only
+ * money received, product-rules §21).
  */
 export async function insertPage(
   db: Db,
@@ -35,6 +37,7 @@ export async function insertPage(
     first?: string;
     last?: string;
     pledged?: number;
+    paid?: number;
     status?: 'Confirmed' | 'Cancelled' | 'Pending';
     recipientId?: number;
     published?: boolean;
@@ -67,6 +70,9 @@ export async function insertPage(
       pledge_status: opts.status ?? 'Confirmed',
     })
     .returning();
+  if (opts.paid) {
+    await db.insert(payments).values({ pledge_id: pledge!.id, payment_status: 'Success', processing_date: '2026-11-23', amount: asMinor(opts.paid) });
+  }
   const slug = opts.slug ?? `page-${key}`.slice(0, 40).replace(/-$/, 'x');
   const [page] = await db
     .insert(challengePages)

@@ -35,7 +35,7 @@ async function call(userId: number | undefined, method: Method, url: string, pay
   const headers: Record<string, string> = userId ? { authorization: `Bearer ${await tokenFor(ctx, userId)}` } : {};
   return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
-const admin = (kind: 'pages' | 'teams', slug: string, hidden: boolean) => ctx.app.inject({ method: 'PUT', url: `/api/admin/moderation/${kind}/${slug}`, headers: adminAuth, payload: { hidden } });
+const admin = (kind: 'pages' | 'teams', slug: string, hidden: boolean) => ctx.app.inject({ method: 'PUT', url: `/api/admin/moderation/${kind}/${slug}`, headers: adminAuth, payload: hidden ? { hidden, reason: 'Under review' } : { hidden } });
 
 let slugs = 0;
 const nextSlug = (base = 'held') => `${base}-${++slugs}`;
@@ -191,8 +191,9 @@ describe('a team', () => {
     await insertGift(ctx.db, { userId: draft.user.id, pledgeId: draft.pledge.id, pageId: draft.page.id, slug: draft.slug, recipientId: draft.recipient.id, campaignId }, 5000);
 
     const shown = (await call(undefined, 'GET', `/api/teams/${slug}`)).json();
-    expect(shown.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 8000 }]);
-    expect(shown.raised).toEqual({ pledged: 7000, gifts: 1000, total: 8000, gift_count: 1 });
+    // Raised is money received (product-rules §21): the captain's gift; no week of the pledge is paid yet.
+    expect(shown.members).toEqual([{ display_name: captain.page.display_name, slug: captain.slug, captain: true, raised: 1000 }]);
+    expect(shown.raised).toEqual({ pledged: 7000, received_minor: 0, gifts: 1000, total: 1000, gift_count: 1, matched: 0 });
     expect(JSON.stringify(shown)).not.toMatch(/Draft Dancer|Hidden Hiker/);
   });
 

@@ -1,7 +1,7 @@
 import type { CampaignReport } from '@uplift/core/schemas/campaign-report';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit, mails, refunds, testProviderRefunds } from '../../db/schema.ts';
+import { adminAudit, challengePages, mails, refunds, testProviderRefunds } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { pdfText } from '../account/account.test-support.ts';
 import { adminAndUser } from '../admin/admin.test-support.ts';
@@ -59,7 +59,7 @@ describe('refunding a gift', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ gift_id: giftId, payment_id: null, amount_minor: 2500, status: 'succeeded', refundable_minor: 0, admin_user_id: adminId });
     const [row] = await ctx.db.select().from(refunds).where(eq(refunds.gift_id, giftId));
-    expect(row).toMatchObject({ status: 'succeeded', idempotency_key: `gift-${giftId}-refund-1`, payment_id: null });
+    expect(row).toMatchObject({ status: 'succeeded', idempotency_key: `gift-${giftId}-refund-1`, payment_id: null, page_id: page.id });
     expect(await ctx.db.select().from(testProviderRefunds).where(eq(testProviderRefunds.idempotency_key, row!.idempotency_key))).toHaveLength(1);
     const audit = await ctx.db.select().from(adminAudit).where(and(eq(adminAudit.action, 'gift.refund'), eq(adminAudit.target, `gift ${giftId}`)));
     expect(audit).toHaveLength(1);
@@ -101,6 +101,23 @@ describe('refunding a gift', () => {
       `${(await giftRow(ctx, giftId)).receipt_number}-R1`,
       `${(await giftRow(ctx, giftId)).receipt_number}-R2`,
     ]);
+  });
+
+  it('a refund carries its gift\'s page, so the page\'s raised nets it among the page\'s other gifts; a deleted page takes the page off both, and the campaign still counts the gift net (decision 161)', async () => {
+    const { giftId, page, campaign } = await givenGift({ amount: 4000 });
+    const other = (await give(ctx, page.slug, giftBody({ amount: 1500 }))).json<{ gift_id: number; client_secret: string }>();
+    await pay(ctx, other.client_secret);
+    await confirm(ctx, other.gift_id, other.client_secret);
+    expect((await refund(giftId, 1000)).statusCode).toBe(201);
+    expect((await refund(giftId, 500)).statusCode).toBe(201);
+    expect((await refund(other.gift_id, 1500)).statusCode).toBe(201);
+    expect((await ctx.db.select({ page_id: refunds.page_id }).from(refunds).where(eq(refunds.gift_id, giftId))).map((r) => r.page_id)).toEqual([page.id, page.id]);
+    expect((await raisedOf(page.slug)).raised).toMatchObject({ gifts: 2500, gift_count: 1 });
+
+    await ctx.db.delete(challengePages).where(eq(challengePages.id, page.id));
+    expect((await giftRow(ctx, giftId)).page_id).toBeNull();
+    expect((await ctx.db.select({ page_id: refunds.page_id }).from(refunds).where(inArray(refunds.gift_id, [giftId, other.gift_id]))).map((r) => r.page_id)).toEqual([null, null, null]);
+    expect((await reportOf(campaign.id)).total).toMatchObject({ friends_gifts: 25, friends_gift_count: 1 });
   });
 
   it('six admins refunding the same gift at once give it back once', async () => {

@@ -2,7 +2,7 @@ import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
 import { formatMoney, type Minor } from '@uplift/core/money';
-import type { MailContent } from '../mail/index.ts';
+import type { MailContent, UnsubscribeLinks } from '../mail/index.ts';
 
 // The two mails of a gift that went through (docs/decisions/138; kinds in core GIFT_MAILS): the
 // friend's receipt, and the page owner's notice "Sam gave $25". Both countries: NZ speaks $ and
@@ -56,11 +56,17 @@ export type GiftReceivedFacts = {
   /** The friend's message ('' for none, or when an admin hid it). */
   message: string;
   pageUrl: string;
-  /** Where the owner turns these mails off: the "Email me when a friend gives" switch on /my-page. */
-  settingsUrl: string;
+  /**
+   * The owner's one-click links that switch "Email me when a friend gives" off without signing in
+   * (docs/decisions/157): the page's, and the RFC 8058 target of List-Unsubscribe.
+   */
+  unsubscribe: UnsubscribeLinks;
 };
 
-/** "Sam gave $25": the friend's name or "Someone", the amount unless hidden, never the friend's email. */
+/**
+ * "Sam gave $25": the friend's name or "Someone", the amount unless hidden, never the friend's email.
+ * Optional as a whole, so it carries a one-click unsubscribe link and List-Unsubscribe (product-rules §20).
+ */
 export function giftReceivedMail(facts: GiftReceivedFacts): MailContent {
   const who = facts.friendName ?? 'Someone';
   const gave = facts.amount === null ? `${who} gave` : `${who} gave ${formatMoney(facts.amount, facts.country)}`;
@@ -72,7 +78,8 @@ export function giftReceivedMail(facts: GiftReceivedFacts): MailContent {
       ...(facts.message ? [`Their message: "${facts.message}"`] : []),
     ],
     action: { label: 'See my page', url: facts.pageUrl },
-    unsubscribe: { label: 'Stop these emails (switch off "Email me when a friend gives" on My page)', url: facts.settingsUrl },
+    unsubscribe: { label: 'Stop these emails', url: facts.unsubscribe.page },
+    listUnsubscribe: facts.unsubscribe.oneClick,
   };
 }
 

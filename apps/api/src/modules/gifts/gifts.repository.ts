@@ -96,6 +96,7 @@ export async function selectGiftMailFacts(db: Executor, giftId: number) {
       pageSlug: challengePages.slug,
       pageName: challengePages.display_name,
       giftMails: challengePages.gift_mails,
+      ownerId: users.id,
       ownerEmail: users.email,
       ownerFirstName: users.first_name,
     })

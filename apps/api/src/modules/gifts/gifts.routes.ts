@@ -24,6 +24,7 @@ const giftRoutes: FastifyPluginAsyncZod = async (app) => {
     appUrl: app.config.appUrl,
     receipt: app.config.receipt,
     attemptKey: giftAttemptKey(app.config.secrets.key),
+    mailLinks: app.config.mailLinks,
   };
   // Card testing (docs/security.md): one line naming which limit, never the email.
   const refusedBy = (request: FastifyRequest) => (why: GiftLimit) =>

@@ -10,8 +10,8 @@ import type { Clock } from '../../clock.ts';
 import type { ReceiptConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { receiptFilename, renderReceiptPdf } from '../documents/index.ts';
-import type { Mailer } from '../mail/index.ts';
-import { type GuestChargeState, markStripeEventProcessed, type PaymentProvider, settleGiftReceived, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
+import { unsubscribeLinks, type Mailer } from '../mail/index.ts';
+import { type GuestChargeState, markStripeEventProcessed, matchOfGift, type PaymentProvider, settleGiftReceived, stripeEventProcessed, type StripeWebhookJob } from '../payments/index.ts';
 import { cardOverLimit, claimGiftConfirm, claimGiftSend, type GiftLimit, recordCardDecline } from './gift-limits.ts';
 import { giftErrors } from './gifts.errors.ts';
 import { giftReceiptMail, giftReceivedMail } from './gifts.mails.ts';
@@ -34,6 +34,8 @@ export type GiftDeps = {
   receipt: ReceiptConfig;
   /** The key of the card-testing hashes (giftAttemptKey of SECRETS_KEY, docs/decisions/155). */
   attemptKey: Buffer;
+  /** The key of mailed one-click links (config `mailLinks`): the owner's "stop these emails". */
+  mailLinks: { key: Uint8Array };
 };
 
 type GiftRequest = z.output<typeof giftRequestSchema>;
@@ -52,12 +54,16 @@ export function giftFailureText(code: string | null): string {
   return failureText(code);
 }
 
-function stateOf(gift: repo.GiftRow): GiftStateResponse {
+async function stateOf(db: Db, gift: repo.GiftRow): Promise<GiftStateResponse> {
+  // What a sponsor's match added (product-rules §23): the thank-you says so; the receipt is the gift's alone.
+  const match = gift.status === 'succeeded' ? await matchOfGift(db, gift.id) : { matched: 0, sponsor: null };
   return {
     gift_id: gift.id,
     status: gift.status,
     receipt_number: gift.receipt_number,
     failure_message: gift.status === 'failed' ? giftFailureText(gift.failure_code) : null,
+    matched_minor: match.matched,
+    match_sponsor: match.matched > 0 ? match.sponsor : null,
   };
 }
 
@@ -154,7 +160,7 @@ export async function confirmGift(deps: GiftDeps, giftId: number, clientSecret: 
   // The client secret is the browser's authority over its own gift: it belongs to the gift's charge.
   if (!reference || !clientSecret.startsWith(`${reference}_secret_`)) throw giftErrors.giftNotFound();
   if (gift.status === 'failed' && gift.failure_code !== 'abandoned') throw giftErrors.cardDeclinedBefore();
-  if (gift.status === 'succeeded' || gift.status === 'failed') return stateOf(gift);
+  if (gift.status === 'succeeded' || gift.status === 'failed') return stateOf(deps.db, gift);
   state ??= await deps.payments.retrieveGuestCharge(reference);
   // A card declined too often today is not let through again: its charge is cancelled before it settles.
   const card = state?.cardFingerprint;
@@ -165,7 +171,7 @@ export async function confirmGift(deps: GiftDeps, giftId: number, clientSecret: 
     throw giftErrors.tooMany();
   }
   await applyChargeState(deps, gift, state, caller.ip);
-  return stateOf((await repo.selectGift(deps.db, giftId))!);
+  return stateOf(deps.db, (await repo.selectGift(deps.db, giftId))!);
 }
 
 /** Asks the provider about one open gift (by its reference, else by its idempotency key) and settles it. */
@@ -276,7 +282,8 @@ async function sendGiftMails(deps: GiftDeps, facts: NonNullable<Awaited<ReturnTy
       attachments,
     );
   }
-  if (facts.giftMails && facts.ownerEmail && facts.ownerFirstName && facts.pageSlug) {
+  if (facts.giftMails && facts.ownerId && facts.ownerEmail && facts.ownerFirstName && facts.pageSlug) {
+    const unsubscribe = await unsubscribeLinks({ key: deps.mailLinks.key, appUrl: deps.appUrl, now: deps.clock.now() }, facts.ownerId, 'gift-received');
     await deps.mailer.send(
       facts.ownerEmail,
       'gift-received',
@@ -287,7 +294,7 @@ async function sendGiftMails(deps: GiftDeps, facts: NonNullable<Awaited<ReturnTy
         amount: gift.hide_amount ? null : asMinor(gift.amount),
         message: gift.message_moderated_at ? '' : gift.message,
         pageUrl: `${deps.appUrl}/p/${facts.pageSlug}`,
-        settingsUrl: `${deps.appUrl}/my-page`,
+        unsubscribe,
       }),
     );
   }

@@ -106,6 +106,7 @@ export function giftDeps(ctx: TestContext, over: Partial<GiftDeps> = {}): GiftDe
     appUrl: ctx.config.appUrl,
     receipt: ctx.config.receipt,
     attemptKey: giftAttemptKey(ctx.config.secrets.key),
+    mailLinks: ctx.config.mailLinks,
     ...over,
   };
 }

@@ -46,7 +46,7 @@ describe('a gift paid with the test provider', () => {
     // Its number is the next of the one NZ 2026 sequence pledge payments share (docs/decisions/150).
     const number = (await giftRow(ctx, created.gift_id)).receipt_number!;
     expect(number).toMatch(/^NZ-2026-\d{6}$/);
-    expect(settled.json()).toEqual({ gift_id: created.gift_id, status: 'succeeded', receipt_number: number, failure_message: null });
+    expect(settled.json()).toEqual({ gift_id: created.gift_id, status: 'succeeded', receipt_number: number, failure_message: null, matched_minor: 0, match_sponsor: null });
 
     const [receipt] = await mailsTo(ctx, body.email);
     expect(receipt).toMatchObject({ kind: 'gift-receipt', subject: expect.stringContaining('$25.00') });
@@ -57,7 +57,7 @@ describe('a gift paid with the test provider', () => {
     const [notice] = await mailsTo(ctx, user.email);
     expect(notice).toMatchObject({ kind: 'gift-received', subject: 'Sam Friend gave $25.00 on your challenge page' });
     expect(notice!.text_body).toContain('Their message: "Go Aroha!"');
-    expect(notice!.text_body).toContain('/my-page');
+    expect(notice!.text_body).toContain('/unsubscribe?token=');
     expect(notice!.text_body).not.toContain(body.email);
     expect(notice!.html_body).not.toContain(body.email);
   });

@@ -23,6 +23,8 @@ export type MailKind =
   // A change to how the account signs in (docs/decisions/151): always sent.
   | 'security-notice'
   | 'account-erased'
+  // An admin hid a challenge page, a team, or part of one (docs/decisions/159): always sent.
+  | 'moderation-notice'
   | 'system-alert'
   // Optional (core mail-kinds.ts, docs/decisions/136): each carries an unsubscribe link and List-Unsubscribe.
   | 'milestone'

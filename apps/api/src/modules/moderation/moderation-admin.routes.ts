@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { auditorFor } from '../audit/index.ts';
-import { listReports, moderateGiftMessage, moderatePage, moderateTeam, resolveReport } from './moderation.service.ts';
+import { listReports, moderateGiftMessage, moderatePage, moderateTeam, type ModerationNotice, resolveReport, sendModerationNotices } from './moderation.service.ts';
 
 const tags = ['moderation'];
 const ADMIN = [401, 403] as const;
@@ -22,6 +22,12 @@ const ADMIN = [401, 403] as const;
 // plugin (routes.ts), so requireAdmin runs first; every change is audited in its own transaction.
 const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const audited = auditorFor(app);
+  const noticeDeps = { mailer: app.mailer, appUrl: app.config.appUrl, mailFrom: app.config.mailFrom };
+  /** The action's answer, once its owner's notices are mailed (after the commit: a refused action mails no one, docs/decisions/159). */
+  const answer = async <T>(done: { result: T; notices: ModerationNotice[] }): Promise<T> => {
+    await sendModerationNotices(noticeDeps, done.notices);
+    return done.result;
+  };
 
   app.get(
     '/api/admin/reports',
@@ -34,7 +40,7 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Resolve a report: hide what was reported (closing its other open reports) or dismiss it',
+        summary: 'Resolve a report: hide what was reported (closing its other open reports), only its photo or story, or dismiss it; a hide mails the owner the reason',
         params: idParamSchema,
         body: resolveReportSchema,
         response: {
@@ -43,7 +49,7 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => audited(request, (tx) => resolveReport(tx, request.params.id, request.body.action, currentUser(request).id, app.clock.now())),
+    async (request) => answer(await audited(request, (tx) => resolveReport(tx, request.params.id, request.body, currentUser(request).id, app.clock.now()))),
   );
 
   app.put(
@@ -51,13 +57,13 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Hide or show a page and/or its photo',
+        summary: 'Hide or show a page, its photo and/or its story; a hide needs a reason, mailed to the owner',
         params: slugParamSchema,
         body: moderationChangeSchema,
         response: { 200: moderationStateSchema, ...errorResponses(...ADMIN, 400, 404) },
       },
     },
-    async (request) => audited(request, (tx) => moderatePage(tx, request.params.slug, request.body)),
+    async (request) => answer(await audited(request, (tx) => moderatePage(tx, request.params.slug, request.body))),
   );
 
   app.put(
@@ -65,13 +71,13 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Hide or show a team and/or its photo',
+        summary: 'Hide or show a team, its photo and/or its story; a hide needs a reason, mailed to the captain',
         params: slugParamSchema,
         body: moderationChangeSchema,
         response: { 200: moderationStateSchema, ...errorResponses(...ADMIN, 400, 404) },
       },
     },
-    async (request) => audited(request, (tx) => moderateTeam(tx, request.params.slug, request.body)),
+    async (request) => answer(await audited(request, (tx) => moderateTeam(tx, request.params.slug, request.body))),
   );
 
   app.put(
@@ -79,13 +85,13 @@ const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Hide or show a friend's message on a page",
+        summary: "Hide or show a friend's message on a page; a hide needs a reason, mailed to the page's owner",
         params: idParamSchema,
         body: giftModerationSchema,
         response: { 200: giftModerationStateSchema, ...errorResponses(...ADMIN, 400, 404) },
       },
     },
-    async (request) => audited(request, (tx) => moderateGiftMessage(tx, request.params.id, request.body.message_hidden)),
+    async (request) => answer(await audited(request, (tx) => moderateGiftMessage(tx, request.params.id, request.body))),
   );
 };
 

@@ -8,5 +8,6 @@ export const moderationErrors = defineErrors('moderation', {
   teamNotFound: { code: 'moderation.team_not_found', status: 404, message: 'slug: there is no team at that address' },
   messageNotFound: { code: 'moderation.message_not_found', status: 404, message: 'gift_id: there is no such message' },
   reportNotFound: { code: 'moderation.report_not_found', status: 404, message: 'There is no report {id}' },
+  actionNotForMessage: { code: 'moderation.action_not_for_message', status: 400, message: 'action: a report of a message can hide the message or be dismissed' },
   alreadyResolved: { code: 'moderation.already_resolved', status: 409, message: 'Report {id} was already resolved ({resolution})' },
 });

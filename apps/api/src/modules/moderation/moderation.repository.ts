@@ -1,7 +1,8 @@
 import type { ReportSubject } from '@uplift/core/schemas/moderation';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { challengePages, contentReports, teams } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { challengePages, contentReports, fundraisingPhotos, teams } from '../../db/schema.ts';
 import { pageIsPublic, teamIsPublic } from '../challenge-pages/index.ts';
 import { giftMessages } from '../payments/index.ts';
 
@@ -49,19 +50,25 @@ export async function findPublicMessage(db: Executor, giftId: number): Promise<{
 /** Any page by slug (an admin's hide/show), with its moderation state. */
 export async function findPageForAdmin(db: Executor, slug: string) {
   const [row] = await db
-    .select({ id: challengePages.id, moderated_at: challengePages.moderated_at, photo_moderated_at: challengePages.photo_moderated_at })
+    .select({ id: challengePages.id, moderated_at: challengePages.moderated_at, photo_moderated_at: challengePages.photo_moderated_at, story_moderated_at: challengePages.story_moderated_at })
     .from(challengePages)
     .where(eq(challengePages.slug, slug));
   return row;
 }
 
 export async function findTeamForAdmin(db: Executor, slug: string) {
-  const [row] = await db.select({ id: teams.id, moderated_at: teams.moderated_at, photo_moderated_at: teams.photo_moderated_at }).from(teams).where(eq(teams.slug, slug));
+  const [row] = await db
+    .select({ id: teams.id, moderated_at: teams.moderated_at, photo_moderated_at: teams.photo_moderated_at, story_moderated_at: teams.story_moderated_at })
+    .from(teams)
+    .where(eq(teams.slug, slug));
   return row;
 }
 
 export async function findGiftForAdmin(db: Executor, id: number) {
-  const [row] = await db.select({ id: giftMessages.id, message_moderated_at: giftMessages.message_moderated_at }).from(giftMessages).where(eq(giftMessages.id, id));
+  const [row] = await db
+    .select({ id: giftMessages.id, page_id: giftMessages.page_id, message_moderated_at: giftMessages.message_moderated_at })
+    .from(giftMessages)
+    .where(eq(giftMessages.id, id));
   return row;
 }
 
@@ -82,10 +89,10 @@ export async function lockReport(db: Executor, id: number): Promise<ReportRow | 
 }
 
 /**
- * Resolves a report; resolving as 'hidden' also resolves every other open report of the same
- * page, team or message (what they asked for is done). Answers the ids resolved.
+ * Resolves a report; with `closeSameTarget` (the whole page, team or message hidden) also every other
+ * open report of it (what they asked for is done). Answers the ids resolved.
  */
-export async function resolveReports(db: Executor, report: ReportRow, resolution: 'hidden' | 'dismissed', by: number, at: Date): Promise<number[]> {
+export async function resolveReports(db: Executor, report: ReportRow, resolution: 'hidden' | 'dismissed', by: number, at: Date, closeSameTarget: boolean): Promise<number[]> {
   const sameTarget =
     report.subject === 'page'
       ? and(eq(contentReports.subject, 'page'), eq(contentReports.page_id, report.page_id!))
@@ -95,13 +102,16 @@ export async function resolveReports(db: Executor, report: ReportRow, resolution
   const rows = await db
     .update(contentReports)
     .set({ resolved_at: at, resolved_by: by, resolution })
-    .where(and(isNull(contentReports.resolved_at), resolution === 'hidden' ? sameTarget : eq(contentReports.id, report.id)))
+    .where(and(isNull(contentReports.resolved_at), closeSameTarget ? sameTarget : eq(contentReports.id, report.id)))
     .returning({ id: contentReports.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+const pagePhoto = alias(fundraisingPhotos, 'page_photo');
+const teamPhoto = alias(fundraisingPhotos, 'team_photo');
+
 /**
- * Reports with what they are about, as text: open ones first (oldest first), then resolved ones
+ * Reports with what they are about, as text, with the hash of its photo (for a thumbnail): open ones first (oldest first), then resolved ones
  * (latest first), at most `limit`. A message report shows the page the message was given on.
  */
 export async function selectReports(db: Executor, limit: number) {
@@ -116,9 +126,16 @@ export async function selectReports(db: Executor, limit: number) {
       page_slug: challengePages.slug,
       page_name: challengePages.display_name,
       page_hidden: sql<boolean>`${challengePages.moderated_at} is not null`,
+      page_photo_hidden: sql<boolean>`${challengePages.photo_moderated_at} is not null`,
+      page_story_hidden: sql<boolean>`${challengePages.story_moderated_at} is not null`,
+      page_public: sql<boolean>`coalesce(${pageIsPublic()}, false)`,
+      page_photo_sha256: pagePhoto.sha256,
       team_slug: teams.slug,
       team_name: teams.name,
       team_hidden: sql<boolean>`${teams.moderated_at} is not null`,
+      team_photo_hidden: sql<boolean>`${teams.photo_moderated_at} is not null`,
+      team_story_hidden: sql<boolean>`${teams.story_moderated_at} is not null`,
+      team_photo_sha256: teamPhoto.sha256,
       gift_id: giftMessages.id,
       gift_message: giftMessages.message,
       gift_hidden: sql<boolean>`${giftMessages.message_moderated_at} is not null`,
@@ -127,6 +144,8 @@ export async function selectReports(db: Executor, limit: number) {
     .leftJoin(giftMessages, eq(giftMessages.id, contentReports.gift_id))
     .leftJoin(challengePages, eq(challengePages.id, sql`coalesce(${contentReports.page_id}, ${giftMessages.page_id})`))
     .leftJoin(teams, eq(teams.id, contentReports.team_id))
+    .leftJoin(pagePhoto, eq(pagePhoto.id, challengePages.photo_id))
+    .leftJoin(teamPhoto, eq(teamPhoto.id, teams.photo_id))
     .orderBy(sql`${contentReports.resolved_at} is null desc`, sql`case when ${contentReports.resolved_at} is null then ${contentReports.created_at} end asc`, desc(contentReports.resolved_at), asc(contentReports.id))
     .limit(limit);
 }

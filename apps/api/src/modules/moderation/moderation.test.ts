@@ -137,14 +137,14 @@ describe('moderation', () => {
       const messageReports = reports.filter((r) => r.subject === 'message').map((r) => r.id);
       expect(messageReports).toHaveLength(2);
       const before = (await audits()).length;
-      const res = await admin('POST', `/api/admin/reports/${messageReports[0]}/resolve`, { action: 'hide' });
+      const res = await admin('POST', `/api/admin/reports/${messageReports[0]}/resolve`, { action: 'hide', reason: 'Breaks the rules' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ id: messageReports[0], resolution: 'hidden', resolved_report_ids: messageReports });
       const [gift] = await ctx.db.select().from(gifts).where(eq(gifts.id, giftId));
       expect(gift!.message_moderated_at).not.toBeNull();
       const rows = await audits();
       expect(rows).toHaveLength(before + 1);
-      expect(rows.at(-1)).toMatchObject({ admin_user_id: who.admin.id, action: 'report.hide', target: `report ${messageReports[0]}, gift ${giftId}`, after: { resolution: 'hidden' } });
+      expect(rows.at(-1)).toMatchObject({ admin_user_id: who.admin.id, action: 'report.hide', target: `report ${messageReports[0]}, gift ${giftId}`, after: { resolution: 'hidden', moderation_reason: 'Breaks the rules' } });
       const again = await admin('POST', `/api/admin/reports/${messageReports[1]}/resolve`, { action: 'dismiss' });
       expect(again.statusCode).toBe(409);
       expect((await audits()).length).toBe(before + 1);
@@ -163,7 +163,7 @@ describe('moderation', () => {
       expect(res.json()).toMatchObject({ resolution: 'dismissed', resolved_report_ids: [teamReport.id] });
       expect(await ctx.db.select({ m: teams.moderated_at }).from(teams).where(eq(teams.id, team.id))).toEqual([{ m: null }]);
       expect((await audits()).at(-1)).toMatchObject({ action: 'report.dismiss', target: `report ${teamReport.id}`, before: { subject: 'team', resolution: null }, after: { resolution: 'dismissed' } });
-      expect((await admin('POST', '/api/admin/reports/999999/resolve', { action: 'hide' })).statusCode).toBe(404);
+      expect((await admin('POST', '/api/admin/reports/999999/resolve', { action: 'hide', reason: 'Breaks the rules' })).statusCode).toBe(404);
       const bad = await admin('POST', `/api/admin/reports/${teamReport.id}/resolve`, { action: 'delete' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toMatch(/action/);
@@ -173,7 +173,7 @@ describe('moderation', () => {
       const { reports } = (await admin('GET', '/api/admin/reports')).json<AdminReportList>();
       const pageReports = reports.filter((r) => r.subject === 'page' && r.resolved_at === null).map((r) => r.id);
       expect(pageReports.length).toBeGreaterThan(1);
-      const res = await admin('POST', `/api/admin/reports/${pageReports[0]}/resolve`, { action: 'hide' });
+      const res = await admin('POST', `/api/admin/reports/${pageReports[0]}/resolve`, { action: 'hide', reason: 'Breaks the rules' });
       expect(res.json<{ resolved_report_ids: number[] }>().resolved_report_ids).toEqual(pageReports);
       expect((await audits()).at(-1)).toMatchObject({ action: 'report.hide', target: `report ${pageReports[0]}, page ${page.pageId}` });
       const [row] = await ctx.db.select().from(challengePages).where(eq(challengePages.id, page.pageId));
@@ -182,10 +182,10 @@ describe('moderation', () => {
 
     it('hides and shows a page, a team, their photos and a message directly, each audited with before and after', async () => {
       const steps: [string, object, object, Partial<AdminAuditEntry>][] = [
-        [`/api/admin/moderation/pages/${page.slug}`, { hidden: false }, { hidden: false, photo_hidden: false }, { action: 'page.moderate', target: `page ${page.pageId} (${page.slug})`, before: { hidden: true, photo_hidden: false } }],
-        [`/api/admin/moderation/pages/${page.slug}`, { photo_hidden: true }, { hidden: false, photo_hidden: true }, { action: 'page.moderate', after: { hidden: false, photo_hidden: true } }],
-        [`/api/admin/moderation/teams/${team.slug}`, { hidden: true, photo_hidden: true }, { hidden: true, photo_hidden: true }, { action: 'team.moderate', target: `team ${team.id} (${team.slug})`, before: { hidden: false } }],
-        [`/api/admin/moderation/teams/${team.slug}`, { hidden: false }, { hidden: false, photo_hidden: true }, { action: 'team.moderate', after: { hidden: false, photo_hidden: true } }],
+        [`/api/admin/moderation/pages/${page.slug}`, { hidden: false }, { hidden: false, photo_hidden: false, story_hidden: false }, { action: 'page.moderate', target: `page ${page.pageId} (${page.slug})`, before: { hidden: true, photo_hidden: false, story_hidden: false } }],
+        [`/api/admin/moderation/pages/${page.slug}`, { photo_hidden: true, reason: 'Breaks the rules' }, { hidden: false, photo_hidden: true, story_hidden: false }, { action: 'page.moderate', after: { hidden: false, photo_hidden: true, story_hidden: false, moderation_reason: 'Breaks the rules' } }],
+        [`/api/admin/moderation/teams/${team.slug}`, { hidden: true, photo_hidden: true, reason: 'Breaks the rules' }, { hidden: true, photo_hidden: true, story_hidden: false }, { action: 'team.moderate', target: `team ${team.id} (${team.slug})`, before: { hidden: false } }],
+        [`/api/admin/moderation/teams/${team.slug}`, { hidden: false }, { hidden: false, photo_hidden: true, story_hidden: false }, { action: 'team.moderate', after: { hidden: false, photo_hidden: true, story_hidden: false } }],
         [`/api/admin/moderation/gifts/${giftId}`, { message_hidden: false }, { message_hidden: false }, { action: 'gift.moderate', target: `gift ${giftId}`, before: { message_hidden: true }, after: { message_hidden: false } }],
       ];
       for (const [url, body, answer, entry] of steps) {
@@ -205,9 +205,9 @@ describe('moderation', () => {
     it('refuses an unknown target or an empty change, leaving no audit row', async () => {
       const before = (await audits()).length;
       const cases: [string, object, number, RegExp][] = [
-        ['/api/admin/moderation/pages/no-such-page', { hidden: true }, 404, /^slug:/],
-        ['/api/admin/moderation/teams/no-such-team', { hidden: true }, 404, /^slug:/],
-        ['/api/admin/moderation/gifts/999999', { message_hidden: true }, 404, /^gift_id:/],
+        ['/api/admin/moderation/pages/no-such-page', { hidden: true, reason: 'Breaks the rules' }, 404, /^slug:/],
+        ['/api/admin/moderation/teams/no-such-team', { hidden: true, reason: 'Breaks the rules' }, 404, /^slug:/],
+        ['/api/admin/moderation/gifts/999999', { message_hidden: true, reason: 'Breaks the rules' }, 404, /^gift_id:/],
         [`/api/admin/moderation/pages/${page.slug}`, {}, 400, /hidden/],
         [`/api/admin/moderation/gifts/${giftId}`, { message_hidden: 'yes' }, 400, /message_hidden/],
       ];

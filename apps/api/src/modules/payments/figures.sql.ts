@@ -70,10 +70,18 @@ const refundedOfPledgeText = (pl: string) =>
 /** Refunded of the pledge aliased `pl` (bigint). */
 export const refundedOfPledge = (pl: string): SQL => sql.raw(refundedOfPledgeText(pl));
 
-const pledgedOfPledgeText = (pl: string) => `(case ${plain(pl)}.pledge_status
+/**
+ * Pledged (§16) of the pledge aliased `pl`, given SQL for what it received and what was refunded of
+ * it: a Confirmed pledge its confirmed total, a Cancelled one what it received, a Pending one
+ * nothing, less refunded. The one rule, per pledge here and per page in pageRaised().
+ */
+const pledgedFrom = (pl: string, received: string, refunded: string) => `(case ${plain(pl)}.pledge_status
     when 'Confirmed' then ${pl}.confirmed_amount
-    when 'Cancelled' then (select coalesce(sum(pay.amount), 0) from payments pay where pay.pledge_id = ${pl}.id and ${RECEIVED('pay')})
-    else 0 end - ${refundedOfPledgeText(pl)})`;
+    when 'Cancelled' then ${received}
+    else 0 end - ${refunded})`;
+
+const pledgedOfPledgeText = (pl: string) =>
+  pledgedFrom(pl, `(select coalesce(sum(pay.amount), 0) from payments pay where pay.pledge_id = ${plain(pl)}.id and ${RECEIVED('pay')})`, refundedOfPledgeText(pl));
 
 /** Pledged of the pledge aliased `pl` as every total counts it (§16), net of refunds (bigint). */
 export const pledgedOfPledge = (pl: string): SQL => sql.raw(pledgedOfPledgeText(pl));
@@ -192,30 +200,47 @@ export const donorPaymentSince = (user: string, day: SQL, at: SQL): SQL => sql`e
 // ── Per page and team ───────────────────────────────────────────────────────────────────────
 
 /**
- * What the challenge page aliased `page` raised (docs/decisions/138, 140, 143), as a lateral
- * subquery: `pledged` (its pledge as every total counts it, net of refunds), `gifts` (its
- * succeeded gifts net of their refunds, docs/decisions/150) and `gift_count` (those not refunded
- * in full). Use as `cross join lateral (${pageRaised('cp')}) raised`; a team is the sum over its
- * pages. Amounts are bigint. A page's succeeded gifts are summed and counted in one pass over the
- * partial index gifts_page_succeeded_idx (page_id, amount); their refunds through refunds_gift_idx.
+ * What the challenge page aliased `page` raised (product-rules §21, §22; docs/decisions/138, 140,
+ * 143, 161), as a lateral subquery, amounts bigint:
+ *   total      what it raised: money received, `received` + `gifts`; never an unpaid pledge
+ *   received   its pledge's payments received, less their refunds that went through (given)
+ *   pledged    its pledge as every total counts it (§16), net of refunds: shown beside, not raised
+ *   gifts      its friends' succeeded gifts, net of their refunds that went through (decision 150)
+ *   gift_count those gifts not refunded in full
+ * Use as `cross join lateral (${pageRaised('cp')}) raised`; a team is the sum over its pages.
+ * The pledge's payments are read once (payments_pledge_status_idx, each one's refunds through
+ * refunds_payment_idx) for both received and pledged. A page's succeeded gifts are summed and
+ * counted in one pass over the partial index gifts_page_succeeded_idx (page_id, amount); their
+ * refunds that went through are found by the page they carry (docs/decisions/161), per gift, from
+ * the partial index refunds_page_succeeded_idx, and only the gifts refunded are looked up again (by
+ * key) for their amount: the page's gifts are read once.
  */
 export function pageRaised(page: string): SQL {
   return sql.raw(`
     select
-      coalesce((
-        select ${pledgedOfPledgeText('pl')}
-          from pledges pl
-         where pl.id = ${plain(page)}.pledge_id and pl.pledge_status <> 'Pending'
-      ), 0)::bigint as pledged,
+      coalesce(own.pledged, 0)::bigint as pledged,
+      coalesce(own.received, 0)::bigint as received,
       (given.gifts - back.refunded)::bigint as gifts,
-      (given.gift_count - back.in_full)::int as gift_count
+      (given.gift_count - back.in_full)::int as gift_count,
+      (coalesce(own.received, 0) + given.gifts - back.refunded)::bigint as total
       from (select coalesce(sum(g.amount), 0)::bigint as gifts, count(*)::int as gift_count
-              from gifts g where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')}) given,
-           (select coalesce(sum(x.refunded), 0)::bigint as refunded, count(*) filter (where x.refunded >= x.amount)::int as in_full
-              from (select g.amount, sum(r.amount) as refunded
-                      from gifts g join refunds r on r.gift_id = g.id
-                     where g.page_id = ${page}.id and ${GIFT_RECEIVED('g')} and ${REFUNDED('r')}
-                     group by g.id, g.amount) x) back`);
+              from gifts g where g.page_id = ${plain(page)}.id and ${GIFT_RECEIVED('g')}) given
+     cross join
+           (select coalesce(sum(x.refunded), 0)::bigint as refunded, count(*) filter (where x.refunded >= g.amount)::int as in_full
+              from (select r.gift_id, sum(r.amount) as refunded
+                      from refunds r
+                     where r.page_id = ${page}.id and ${REFUNDED('r')}
+                     group by r.gift_id) x
+              join gifts g on g.id = x.gift_id and ${GIFT_RECEIVED('g')}) back
+      left join
+           (select ${pledgedFrom('pl', 'paid.received', 'paid.refunded')} as pledged, paid.received - paid.refunded as received
+              from pledges pl
+             cross join lateral (
+                   select coalesce(sum(pay.amount) filter (where ${RECEIVED('pay')}), 0) as received, coalesce(sum(ref.amount), 0) as refunded
+                     from payments pay
+                     left join lateral (select sum(r.amount) as amount from refunds r where r.payment_id = pay.id and ${REFUNDED('r')}) ref on true
+                    where pay.pledge_id = pl.id) paid
+             where pl.id = ${page}.pledge_id and pl.pledge_status <> 'Pending') own on true`);
 }
 
 export type PageGiftRow = {

@@ -12,3 +12,5 @@ export { createStripeEventDispatcher, markStripeEventProcessed, registerStripeEv
 export { campaignDays, campaignFigures, campaignGifts, campaignPledged, donorHasPayment, donorPaymentSince, giftMessages, givenOfPledge, netToPassOn, owedOf, pageRaised, paymentListOfPledge, paymentsOfDonor, paymentsOfPledge, paymentsOfPledgeWithCards, pledgeCounts, pledgedOfPledge, pledgeHasUnreceivedPayment, receivedByCountry, receivedOfPledge, receivedPaymentCount, refundedOfGift, refundedOfPayment, refundedOfPledge, refundRevisionOfPayment, succeededGiftsOfPage, weeksOfPledge, type CampaignFigureRow, type GiftFigureRow, type PageGiftRow, type PledgedRow } from './figures.sql.ts';
 export { paymentsAttemptedSince } from './restore-check.sql.ts';
 export { askProviderAndSettle, refundJson, type RefundFlowDeps, type ReservedRefund } from './refund-flow.service.ts';
+export { createMatch, dueMatchAlerts, getMatch, giftMatchFor, listMatches, matchAuditAction, updateMatch, type MatchAlertClaim } from './match.service.ts';
+export { matchedEntries, matchedOfPages, matchOfGift, pageMatched, type MatchedRow } from './match-figures.sql.ts';

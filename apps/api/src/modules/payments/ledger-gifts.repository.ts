@@ -4,6 +4,7 @@ import { asMinor, type Minor } from '@uplift/core/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { gifts, refunds } from '../../db/schema.ts';
+import { matchGiftReceived } from './ledger-match.repository.ts';
 import type { RefundRow } from './ledger-refunds.repository.ts';
 
 // The ledger's writes of a friend's gift (docs/decisions/150-gifts-in-the-one-ledger.md). The gifts
@@ -22,7 +23,8 @@ export type SettledGift = typeof gifts.$inferSelect;
  * gives its number back. The row is locked before the number is taken, so a second settler (which
  * waits on the row and then finds it succeeded) never takes a number. Any state but succeeded moves
  * (a charge declined and then paid with another card on the same PaymentIntent is money taken: the
- * ledger follows the provider). Returns the row only to the caller that settled it.
+ * ledger follows the provider). A match that applies adds its entry in the same transaction
+ * (ledger-match.repository.ts). Returns the row only to the caller that settled it.
  */
 export async function settleGiftReceived(db: Db, giftId: number, reference: string | null, now: Date): Promise<SettledGift | undefined> {
   return db.transaction(async (tx) => {
@@ -42,6 +44,8 @@ export async function settleGiftReceived(db: Db, giftId: number, reference: stri
       })
       .where(eq(gifts.id, giftId))
       .returning();
+    // The match step, in the receipt's transaction (product-rules §23, docs/decisions/160).
+    if (row) await matchGiftReceived(tx, giftId, now);
     return row;
   });
 }
@@ -125,7 +129,7 @@ export async function reserveGiftRefund(
   input: { giftId: number; amount: Minor; reason: string; adminId: number; now: Date },
 ): Promise<GiftRefundReservation> {
   return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ id: number }>(sql`select id from gifts where id = ${input.giftId} for update`);
+    const locked = await tx.execute<{ id: number; page_id: number | null }>(sql`select id, page_id from gifts where id = ${input.giftId} for update`);
     if (locked.rows.length === 0) return { kind: 'not_found' as const };
     const gift = (await findRefundableGift(tx, input.giftId))!;
     if (gift.status !== 'succeeded' || !gift.provider_reference) return { kind: 'not_refundable' as const, gift };
@@ -135,6 +139,8 @@ export async function reserveGiftRefund(
       .insert(refunds)
       .values({
         gift_id: input.giftId,
+        // The gift's page, read under the gift's lock: a page's raised finds its gift refunds by it (docs/decisions/161).
+        page_id: locked.rows[0]!.page_id,
         amount: input.amount,
         reason: input.reason,
         status: 'pending',

@@ -7,6 +7,7 @@ import { CLAIM_LOCK } from './ledger.locks.ts';
 import { type DueDates, pledgeScope } from './ledger-reads.repository.ts';
 import { releaseClaims, type Session } from './ledger-session.repository.ts';
 import type { Outcome } from './outcome.ts';
+import { paymentMatchCtes } from './ledger-match.repository.ts';
 
 // The ledger: every write to `payments` and `payment_attempts` is in this file, and no other file
 // of the app writes those tables (docs/decisions/110-module-map-and-ledger.md). Its reads are in
@@ -312,7 +313,7 @@ export async function recordOutcome(
               finished_at = case when $8 = 'processing' then null else $6 end
         where payment_id = $1 and idempotency_key = $2 and (finished_at is null)
           and exists (select 1 from updated)
-     )
+     )${paymentMatchCtes("$3 = 'Success'", '$6')}
      select ${GIVEN_COLUMNS}
        from updated ${paidWith("$3 = 'Success'")}
       group by updated.id`,
@@ -368,7 +369,7 @@ export async function recordProviderEvent(
           set outcome = case when $3 then 'succeeded' else 'failed' end, decline_code = case when $3 then null else $4 end,
               provider_reference = $1, finished_at = $5
          from updated where a.payment_id = updated.id and a.idempotency_key = updated.idempotency_key
-     )
+     )${paymentMatchCtes('$3', '$5')}
      select updated.id, updated.was_processing, ${GIVEN_COLUMNS}
        from updated ${paidWith('$3')}
       group by updated.id, updated.was_processing`,

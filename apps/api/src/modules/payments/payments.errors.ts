@@ -7,6 +7,13 @@ import { defineErrors } from '../../errors.ts';
 const CARD_NOT_ON_ACCOUNT = 'That card could not be found on your account. Please add it again.';
 
 export const paymentErrors = defineErrors('payments', {
+  // Match funds (product-rules §23, docs/decisions/160).
+  matchNotFound: { code: 'match.not_found', status: 404, message: 'Match not found' },
+  matchCampaignNotFound: { code: 'match.campaign_not_found', status: 404, message: 'Campaign not found' },
+  matchNarrowingNotFound: { code: 'match.narrowing_not_found', status: 404, message: 'No such charity, team or page in this campaign' },
+  matchCapBelowMatched: { code: 'match.cap_below_matched', status: 409, message: 'The cap cannot be lower than what is already matched ({matched})' },
+  matchEnded: { code: 'match.ended', status: 409, message: 'This match has ended; it can no longer be changed' },
+  matchEndsBeforeStart: { code: 'match.ends_before_start', status: 409, message: 'Ends at: after the start' },
   methodNotFound: { code: 'payment_method.not_found', status: 404, message: 'Payment method not found' },
   /** Pay now and change card name a saved card the donor no longer has. */
   cardNotOnAccount: { code: 'payment_method.not_found', status: 404, message: CARD_NOT_ON_ACCOUNT },

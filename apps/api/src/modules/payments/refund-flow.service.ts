@@ -5,6 +5,7 @@ import type { BaseLogger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAdminAction } from '../audit/index.ts';
+import { releaseMatchOfRefund } from './ledger-match.repository.ts';
 import { settleRefund, type RefundRow } from './ledger-refunds.repository.ts';
 import type { PaymentProvider, RefundResult } from './payment-provider.ts';
 
@@ -50,6 +51,8 @@ export async function askProviderAndSettle(deps: RefundFlowDeps, r: ReservedRefu
       result.status === 'succeeded' ? { status: 'succeeded', reference: result.reference, message: null } : { status: 'failed', reference: result.reference, message: result.message },
       now,
     );
+    // A matched gift's or payment's refund gives its share of the match back to the cap (product-rules §23).
+    if (row) await releaseMatchOfRefund(tx, row, now);
     const after = row ?? r.refund;
     await recordAdminAction(tx, {
       ...r.audit,

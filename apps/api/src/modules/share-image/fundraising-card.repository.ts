@@ -17,7 +17,7 @@ const PUBLIC_TEAM = teamIsPublic('t');
 export async function findPageCardFigures(db: Executor, slug: string): Promise<FundraisingCardFigures | undefined> {
   const { rows } = await db.execute<{ display_name: string; goal: number; country: CountryCode; challenge_name: string; charity_name: string; raised: string }>(sql`
     select cp.display_name, cp.goal, c.country, ch.name as challenge_name, r.recipient_name as charity_name,
-           (raised.pledged + raised.gifts)::bigint as raised
+           raised.total as raised
       from challenge_pages cp
       join campaigns c on c.id = cp.campaign_id
       join pledges pl on pl.id = cp.pledge_id
@@ -46,7 +46,7 @@ export async function findPageCardFigures(db: Executor, slug: string): Promise<F
 export async function findTeamCardFigures(db: Executor, slug: string): Promise<FundraisingCardFigures | undefined> {
   const { rows } = await db.execute<{ name: string; country: CountryCode; campaign_name: string; members: number; goal: string; raised: string }>(sql`
     select t.name, c.country, c.campaign_name, count(cp.id)::int as members,
-           coalesce(sum(cp.goal), 0)::bigint as goal, coalesce(sum(raised.pledged + raised.gifts), 0)::bigint as raised
+           coalesce(sum(cp.goal), 0)::bigint as goal, coalesce(sum(raised.total), 0)::bigint as raised
       from teams t
       join campaigns c on c.id = t.campaign_id
       left join challenge_pages cp on cp.team_id = t.id and ${teamMemberIsShown('cp')}

@@ -47,8 +47,9 @@ describe('page and team share cards', () => {
     const image = await meta('page', 'aroha-coffee');
     expect(image).toMatchObject({ width: 1200, height: 630 });
     expect(image!.url).toMatch(new RegExp(`^${ctx.config.appUrl}/share-image/page-aroha-coffee-[0-9a-f]{16}\\.png$`));
-    const lines = ['Uplift · New Zealand', 'Aroha T.', 'Giving up coffees for KidsCan', '$95.00 NZD raised', '19% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.'];
-    expect(image!.alt).toBe('Uplift · New Zealand. Aroha T. Giving up coffees for KidsCan. $95.00 NZD raised. 19% of the $500.00 NZD goal. Give up a little for a month. Lift up a lot.');
+    // Raised is money received (product-rules §21): the 25.00 gift; the 70.00 pledge has no week paid yet.
+    const lines = ['Uplift · New Zealand', 'Aroha T.', 'Giving up coffees for KidsCan', '$25.00 NZD raised', '5% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.'];
+    expect(image!.alt).toBe('Uplift · New Zealand. Aroha T. Giving up coffees for KidsCan. $25.00 NZD raised. 5% of the $500.00 NZD goal. Give up a little for a month. Lift up a lot.');
 
     const res = await get(pathOf(image!.url));
     expect(res.statusCode).toBe(200);
@@ -62,7 +63,7 @@ describe('page and team share cards', () => {
   it('speaks pounds for a UK page, and neither card slips into the other country', async () => {
     const image = await meta('page', 'james-coffee');
     const text = textOf((await get(pathOf(image!.url))).rawPayload)!;
-    expect(text.split('\n')).toEqual(['Uplift · United Kingdom', 'James W.', 'Giving up coffees for Shelter', '£110.50 GBP raised', '110% of the £100.00 GBP goal', 'Give up a little for a month. Lift up a lot.']);
+    expect(text.split('\n')).toEqual(['Uplift · United Kingdom', 'James W.', 'Giving up coffees for Shelter', '£20.00 GBP raised', '20% of the £100.00 GBP goal', 'Give up a little for a month. Lift up a lot.']);
     expect(countrySlips(text, { country: 'UK', today: '2026-11-23', dates: [] })).toEqual([]);
     const nz = textOf((await get(pathOf((await meta('page', 'aroha-coffee'))!.url))).rawPayload)!;
     expect(countrySlips(nz, { country: 'NZ', today: '2026-11-23', dates: [] })).toEqual([]);
@@ -87,7 +88,7 @@ describe('page and team share cards', () => {
     const after = await meta('page', 'james-coffee');
     expect(after!.url).not.toBe(before!.url);
     const fresh = await get(pathOf(after!.url));
-    expect(textOf(fresh.rawPayload)).toContain('£115.00 GBP raised');
+    expect(textOf(fresh.rawPayload)).toContain('£24.50 GBP raised');
     const stale = await get(pathOf(before!.url));
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['cache-control']).toBe('public, max-age=300');
@@ -113,12 +114,12 @@ describe('page and team share cards', () => {
     expect(image!.url).toMatch(/\/share-image\/team-kids-crew-[0-9a-f]{16}\.png$/);
     const res = await get(pathOf(image!.url));
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // 70.00 + 25.00 gift (the pending and failed gifts not), of 500.00; the unpublished member's 30.00
-    // and goal are its own until it is published (docs/decisions/154).
-    expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 1 in the November Uplift Challenge', '$95.00 NZD raised', '19% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
+    // The 25.00 gift (the pending and failed gifts not; the 70.00 pledge unpaid yet), of 500.00; the
+    // unpublished member's pledge and goal are its own until it is published (docs/decisions/154).
+    expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 1 in the November Uplift Challenge', '$25.00 NZD raised', '5% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
   });
 
-  it('counts what pageRaised() counts: a refund comes off, a cancelled pledge its paid weeks, a pending one nothing', async () => {
+  it('counts what pageRaised() counts, money received: a refund comes off, a week not paid yet nothing, a cancelled pledge its paid weeks, a pending one nothing', async () => {
     const nz = (await ctx.db.$client.query(`select campaign_id as id from challenge_pages where slug = 'aroha-coffee'`)).rows[0].id as number;
     const raisedLine = async (slug: string) => textOf((await get(pathOf((await meta('page', slug))!.url))).rawPayload)!.split('\n')[3];
     const pledgeOf = async (page: TestPage) => (await ctx.db.$client.query(`select pledge_id from challenge_pages where id = $1`, [page.id])).rows[0].pledge_id as number;
@@ -128,13 +129,14 @@ describe('page and team share cards', () => {
         [paymentId, amount, status],
       );
 
-    // Confirmed at 80.00, one of its payments refunded 5.00 (a pending refund not yet), a 10.00 gift: 85.00.
+    // Confirmed at 80.00, its one 20.00 week received refunded 5.00 (a pending refund not yet), a 10.00 gift: 25.00
+    // (the 60.00 not paid yet is pledged, not raised).
     const confirmed = await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'refunded-page', pledged: 8000 });
     const paid = await insertPayment(ctx.db, { pledge_id: await pledgeOf(confirmed), amount: 2000, processing_date: '2026-11-20', payment_status: 'Success' });
     await refund(paid.id, 500, 'succeeded');
     await refund(paid.id, 700, 'pending');
     await insertGift(ctx.db, confirmed, 1000);
-    expect(await raisedLine('refunded-page')).toBe('$85.00 NZD raised');
+    expect(await raisedLine('refunded-page')).toBe('$25.00 NZD raised');
 
     // Cancelled after two paid weeks of 20.00 (a failed one not), 3.00 of one refunded: 37.00.
     const cancelled = await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'cancelled-page', pledged: 8000 });

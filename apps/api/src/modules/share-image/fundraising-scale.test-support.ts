@@ -131,7 +131,7 @@ export const fundraisingReads = {
   async topPages(db: Db, campaignId: number) {
     const { rows } = await db.execute(sql`
       select top.slug, u.first_name, left(u.last_name, 1) as initial, top.total
-        from (select cp.id, cp.slug, cp.user_id, (raised.pledged + raised.gifts)::bigint as total
+        from (select cp.id, cp.slug, cp.user_id, raised.total as total
                 from challenge_pages cp
                cross join lateral (${pageRaised('cp')}) raised
                where cp.campaign_id = ${campaignId} and cp.on_leaderboard and cp.published_at is not null and cp.moderated_at is null
@@ -144,7 +144,7 @@ export const fundraisingReads = {
   /** A campaign's top 10 teams: not hidden, by the sum of their members' totals. */
   async topTeams(db: Db, campaignId: number) {
     const { rows } = await db.execute(sql`
-      select t.slug, t.name, sum(raised.pledged + raised.gifts)::bigint as total
+      select t.slug, t.name, sum(raised.total)::bigint as total
         from teams t
         join challenge_pages cp on cp.team_id = t.id
        cross join lateral (${pageRaised('cp')}) raised

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { getPublicPage, getPublicTeam } from '../challenge-pages/index.ts';
-import { campaignGifts } from '../payments/index.ts';
+import { sql } from 'drizzle-orm';
+import { campaignGifts, pageRaised } from '../payments/index.ts';
 import { planScans, statementsDuring, type Scan } from '../../test/statements.ts';
 import { FULL_SCALE, type FundraisingFixture, fundraisingReads, loadFundraising } from './fundraising-scale.test-support.ts';
 
@@ -31,6 +32,16 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     'Index Scan refunds refunds_payment_idx',
     'Index Only Scan gifts gifts_page_succeeded_idx',
   ];
+  /**
+   * A page's gifts read once (docs/decisions/161): one scan of gifts_page_succeeded_idx per
+   * pageRaised(), its gift refunds by the page they carry from refunds_page_succeeded_idx, and only
+   * the refunded gifts by key; never the page's gifts a second time to find their refunds.
+   */
+  const giftsReadOnce = (scans: string[]) => {
+    expect(scans.filter((s) => s.endsWith('gifts_page_succeeded_idx'))).toEqual(['Index Only Scan gifts gifts_page_succeeded_idx']);
+    expect(scans.filter((s) => / refunds refunds_page_succeeded_idx$/.test(s))).toEqual([expect.stringMatching(/^(Index|Index Only|Bitmap Index) Scan /)]);
+    expect(scans.filter((s) => / refunds refunds_gift_idx$/.test(s))).toEqual([]);
+  };
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -56,6 +67,7 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     expect(more).toEqual([]);
     expect(figures).toContain('Index Scan challenge_pages challenge_pages_slug_key');
     for (const scan of PAGE_RAISED) expect(figures).toContain(scan);
+    giftsReadOnce(figures!);
     expect(ledgerSeqScans(figures!)).toEqual([]);
     // Through the index of the page's succeeded gifts: in order, or (the planner's choice for a
     // page of average size) its few entries fetched and the newest 20 kept.
@@ -71,6 +83,7 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     expect(team).toContain('Index Scan teams teams_slug_key');
     expect(team).toContain('Index Scan challenge_pages challenge_pages_team_idx');
     for (const scan of PAGE_RAISED) expect(team).toContain(scan);
+    giftsReadOnce(team!);
     expect(ledgerSeqScans(team!)).toEqual([]);
   });
 
@@ -90,6 +103,7 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     expect(board).toContain('Index Scan challenge_pages challenge_pages_leaderboard_idx');
     expect(board).toContain('Index Scan users users_pkey');
     for (const scan of PAGE_RAISED) expect(board).toContain(scan);
+    giftsReadOnce(board!);
     expect(ledgerSeqScans(board!)).toEqual([]);
     expect(board!.filter((s) => s.startsWith('Seq Scan'))).toEqual([]);
   });
@@ -98,17 +112,18 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     const [board, ...more] = await plansOf(() => fundraisingReads.topTeams(ctx.db, f.campaignId));
     expect(more).toEqual([]);
     for (const scan of PAGE_RAISED) expect(board).toContain(scan);
+    giftsReadOnce(board!);
     // A campaign's teams are most of the teams here, so reading teams and pages whole and joining
     // them by hash is a fair plan; the ledger is never read whole.
     expect(ledgerSeqScans(board!)).toEqual([]);
   });
 
-  // Last: it refunds gifts, which the reads above do not expect.
+  // Last two: they refund gifts, which the reads above do not expect.
   it('the landing\'s gift totals read the campaign\'s gifts in one pass and their refunds once, not once per gift (decision 150)', async () => {
     // One succeeded gift in 100 refunded: every other one of those in full, the rest 1.00.
     await ctx.db.$client.query(`
-      insert into refunds (gift_id, amount, reason, status, idempotency_key, created_at)
-      select g.id, case when g.id % 200 = 0 then g.amount else 100 end, 'scale refund', 'succeeded', 'scale-gift-refund-' || g.id, '2026-11-22'
+      insert into refunds (gift_id, page_id, amount, reason, status, idempotency_key, created_at)
+      select g.id, g.page_id, case when g.id % 200 = 0 then g.amount else 100 end, 'scale refund', 'succeeded', 'scale-gift-refund-' || g.id, '2026-11-22'
         from gifts g where g.status = 'succeeded' and g.id % 100 = 0`);
     await ctx.db.$client.query('vacuum analyze refunds');
     const { rows: [truth] } = await ctx.db.$client.query(
@@ -136,5 +151,49 @@ describe('fundraising reads at 100,000 pages and 1,000,000 gifts', () => {
     walk(rows[0]['QUERY PLAN'][0].Plan, 1);
     // A lookup per gift read refunds 629,570 times here, and made this read several times slower.
     expect(reads.filter((r) => r.startsWith('refunds '))).toEqual(['refunds ×1']);
+  });
+
+  it('with gift refunds on leaderboard pages and team members, every such page\'s gifts are net of them by the page they carry, and the leaderboards still read each page\'s gifts once (decision 161)', async () => {
+    // The refunds above land on pages of neither board (the fixture's gifts go to pages by a stride): refund about one in 50 of
+    // the boards' gifts too, picked by a hash of the gift's id: about a third in full, the rest 1.00.
+    await ctx.db.$client.query(
+      `insert into refunds (gift_id, page_id, amount, reason, status, idempotency_key, created_at)
+       select g.id, g.page_id, case when hashint4(g.id) % 100 in (0, 50) then 100 else g.amount end, 'scale refund', 'succeeded', 'scale-board-refund-' || g.id, '2026-11-22'
+         from gifts g join challenge_pages cp on cp.id = g.page_id
+        where g.status = 'succeeded' and hashint4(g.id) % 50 = 0 and cp.campaign_id = $1 and (cp.on_leaderboard or cp.team_id is not null)`,
+      [f.campaignId],
+    );
+    await ctx.db.$client.query('vacuum analyze refunds');
+    const { rows: figures } = await ctx.db.execute<{ id: number; gifts: string; gift_count: number }>(sql`
+      select cp.id, raised.gifts, raised.gift_count
+        from challenge_pages cp cross join lateral (${pageRaised('cp')}) raised
+       where cp.campaign_id = ${f.campaignId} and (cp.on_leaderboard or cp.team_id is not null)
+       order by cp.id`);
+    // The same figure the long way: each succeeded gift less its refunds found by the gift.
+    const { rows: truth } = await ctx.db.$client.query(
+      `select cp.id, coalesce(sum(g.amount - coalesce(b.refunded, 0)), 0)::bigint as gifts, count(g.id) filter (where coalesce(b.refunded, 0) < g.amount)::int as gift_count
+         from challenge_pages cp
+         left join gifts g on g.page_id = cp.id and g.status = 'succeeded'
+         left join (select gift_id, sum(amount) as refunded from refunds where gift_id is not null and status = 'succeeded' group by gift_id) b on b.gift_id = g.id
+        where cp.campaign_id = $1 and (cp.on_leaderboard or cp.team_id is not null)
+        group by cp.id order by cp.id`,
+      [f.campaignId],
+    );
+    expect(figures.map((r) => [Number(r.id), Number(r.gifts), Number(r.gift_count)])).toEqual(truth.map((r) => [Number(r.id), Number(r.gifts), Number(r.gift_count)]));
+    // Many of those pages had gifts refunded, on both boards, in part and in full.
+    const { rows: [refunded] } = await ctx.db.$client.query(
+      `select count(distinct r.page_id) filter (where cp.on_leaderboard)::int as board, count(distinct r.page_id) filter (where cp.team_id is not null)::int as teams,
+              count(*) filter (where r.amount = g.amount)::int as in_full
+         from refunds r join challenge_pages cp on cp.id = r.page_id join gifts g on g.id = r.gift_id
+        where cp.campaign_id = $1 and r.idempotency_key like 'scale-board-refund-%'`,
+      [f.campaignId],
+    );
+    expect(Math.min(refunded.board, refunded.teams, refunded.in_full)).toBeGreaterThan(100);
+
+    for (const read of [() => fundraisingReads.topPages(ctx.db, f.campaignId), () => fundraisingReads.topTeams(ctx.db, f.campaignId)]) {
+      const [board] = await plansOf(read);
+      giftsReadOnce(board!);
+      expect(ledgerSeqScans(board!)).toEqual([]);
+    }
   });
 });

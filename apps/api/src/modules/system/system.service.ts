@@ -1,4 +1,5 @@
 import { GIFT_LIMITS, giftDeclineAlarm } from '@uplift/core/gifts';
+import { asMinor, formatMoney } from '@uplift/core/money';
 import type { SystemResponse } from '@uplift/core/schemas/system';
 import {
   ALERT_QUIET_MINUTES,
@@ -22,7 +23,7 @@ import { backupFacts } from '../backups/index.ts';
 import { billingFacts } from '../billing/index.ts';
 import { giftDeclineFacts } from '../gifts/index.ts';
 import { mailFacts, type Mailer } from '../mail/index.ts';
-import { unprocessedStripeEvents } from '../payments/index.ts';
+import { dueMatchAlerts, unprocessedStripeEvents } from '../payments/index.ts';
 import { claimAlert, selectDatabaseSize, selectQueueDepth } from './system.repository.ts';
 
 export { deleteAlertsBefore as purgeAlerts } from './system.repository.ts';
@@ -145,5 +146,33 @@ export async function checkAlerts(deps: AlertDeps): Promise<Alert[]> {
     deps.log.warn({ cause: alert.cause, admins: admins.length }, 'system alert mailed to the admins');
     mailed.push(alert);
   }
+  await mailMatchAlerts(deps, now);
   return mailed;
+}
+
+/**
+ * A match fund reaching 90 % and 100 % of its cap (product-rules §23, docs/decisions/160): each
+ * level is claimed once by the ledger (a stamp on the match's row, set by a conditional update, so a
+ * second instance claims nothing) and mailed to every admin through the same alert mail.
+ */
+export async function mailMatchAlerts(deps: AlertDeps, now: Date): Promise<number> {
+  const claims = await dueMatchAlerts(deps.db, now);
+  for (const c of claims) {
+    const cause = `match-${c.match_id}-${c.percent}`;
+    const summary =
+      c.percent === 100
+        ? `${c.sponsor_name}'s match on ${c.campaign_name} is used up: ${formatMoney(asMinor(c.matched), c.country)} of its ${formatMoney(asMinor(c.cap), c.country)} cap is matched. Gifts are still taken, matched 0, unless the cap is raised.`
+        : `${c.sponsor_name}'s match on ${c.campaign_name} has reached 90 % of its cap: ${formatMoney(asMinor(c.matched), c.country)} of ${formatMoney(asMinor(c.cap), c.country)} is matched.`;
+    const admins = await listAdminEmails(deps.db);
+    for (const to of admins) {
+      await deps.mailer.send(to, 'system-alert', {
+        subject: `Uplift alert: ${c.sponsor_name}'s match at ${c.percent} %`,
+        greeting: 'Kia ora,',
+        paragraphs: [summary, 'This alert is sent once for each match at 90 % and at 100 % of its cap.'],
+        action: { label: 'Open the campaign report', url: `${deps.appUrl}/admin-campaign/${c.campaign_id}/report` },
+      });
+    }
+    deps.log.warn({ cause, admins: admins.length }, 'match alert mailed to the admins');
+  }
+  return claims.length;
 }

@@ -6,7 +6,9 @@ import { bill } from '../../modules/billing/billing.test-support.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { call, createUser, saveTestCard, type TestUser } from '../../modules/payments/payments.test-support.ts';
 import { give, giftBody, confirm as confirmGift, pay as payGift } from '../../modules/gifts/gifts.test-support.ts';
+import type { PaymentProvider } from '../../modules/payments/index.ts';
 import type { TestContext } from '../context.ts';
+import { answeringShuffled } from './shuffled-answers.test-support.ts';
 import { feeCover, receiptOf, type Country, type ModelDonor, type MoneyModel } from './money-model.test-support.ts';
 
 // The money model test's actions (docs/decisions/149-money-model-test.md): each is a plain object
@@ -144,21 +146,33 @@ export const advance = (days: number): Action => ({
 /** The billing run the CLI makes (`npm run billing -- --as-of today`): every due payment and due retry, in date order per pledge. */
 export const runBilling: Action = {
   toString: () => 'bill()',
-  async run(w) {
-    await bill(w.ctx, w.ctx.app.payments, { asOf: w.model.today as never });
-    for (const d of w.model.donors) {
-      if (d.erased) continue;
-      const due = d.pledge.payments.filter((p) => p.date <= w.model.today && (p.status === 'Pending' || p.status === 'Failed')).sort((x, y) => x.date.localeCompare(y.date));
-      for (const p of due) {
-        if (p.status === 'Failed') continue; // a retry on the declining card declines again: it stays Failed
-        p.status = d.declines ? 'Failed' : 'Success';
-        if (p.status !== 'Success') continue;
-        p.receivedAt = w.model.step;
-        d.receipts.push(receiptOf(d.pledge, p));
-      }
-    }
-  },
+  run: (w) => billWith(w, w.ctx.app.payments),
 };
+
+/**
+ * The same run, the provider answering the charges asked side by side in an order drawn from
+ * `seed` (shuffled-answers.test-support.ts): what the run records must not depend on which answer
+ * comes first (a pledge's weeks are still charged, numbered and mailed in date order, decision 145).
+ */
+export const runBillingShuffled = (seed: number): Action => ({
+  toString: () => `bill(answers shuffled, seed ${seed})`,
+  run: (w) => billWith(w, answeringShuffled(w.ctx.app.payments, seed)),
+});
+
+async function billWith(w: World, provider: PaymentProvider) {
+  await bill(w.ctx, provider, { asOf: w.model.today as never });
+  for (const d of w.model.donors) {
+    if (d.erased) continue;
+    const due = d.pledge.payments.filter((p) => p.date <= w.model.today && (p.status === 'Pending' || p.status === 'Failed')).sort((x, y) => x.date.localeCompare(y.date));
+    for (const p of due) {
+      if (p.status === 'Failed') continue; // a retry on the declining card declines again: it stays Failed
+      p.status = d.declines ? 'Failed' : 'Success';
+      if (p.status !== 'Success') continue;
+      p.receivedAt = w.model.step;
+      d.receipts.push(receiptOf(d.pledge, p));
+    }
+  }
+}
 
 /** The donor pays a Failed week now, with a new card that pays. */
 export const payNow = (who: number): Action => ({
@@ -324,7 +338,8 @@ const joinArb = fc
 export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: joinArb, weight: 4 },
   { arbitrary: fc.integer({ min: 1, max: 9 }).map(advance), weight: 4 },
-  { arbitrary: fc.constant(runBilling), weight: 3 },
+  // Shrinks toward the plain run: a shrunk sequence keeps the shuffled answers only when they matter.
+  { arbitrary: fc.oneof(fc.constant(runBilling), fc.integer({ min: 1, max: 999 }).map(runBillingShuffled)), weight: 3 },
   { arbitrary: who.map(payNow), weight: 1 },
   { arbitrary: fc.tuple(who, fc.integer({ min: 1, max: 4 })).map(([d, wk]) => skip(d, wk)), weight: 1 },
   { arbitrary: fc.tuple(who, fc.nat({ max: 3 }), fc.constantFrom<'all' | 'half' | 'third'>('all', 'half', 'third')).map(([d, i, p]) => refund(d, i, p)), weight: 2 },

@@ -156,11 +156,16 @@ export class MoneyModel {
     return { ...fs, paid_out: paidOut, owed: Math.max(0, fs.net - paidOut), owed_back: Math.max(0, paidOut - fs.net) };
   }
 
-  /** A page's raised figure (§21): its pledge as §16 counts it, and its succeeded gifts apart. */
+  /**
+   * A page's raised figure (§21, §22): money received, its pledge's payments received less their
+   * refunds and what stands of its friends' gifts, never an unpaid pledge; its pledge as §16 counts
+   * it beside.
+   */
   pageRaised(d: ModelDonor) {
     const pledged = pledgedOf(d.pledge);
+    const received = sum(d.pledge.payments.map(givenOf));
     const gifts = giftsOf(d);
-    return { pledged, gifts, total: pledged + gifts, gift_count: giftCountOf(d) };
+    return { pledged, received_minor: received, gifts, total: received + gifts, gift_count: giftCountOf(d), matched: 0 }; // the model runs no sponsor match (product-rules §23)
   }
 
   /** The country's team: every live page joined it, in the order they were made. */

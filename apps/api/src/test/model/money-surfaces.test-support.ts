@@ -107,9 +107,11 @@ async function pagesTeamsLeaderboard(w: World, c: Country, diff: Differences) {
     const raised = members.map((d) => model.pageRaised(d));
     diff.same(`team ${c}: raised`, team.json().raised, {
       pledged: sum(raised.map((r) => r.pledged)),
+      received_minor: sum(raised.map((r) => r.received_minor)),
       gifts: sum(raised.map((r) => r.gifts)),
       total: sum(raised.map((r) => r.total)),
       gift_count: sum(raised.map((r) => r.gift_count)),
+      matched: sum(raised.map((r) => r.matched)),
     });
     diff.same(`team ${c}: members' raised`, (team.json().members as { raised: number }[]).map((m) => m.raised).sort((a, b) => a - b), raised.map((r) => r.total).sort((a, b) => a - b));
   }

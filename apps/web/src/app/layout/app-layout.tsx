@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { preloadable } from '../../lib/preloadable';
+import { isAdminPath } from './admin-paths';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from './route-error';
 
@@ -54,8 +55,10 @@ export function AppLayout() {
   useFocusOnNavigate();
   useScrollToTopOnNavigate();
   const { pathname } = useLocation();
+  // The admin's screens take the whole width (docs/decisions/158-admin-with-room.md); the navbar and
+  // the footer are the same, only their columns follow the admin's.
   return (
-    <div className="app-shell">
+    <div className={isAdminPath(pathname) ? 'app-shell app-shell-admin' : 'app-shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,20 +1,17 @@
 import { useParams } from 'react-router';
 import { AdminPage } from '../../features/admin/components/admin-page';
 import { CampaignReportView } from '../../features/admin/components/campaign-report-view';
-import { RequireAuth } from '../../lib/require-auth';
 
 export function Component() {
   const { id } = useParams();
   const campaignId = Number(id);
   return (
-    <RequireAuth admin>
-      <AdminPage title="Campaign report">
-        {Number.isInteger(campaignId) && campaignId > 0 ? (
-          <CampaignReportView campaignId={campaignId} />
-        ) : (
-          <p role="alert">There is no campaign {id}.</p>
-        )}
-      </AdminPage>
-    </RequireAuth>
+    <AdminPage title="Campaign report">
+      {Number.isInteger(campaignId) && campaignId > 0 ? (
+        <CampaignReportView campaignId={campaignId} />
+      ) : (
+        <p role="alert">There is no campaign {id}.</p>
+      )}
+    </AdminPage>
   );
 }

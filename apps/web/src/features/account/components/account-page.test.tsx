@@ -36,6 +36,18 @@ const account: Account = {
 };
 
 describe('AccountPage', () => {
+  it('opens with a short list of links to its sections, each to a section on the page, in the order they come', async () => {
+    stubFetch({ 'GET /api/account': { status: 200, body: account } });
+    const { container } = renderAt(<AccountPage />, '/account');
+    await screen.findByLabelText('First name');
+    const nav = screen.getByRole('navigation', { name: 'On this page' });
+    const links = within(within(nav).getByRole('list')).getAllByRole('link');
+    const targets = links.map((a) => a.getAttribute('href')!.slice(1));
+    const sections = [...container.querySelectorAll('section.account-section')].map((s) => s.id);
+    expect(targets).toEqual(sections);
+    for (const link of links) expect(link).toHaveTextContent(container.querySelector(`#${link.getAttribute('href')!.slice(1)} h2`)!.textContent!);
+  });
+
   it('shows details, consents with their date and wording, and each receipt with its number', async () => {
     stubFetch({ 'GET /api/account': { status: 200, body: account } });
     renderAt(<AccountPage />, '/account');

@@ -38,18 +38,30 @@ export function AccountPage() {
   return <AccountSections account={account.data} />;
 }
 
+/** The page's sections, in order: the short list of links at its top (docs/decisions/157). */
+const SECTIONS = [
+  ['details', 'My details'],
+  ['consents', 'My consents'],
+  ['passkeys', 'Passkeys'],
+  ['two-factor', 'Two-factor sign-in'],
+  ['receipts', 'Receipts and calendar'],
+  ['devices', 'Signed-in devices'],
+  ['data', 'Download my data'],
+  ['delete', 'Delete my account'],
+] as const;
+
 function AccountSections({ account }: { account: Account }) {
   return (
     <div className="page account-page">
       <h1>My account</h1>
       <nav aria-label="On this page" className="account-toc">
-        <a href="#details">My details</a>
-        <a href="#consents">My consents</a>
-        <a href="#passkeys">Passkeys</a>
-        <a href="#receipts">Receipts and calendar</a>
-        <a href="#devices">Signed-in devices</a>
-        <a href="#data">Download my data</a>
-        <a href="#delete">Delete my account</a>
+        <ul>
+          {SECTIONS.map(([id, title]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{title}</a>
+            </li>
+          ))}
+        </ul>
       </nav>
       <DetailsSection account={account} />
       <ConsentsSection account={account} />

@@ -41,12 +41,28 @@ describe('ConsentsSection: every kind of mail', () => {
     expect(within(optional).getByRole('checkbox', { name: 'Milestones (halfway and completed)' })).not.toBeChecked();
     // Withdrawn at 23:30 UTC on the 23rd: the 24th in Auckland, still the 23rd in London.
     expect(within(optional).getByText(`Withdrawn on ${country === 'NZ' ? 'Tuesday 24' : 'Monday 23'} November 2026 (wording of 2026-11-23)`)).toBeInTheDocument();
-    const always = screen.getByRole('list', { name: 'Emails that always go' });
+    const always = screen.getByRole('list', { name: `${Object.keys(TRANSACTIONAL_MAILS).length} mails we always send` });
     expect(within(always).queryAllByRole('checkbox')).toHaveLength(0);
     for (const mail of Object.values(TRANSACTIONAL_MAILS)) {
       expect(within(always).getByText(mail.label)).toBeInTheDocument();
       expect(within(always).getByText(`Cannot be switched off: ${mail.reason}`)).toBeInTheDocument();
     }
+  });
+
+  it('puts the switches first, then the terms, and folds the mails that always go under one closed line', async () => {
+    stubFetch({});
+    const { container } = renderAt(<ConsentsSection account={account('NZ')} />, '/account');
+    const headings = within(screen.getByRole('region', { name: 'My consents' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Emails you can stop', 'Taking part']);
+    const folded = container.querySelector('details')!;
+    expect(folded.open).toBe(false);
+    expect(folded.querySelector('summary')).toHaveTextContent(`${Object.keys(TRANSACTIONAL_MAILS).length} mails we always send (why)`);
+    expect(Object.keys(TRANSACTIONAL_MAILS)).toHaveLength(14);
+    // Every always-on mail is inside the fold; every switch is outside it.
+    expect(folded.querySelectorAll('li')).toHaveLength(14);
+    expect(folded.querySelectorAll('input')).toHaveLength(0);
+    const firstSwitch = screen.getByRole('checkbox', { name: 'Progress in my weekly receipts' });
+    expect(firstSwitch.compareDocumentPosition(screen.getByText(/To be contacted about the challenge/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('switches progress off with one click, through its own route', async () => {

@@ -10,8 +10,9 @@ const TERMS_WORDING = 'To be contacted about the challenge, and for my details t
 type ConsentState = Account['consents'][number];
 
 /**
- * My consents: the terms, every email that can be stopped with its switch (product-rules §20,
- * docs/decisions/136), and the emails that always go, each with the reason it cannot be switched off.
+ * My consents: every email that can be stopped with its switch first (product-rules §20,
+ * docs/decisions/136), then the terms, and the emails that always go folded under one line, each with
+ * the reason it cannot be switched off (docs/decisions/157).
  */
 export function ConsentsSection({ account }: { account: Account }) {
   const updateNews = useUpdateConsents();
@@ -45,15 +46,11 @@ export function ConsentsSection({ account }: { account: Account }) {
           ? 'On until you stop it'
           : 'Off until you switch it on';
   const error = updateNews.error ?? updateOther.error;
+  const always = Object.entries(TRANSACTIONAL_MAILS);
   return (
     <section id="consents" className="card account-section" aria-labelledby="consents-title">
       <h2 id="consents-title">My consents</h2>
-      <ul className="account-consents">
-        <li>
-          <strong>{TERMS_WORDING}</strong>
-          <span className="account-muted">{when(stateOf('terms'))}</span>
-        </li>
-      </ul>
+      {/* What can change comes first; the terms and the mails that always go follow (docs/decisions/157). */}
       <h3 id="mail-optional-title">Emails you can stop</h3>
       <p className="account-muted">Each of these emails has a link to stop it in one click, without signing in.</p>
       <ul className="account-consents" aria-labelledby="mail-optional-title">
@@ -76,15 +73,24 @@ export function ConsentsSection({ account }: { account: Account }) {
           Your choice has been saved.
         </p>
       )}
-      <h3 id="mail-always-title">Emails that always go</h3>
-      <ul className="account-consents" aria-labelledby="mail-always-title">
-        {Object.entries(TRANSACTIONAL_MAILS).map(([kind, mail]) => (
-          <li key={kind}>
-            <strong>{mail.label}</strong>
-            <span className="account-muted">Cannot be switched off: {mail.reason}</span>
-          </li>
-        ))}
-      </ul>
+      <h3 id="terms-title">Taking part</h3>
+      <p className="account-terms">
+        <strong>{TERMS_WORDING}</strong>
+        <span className="account-muted">{when(stateOf('terms'))}</span>
+      </p>
+      <details className="account-always">
+        <summary>
+          <span id="mail-always-title">{always.length} mails we always send</span> (why)
+        </summary>
+        <ul className="account-consents" aria-labelledby="mail-always-title">
+          {always.map(([kind, mail]) => (
+            <li key={kind}>
+              <strong>{mail.label}</strong>
+              <span className="account-muted">Cannot be switched off: {mail.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -22,11 +22,26 @@ describe('SessionsSection', () => {
     renderAt(<SessionsSection country="NZ" />, '/account');
     const laptop = await screen.findByRole('listitem', { name: 'Firefox 133 on Windows' });
     expect(within(laptop).getByText('This device')).toBeInTheDocument();
-    expect(within(laptop).getByText('New Zealand · Signed in Friday 20 November 2026 · Last used Monday 23 November 2026')).toBeInTheDocument();
-    expect(within(laptop).queryByRole('button', { name: 'Sign out' })).toBeNull();
+    // Days and times in the account's country (New Zealand: 01:00 UTC is 2 pm there in November).
+    expect(within(laptop).getByText('New Zealand · Signed in Friday 20 November 2026, 2:00 pm · Last used Monday 23 November 2026, 2:00 pm')).toBeInTheDocument();
+    expect(within(laptop).queryByRole('button', { name: /^Sign out/ })).toBeNull();
     const phone = screen.getByRole('listitem', { name: 'Safari 18 on iOS' });
-    expect(within(phone).getByText(/^United Kingdom · Signed in Saturday 21 November 2026/)).toBeInTheDocument();
+    expect(within(phone).getByText('United Kingdom · Signed in Saturday 21 November 2026, 2:00 pm · Last used Sunday 22 November 2026, 2:00 pm')).toBeInTheDocument();
     expect(within(phone).queryByText('This device')).toBeNull();
+  });
+
+  it('names each Sign out button for its device and when it was last used, starting with the words it shows (WCAG 2.5.3)', async () => {
+    const tablet = { ...list.sessions[1]!, id: 'a1b2c3d4-0000-4000-8000-000000000001', browser: 'Chrome 131', system: 'Android', last_used_at: '2026-11-22T20:30:00.000Z' };
+    stubFetch({ 'GET /api/account/sessions': { status: 200, body: { sessions: [...list.sessions, tablet] } } });
+    renderAt(<SessionsSection country="UK" />, '/account');
+    await screen.findByRole('listitem', { name: 'Safari 18 on iOS' });
+    const buttons = screen.getAllByRole('button', { name: /^Sign out / }).filter((b) => b.textContent === 'Sign out');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([
+      // London time for a UK account.
+      'Sign out Safari 18 on iOS, last used Sunday 22 November 2026, 1:00 am',
+      'Sign out Chrome 131 on Android, last used Sunday 22 November 2026, 8:30 pm',
+    ]);
+    for (const button of buttons) expect(button.getAttribute('aria-label')!.startsWith(button.textContent!)).toBe(true);
   });
 
   it('signs another device out and reads the list again', async () => {
@@ -39,7 +54,7 @@ describe('SessionsSection', () => {
     });
     renderAt(<SessionsSection country="NZ" />, '/account');
     const phone = await screen.findByRole('listitem', { name: 'Safari 18 on iOS' });
-    await userEvent.setup().click(within(phone).getByRole('button', { name: 'Sign out' }));
+    await userEvent.setup().click(within(phone).getByRole('button', { name: /^Sign out Safari 18 on iOS, last used / }));
     expect(await screen.findByText('That device has been signed out.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(PHONE))).toBe(true);
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari 18 on iOS' })).toBeNull());

@@ -1,5 +1,5 @@
 import { formatLongDate, todayInCountry } from '@uplift/core/calendar';
-import type { CountryCode } from '@uplift/core/countries';
+import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import type { AccountSession } from '@uplift/core/schemas/sessions';
 import { Alert } from '../../../components/alert';
 import { useSessions, useSignOutDevice } from '../api/sessions';
@@ -16,14 +16,22 @@ function countryName(code: string | null): string | null {
   }
 }
 
+/** 'Monday 23 November 2026, 2:00 pm': the day and the time in the account's country (its zone). */
+export function dayAndTime(iso: string, country: CountryCode): string {
+  const instant = new Date(iso);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRIES[country].timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(instant);
+  return `${formatLongDate(todayInCountry(country, instant))}, ${time}`;
+}
+
 /**
  * Signed-in devices (docs/decisions/130): one row per sign-in with its browser, system and the
- * country its IP was in; each can be signed out, or every one but this.
+ * country its IP was in, and when it signed in and was last used (day and time in the account's
+ * country); each can be signed out, its button named for the device (docs/decisions/157), or every one but this.
  */
 export function SessionsSection({ country }: { country: CountryCode }) {
   const sessions = useSessions();
   const signOut = useSignOutDevice();
-  const day = (iso: string) => formatLongDate(todayInCountry(country, new Date(iso)));
+  const when = (iso: string) => dayAndTime(iso, country);
   const others = sessions.data?.sessions.filter((s) => !s.current) ?? [];
   const describe = (s: AccountSession) => `${s.browser} on ${s.system}`;
   return (
@@ -41,10 +49,17 @@ export function SessionsSection({ country }: { country: CountryCode }) {
                 <strong>{describe(s)}</strong>
                 {s.current && <span className="account-badge"> This device</span>}
                 <span className="account-muted">
-                  {place ? `${place} · ` : ''}Signed in {day(s.signed_in_at)} · Last used {day(s.last_used_at)}
+                  {place ? `${place} · ` : ''}Signed in {when(s.signed_in_at)} · Last used {when(s.last_used_at)}
                 </span>
                 {!s.current && (
-                  <button type="button" className="button secondary" disabled={signOut.isPending} onClick={() => signOut.mutate(s.id)}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    // The visible words start the name (WCAG 2.5.3), which then says which device it is.
+                    aria-label={`Sign out ${describe(s)}, last used ${when(s.last_used_at)}`}
+                    disabled={signOut.isPending}
+                    onClick={() => signOut.mutate(s.id)}
+                  >
                     Sign out
                   </button>
                 )}

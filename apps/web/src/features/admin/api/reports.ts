@@ -11,11 +11,11 @@ export function useReports() {
   });
 }
 
-/** POST /api/admin/reports/{id}/resolve: hide what was reported, or dismiss the report; the list reads again after. */
+/** POST /api/admin/reports/{id}/resolve: hide what was reported (or only its photo or story, with the reason mailed to the owner), or dismiss the report; the list reads again after. */
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: ResolveReport & { id: number }) => api<unknown>(`/api/admin/reports/${id}/resolve`, { method: 'POST', auth: true, body: { action } }),
+    mutationFn: ({ id, ...body }: ResolveReport & { id: number }) => api<unknown>(`/api/admin/reports/${id}/resolve`, { method: 'POST', auth: true, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.reports() }),
   });
 }

@@ -39,6 +39,20 @@ describe('AdminAuditPanel', () => {
     expect(table).toHaveTextContent('"campaign_name": "Old name"');
   });
 
+  it('gives the Before and After toggles the class that makes them 24 px targets (WCAG 2.5.8)', async () => {
+    stubFetch({
+      'GET /api/admin/audit': {
+        status: 200,
+        body: { entries: [{ id: 3, created_at: '2026-11-23T09:00:00.000Z', admin_user_id: 1, admin_email: 'ada@uplift.test', action: 'campaign.edit', target: 'campaign 7', before: { a: 1 }, after: { a: 2 } }] },
+      },
+    });
+    renderAt(<AdminAuditPanel />, '/admin');
+    const table = await screen.findByRole('region', { name: 'Admin actions' });
+    const toggles = [...table.querySelectorAll('summary')];
+    expect(toggles.map((t) => t.textContent)).toEqual(['Before', 'After']);
+    for (const toggle of toggles) expect(toggle).toHaveClass('admin-toggle');
+  });
+
   it('says when there is nothing yet', async () => {
     stubFetch({ 'GET /api/admin/audit': { status: 200, body: { entries: [] } } });
     renderAt(<AdminAuditPanel />, '/admin');

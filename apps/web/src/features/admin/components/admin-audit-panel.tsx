@@ -2,6 +2,7 @@ import type { AdminAuditEntry } from '@uplift/core/schemas/admin';
 import { useAudit } from '../api/get-audit';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
@@ -36,13 +37,19 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'two_factor.enrol': 'Set up two-factor sign-in',
   'two_factor.recovery_code_used': 'Signed in with a recovery code',
   'two_factor.reset': "Reset an admin's two-factor sign-in",
+  'match.create': 'Added a match fund',
+  'match.edit': 'Edited a match fund',
+  'match.pause': 'Paused a match fund',
+  'match.resume': 'Resumed a match fund',
+  'match.end': 'Ended a match fund',
 };
 
 function Change({ label, value }: { label: string; value: Record<string, unknown> | null }) {
   if (!value) return null;
   return (
     <details>
-      <summary>{label}</summary>
+      {/* A target of at least 24 px (WCAG 2.5.8): the summary's own line is shorter. */}
+      <summary className="admin-toggle">{label}</summary>
       <pre className="admin-audit-json">{JSON.stringify(value, null, 2)}</pre>
     </details>
   );
@@ -55,7 +62,7 @@ export function AdminAuditPanel() {
   if (audit.isPending) return <p role="status">Loading admin activity…</p>;
   if (audit.data.length === 0) return <p className="admin-muted">No admin actions yet.</p>;
   return (
-    <div className="admin-table-scroll" role="region" aria-label="Admin actions" tabIndex={0}>
+    <TableBox label="Admin actions">
       <table className="admin-table">
         <thead>
           <tr>
@@ -85,6 +92,6 @@ export function AdminAuditPanel() {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

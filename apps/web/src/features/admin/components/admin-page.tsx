@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 
-/** The frame of an admin screen: a way back to the admin menu and the screen's heading. */
+/**
+ * The frame of an admin screen: its heading and content, in the admin layout beside the side
+ * navigation (docs/decisions/158-admin-with-room.md), which is the way to the other screens.
+ */
 export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   return (
-    <section className="page admin-page">
-      <p>
-        <Link to={paths.admin}>Admin</Link>
-      </p>
+    // A plain section, not a named region: the screen's tables are the regions, named by what they hold.
+    <section className="admin-page">
       <h1>{title}</h1>
       {children}
     </section>

@@ -29,6 +29,8 @@ const paid: Payout = {
   corrects_payout_id: null,
   reason: null,
 };
+/** No match funds (the report's match block reads them apart: docs/decisions/162). */
+const NO_MATCHES = { status: 200, body: { matches: [] } };
 const owedMessage = 'You can record at most $33.38: that is what is still owed to KidsCan for this campaign.';
 
 function describedBy(field: HTMLElement): string {
@@ -41,6 +43,7 @@ describe('CampaignReportView payouts', () => {
 
   it('shows every problem of the payout form at once, each at its field, and sends nothing', async () => {
     const calls = stubFetch({
+      'GET /api/admin/campaigns/7/matches': NO_MATCHES,
       'GET /api/admin/campaigns/7/report': { status: 200, body: report },
       'GET /api/admin/campaigns/7/payouts': { status: 200, body: { payouts: [] } },
     });
@@ -67,6 +70,7 @@ describe('CampaignReportView payouts', () => {
 
   it('shows what is owed beside the amount, and the refusal of more than that at the amount', async () => {
     const calls = stubFetch({
+      'GET /api/admin/campaigns/7/matches': NO_MATCHES,
       'GET /api/admin/campaigns/7/report': { status: 200, body: report },
       'GET /api/admin/campaigns/7/payouts': { status: 200, body: { payouts: [] } },
       'POST /api/admin/campaigns/7/payouts': { status: 409, body: { code: 'payout.more_than_owed', message: owedMessage } },
@@ -94,6 +98,7 @@ describe('CampaignReportView payouts', () => {
   it('corrects a payout with a reason: both fields checked at once, then sent', async () => {
     const correction: Payout = { ...paid, id: 12, amount: -5, paid_on: '2026-12-02', corrects_payout_id: 11, reason: 'Typed 20 for 15' };
     const calls = stubFetch({
+      'GET /api/admin/campaigns/7/matches': NO_MATCHES,
       'GET /api/admin/campaigns/7/report': { status: 200, body: report },
       'GET /api/admin/campaigns/7/payouts': [
         { status: 200, body: { payouts: [paid] } },
@@ -132,6 +137,7 @@ describe("CampaignReportView friends' gifts (docs/decisions/140-leaderboards.md)
   it("shows friends' gifts per charity and in the total, and no such column for challenges", async () => {
     const withGifts = { ...figures, fees: 2.21, friends_gifts: 10, friends_gift_count: 1, net: 42.79 };
     stubFetch({
+      'GET /api/admin/campaigns/7/matches': NO_MATCHES,
       'GET /api/admin/campaigns/7/report': {
         status: 200,
         body: {
@@ -151,5 +157,47 @@ describe("CampaignReportView friends' gifts (docs/decisions/140-leaderboards.md)
     expect(within(kidsCan).getAllByRole('cell').map((c) => c.textContent)).toContain('$10.00');
     const challenges = screen.getByRole('region', { name: 'Figures per challenge' });
     expect(within(challenges).queryByRole('columnheader', { name: 'Friends’ gifts' })).toBeNull();
+  });
+});
+
+describe('CampaignReportView match funds (docs/product-rules.md §23, docs/decisions/162)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each match’s matched, left and owed per charity, links the Matches screen, and downloads the sponsor’s CSV', async () => {
+    const acme = {
+      id: 3,
+      campaign_id: 7,
+      sponsor_name: 'Acme',
+      sponsor_logo_url: null,
+      sponsor_link: null,
+      ratio: 1,
+      cap_minor: 5000,
+      matched_minor: 5000,
+      left_minor: 0,
+      starts_at: '2026-11-19T11:00:00.000Z',
+      ends_at: '2026-12-20T10:59:59.000Z',
+      applies_to: 'gifts',
+      recipient_id: null,
+      team_id: null,
+      page_id: null,
+      status: 'active',
+      created_at: '2026-11-19T11:00:00.000Z',
+      owed: [{ recipient_id: 4, recipient_name: 'KidsCan', owed_minor: 5000 }],
+    };
+    const calls = stubFetch({
+      'GET /api/admin/campaigns/7/matches': { status: 200, body: { matches: [acme] } },
+      'GET /api/admin/campaigns/7/report': { status: 200, body: report },
+      'GET /api/admin/campaigns/7/payouts': { status: 200, body: { payouts: [] } },
+      'GET /api/admin/matches/3/matched.csv': { status: 200, body: 'receipt_number' },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    renderAt(<CampaignReportView campaignId={7} />, '/admin-campaign/7/report');
+    const block = await screen.findByRole('region', { name: 'Matches and what sponsors owe' });
+    const row = within(block).getByRole('row', { name: /Acme/ });
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$50.00', '$50.00', '$0.00', 'KidsCan: $50.00', 'Download sponsor CSV']);
+    expect(screen.getByRole('link', { name: 'Add, edit, pause or end matches' })).toHaveAttribute('href', '/admin-campaign/7/matches');
+    await userEvent.click(within(row).getByRole('button', { name: 'Download Acme’s sponsor CSV' }));
+    expect(calls.some((c) => c.key === 'GET /api/admin/matches/3/matched.csv')).toBe(true);
   });
 });

@@ -23,7 +23,9 @@ import { useCampaignReport, useCorrectPayout, usePayouts, useRecordPayout } from
 import { AdminError } from './admin-error';
 import { reasonOf, refusedFieldsOf } from './describe-error';
 import { GiftSearch } from './gift-search';
+import { ReportMatches } from '../matches/report-matches';
 import { MARKED_IN_RED } from './use-admin-editor';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
@@ -216,7 +218,7 @@ function PayoutList({ payouts, country }: { payouts: Payout[]; country: CountryC
   return (
     <>
       {notice && <Alert tone="success">{notice}</Alert>}
-      <div className="admin-table-scroll" role="region" aria-label="Payouts" tabIndex={0}>
+      <TableBox label="Payouts">
         <table className="admin-table">
           <thead>
             <tr>
@@ -270,7 +272,7 @@ function PayoutList({ payouts, country }: { payouts: Payout[]; country: CountryC
             })}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {correcting && (
         <CorrectionForm
           key={correcting.id}
@@ -326,7 +328,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
       </Suspense>
 
       <h2>Per charity</h2>
-      <div className="admin-table-scroll" role="region" aria-label="Figures per charity" tabIndex={0}>
+      <TableBox label="Figures per charity">
         <table className="admin-table">
           <thead>
             <tr>
@@ -363,10 +365,10 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableBox>
 
       <h2>Per challenge</h2>
-      <div className="admin-table-scroll" role="region" aria-label="Figures per challenge" tabIndex={0}>
+      <TableBox label="Figures per challenge">
         <table className="admin-table">
           <thead>
             <tr>
@@ -387,7 +389,7 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       <p className="admin-muted">
         Pledged counts confirmed pledges in full and what cancelled pledges paid, as the public totals do. Card fees are estimated per
         successful payment with the country’s fee rule, on what was charged. Fee covered by donors is the weekly extra donors chose to
@@ -395,6 +397,8 @@ export function CampaignReportView({ campaignId }: { campaignId: number }) {
         one-off gifts friends gave on participants’ pages, for each charity and in the total (a challenge has none); their card fees are in
         the estimate and they are passed on in the net.
       </p>
+
+      <ReportMatches campaignId={campaignId} country={country} />
 
       <h2>Payouts</h2>
       <PayoutForm report={r} />

@@ -21,6 +21,7 @@ import { CampaignEditorRow } from './campaign-editor-row';
 import { reasonOf } from './describe-error';
 import { SortableHeader } from './sortable-header';
 import { useAdminEditor } from './use-admin-editor';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const column = createColumnHelper<AdminCampaign>();
@@ -145,8 +146,8 @@ export function CampaignTable() {
       {campaigns.isPending && <p role="status">Loading campaigns…</p>}
 
       {campaigns.isSuccess && (
-        <div className="admin-table-scroll" role="region" aria-label="Campaigns" tabIndex={0}>
-          <table className="admin-table">
+        <TableBox label="Campaigns">
+          <table className="admin-table admin-table-wrap">
             <caption className="visually-hidden">Campaigns. Column headers with buttons sort the table.</caption>
             <thead>
               <tr>
@@ -225,7 +226,7 @@ export function CampaignTable() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
 
       <Dialog open={confirmDelete !== null} title={`Delete ${confirmDelete?.campaign_name ?? 'campaign'}?`} tone="danger" onClose={() => setConfirmDelete(null)}>

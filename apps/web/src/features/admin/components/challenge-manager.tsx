@@ -15,6 +15,7 @@ import { AdminError } from './admin-error';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
 import { MARKED_IN_RED, useAdminEditor } from './use-admin-editor';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 /** The challenge form's values: the request as its inputs hold it, every field present. */
@@ -102,8 +103,8 @@ export function ChallengeManager() {
       {list.isError && <AdminError title="Could not load the challenges" reason={reasonOf(list.error)} />}
       {list.isPending && <p role="status">Loading challenges…</p>}
       {list.isSuccess && (
-        <div className="admin-table-scroll" role="region" aria-label="Challenges" tabIndex={0}>
-          <table className="admin-table admin-table-name-first">
+        <TableBox label="Challenges">
+          <table className="admin-table admin-table-wrap admin-table-name-first">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -143,7 +144,7 @@ export function ChallengeManager() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
 
       <ConfirmDeleteDialog

@@ -7,6 +7,7 @@ import { useExports } from '../api/get-exports';
 import { useAdminRecipients } from '../api/get-recipients';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
@@ -102,7 +103,7 @@ export function CharityExportPanel() {
       {exports.isPending && <p role="status">Loading past exports…</p>}
       {exports.isSuccess && exports.data.length === 0 && <p className="admin-muted">No exports yet.</p>}
       {exports.isSuccess && exports.data.length > 0 && (
-        <div className="admin-table-scroll" role="region" aria-label="Past exports" tabIndex={0}>
+        <TableBox label="Past exports">
           <table className="admin-table">
             <thead>
               <tr>
@@ -127,7 +128,7 @@ export function CharityExportPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </div>
   );

@@ -23,6 +23,7 @@ import { CharityPhotoSection } from './charity-photo-section';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { reasonOf } from './describe-error';
 import { MARKED_IN_RED, useAdminEditor } from './use-admin-editor';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const emptyCharity: CharityForm = {
@@ -220,8 +221,8 @@ export function CharityManager() {
       {charities.isError && <AdminError title="Could not load the charities" reason={reasonOf(charities.error)} />}
       {charities.isPending && <p role="status">Loading charities…</p>}
       {charities.isSuccess && (
-        <div className="admin-table-scroll" role="region" aria-label="Charities" tabIndex={0}>
-          <table className="admin-table">
+        <TableBox label="Charities">
+          <table className="admin-table admin-table-wrap">
             <thead>
               <tr>
                 <th scope="col">Logo</th>
@@ -269,7 +270,7 @@ export function CharityManager() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
 
       <ConfirmDeleteDialog

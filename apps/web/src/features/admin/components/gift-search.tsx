@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAdminGifts } from '../api/gifts';
 import { reasonOf } from './describe-error';
 import { GiftRefundDialog } from './refund-dialog';
+import { TableBox } from './table-box';
 
 /** What a gift's refunds came to, for its row. */
 function refundedText(g: AdminGift): string {
@@ -49,7 +50,7 @@ export function GiftSearch() {
       {gifts.isError && <p role="alert">{reasonOf(gifts.error)}</p>}
       {gifts.isSuccess && gifts.data.gifts.length === 0 && <p className="admin-muted">No gift has that receipt number or page.</p>}
       {gifts.isSuccess && gifts.data.gifts.length > 0 && (
-        <div className="admin-table-scroll" role="region" aria-label="Gifts found" tabIndex={0}>
+        <TableBox label="Gifts found">
           <table className="admin-table">
             <thead>
               <tr>
@@ -91,7 +92,7 @@ export function GiftSearch() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
       <GiftRefundDialog
         gift={refunding}

@@ -6,6 +6,7 @@ import { useAdminCampaigns } from '../api/get-campaigns';
 import { useAdminRecipients } from '../api/get-recipients';
 import { useNewsList, usePreviewNews, useSendNews } from '../api/news';
 import { reasonOf } from './describe-error';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 /** 'campaign:3' or 'charity:5' (the one select's value) as the API's audience. */
@@ -130,27 +131,29 @@ export function NewsPanel() {
         </section>
       )}
       {list.data && list.data.length > 0 && (
-        <table className="admin-table">
-          <caption>Sent</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">Donors</th>
-              <th scope="col">In the outbox</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((n) => (
-              <tr key={n.id}>
-                <td>{n.subject}</td>
-                <td>{n.recipients}</td>
-                <td>{n.queued}</td>
-                <td>{n.status === 'sent' ? 'Sent' : 'Sending'}</td>
+        <TableBox label="News sent">
+          <table className="admin-table">
+            <caption>Sent</caption>
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">Donors</th>
+                <th scope="col">In the outbox</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.map((n) => (
+                <tr key={n.id}>
+                  <td>{n.subject}</td>
+                  <td>{n.recipients}</td>
+                  <td>{n.queued}</td>
+                  <td>{n.status === 'sent' ? 'Sent' : 'Sending'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
       )}
     </div>
   );

@@ -1,20 +1,43 @@
 import type { AdminReport } from '@uplift/core/schemas/moderation';
+import { useState } from 'react';
 import { useReports, useResolveReport } from '../api/reports';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
+import { ReportHideDialog } from './report-hide-dialog';
 import '../admin.css';
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
 
 const SUBJECT: Record<AdminReport['subject'], string> = { page: 'Page', team: 'Team', message: 'Message' };
 
-/** What was reported, as plain text (never rendered as HTML): the page or team and its address, or the message and its page. */
+/** What of a page or team an admin hid, as words: " (hidden)", " (photo hidden)", " (photo and story hidden)". */
+const hiddenNote = (o: { hidden: boolean; photo_hidden: boolean; story_hidden: boolean }) => {
+  if (o.hidden) return ' (hidden)';
+  const parts = [o.photo_hidden && 'photo', o.story_hidden && 'story'].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(' and ')} hidden)` : '';
+};
+
+/** The reported address as a link to it (it opens the public page; a hidden one answers "not found" to everyone but its owner). */
+const At = ({ url }: { url: string }) => <a href={url}>{url}</a>;
+
+/**
+ * What was reported, as plain text (never rendered as HTML), with a link to it and a thumbnail of
+ * its photo while the public sees it (docs/decisions/159): the page or team and its address, or
+ * the message and its page.
+ */
 function Reported({ report }: { report: AdminReport }) {
+  const thumb = report.thumbnail_url && (
+    <>
+      <img className="admin-report-thumb" src={report.thumbnail_url} alt={`The photo of ${report.url ?? 'what was reported'}`} width={96} />
+      <br />
+    </>
+  );
   if (report.subject === 'team' && report.team) {
     return (
       <>
-        Team “{report.team.name}” at /t/{report.team.slug}
-        {report.team.hidden ? ' (hidden)' : ''}
+        {thumb}
+        Team “{report.team.name}” at <At url={report.url ?? `/t/${report.team.slug}`} />
+        {hiddenNote(report.team)}
       </>
     );
   }
@@ -22,15 +45,23 @@ function Reported({ report }: { report: AdminReport }) {
     return (
       <>
         “{report.gift.message}”{report.gift.hidden ? ' (hidden)' : ''}
-        {report.page ? ` on /p/${report.page.slug}` : ''}
+        {report.page ? (
+          <>
+            {' '}
+            on <At url={report.url ?? `/p/${report.page.slug}`} />
+          </>
+        ) : (
+          ''
+        )}
       </>
     );
   }
   if (report.page) {
     return (
       <>
-        Page “{report.page.display_name}” at /p/{report.page.slug}
-        {report.page.hidden ? ' (hidden)' : ''}
+        {thumb}
+        Page “{report.page.display_name}” at <At url={report.url ?? `/p/${report.page.slug}`} />
+        {hiddenNote(report.page)}
       </>
     );
   }
@@ -41,6 +72,7 @@ function Reported({ report }: { report: AdminReport }) {
 export function ReportsPanel() {
   const reports = useReports();
   const resolve = useResolveReport();
+  const [hiding, setHiding] = useState<AdminReport | null>(null);
   if (reports.isPending) return <p role="status">Loading reports…</p>;
   if (reports.isError) return <AdminError title="Could not load the reports" reason={reasonOf(reports.error)} />;
   const open = reports.data.filter((r) => r.resolved_at === null);
@@ -79,9 +111,9 @@ export function ReportsPanel() {
                       className="button admin-danger"
                       disabled={resolve.isPending}
                       aria-label={`Hide the ${r.subject} of report ${r.id}`}
-                      onClick={() => resolve.mutate({ id: r.id, action: 'hide' })}
+                      onClick={() => setHiding(r)}
                     >
-                      Hide
+                      Hide…
                     </button>{' '}
                     <button
                       type="button"
@@ -111,6 +143,12 @@ export function ReportsPanel() {
           </ul>
         </>
       )}
+      <ReportHideDialog
+        report={hiding}
+        pending={resolve.isPending}
+        onClose={() => setHiding(null)}
+        onHide={(change) => hiding && resolve.mutate({ id: hiding.id, ...change }, { onSettled: () => setHiding(null) })}
+      />
     </>
   );
 }

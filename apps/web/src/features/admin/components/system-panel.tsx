@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSystem } from '../api/get-system';
 import { AdminError } from './admin-error';
 import { reasonOf } from './describe-error';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 // The admin system page (docs/decisions/133): one row per part of the system, its state word
@@ -119,27 +120,29 @@ export function SystemPanel() {
         Checked {when(system.data.checked_at, '')}. Fine: nothing to do. Look: worth a look today. Act: something is wrong now; the admins are mailed about it.
       </p>
       <p role="status">{worst === 'fine' ? 'Everything is fine.' : worst === 'look' ? 'Something is worth a look.' : 'Something needs action now.'}</p>
-      <table className="admin-table system-table">
-        <caption className="visually-hidden">The system’s parts and their state</caption>
-        <thead>
-          <tr>
-            <th scope="col">Part</th>
-            <th scope="col">State</th>
-            <th scope="col">Now</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} data-state={row.state}>
-              <th scope="row">{row.what}</th>
-              <td>
-                <span className={`system-state system-state-${row.state}`}>{STATE_TEXT[row.state]}</span>
-              </td>
-              <td>{row.details}</td>
+      <TableBox label="The system’s parts">
+        <table className="admin-table system-table">
+          <caption className="visually-hidden">The system’s parts and their state</caption>
+          <thead>
+            <tr>
+              <th scope="col">Part</th>
+              <th scope="col">State</th>
+              <th scope="col">Now</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} data-state={row.state}>
+                <th scope="row">{row.what}</th>
+                <td>
+                  <span className={`system-state system-state-${row.state}`}>{STATE_TEXT[row.state]}</span>
+                </td>
+                <td>{row.details}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
     </>
   );
 }

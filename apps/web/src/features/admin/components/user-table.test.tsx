@@ -32,7 +32,10 @@ describe('UserTable', () => {
     });
     renderAt(<UserTable />, '/admin-user');
     const row = (await screen.findByText('hana@example.org')).closest('tr')!;
-    await userEvent.setup().click(within(row).getByRole('button', { name: 'Sign out every device of hana@example.org' }));
+    // The name starts with the words on the button, then says whose (WCAG 2.5.3 label in name).
+    const signOut = within(row).getByRole('button', { name: 'Sign out everywhere: hana@example.org' });
+    expect(signOut).toHaveTextContent('Sign out everywhere');
+    await userEvent.setup().click(signOut);
     expect(await within(row).findByText('Signed out')).toBeInTheDocument();
     expect(calls.filter((c) => c.key.startsWith('POST ')).map((c) => c.key)).toEqual(['POST /api/admin/users/7/sessions/revoke']);
   });

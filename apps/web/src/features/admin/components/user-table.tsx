@@ -13,6 +13,7 @@ import { SortableHeader } from './sortable-header';
 import { UserPayments } from './user-payments';
 import { useDebouncedValue } from './use-debounced-value';
 import { PAGE_SIZES, readParams, writeParams } from './user-list-params';
+import { TableBox } from './table-box';
 import '../admin.css';
 
 const column = createColumnHelper<AdminUser>();
@@ -53,6 +54,7 @@ function ResendActivation({ user }: { user: AdminUser }) {
 function RevokeSessions({ user }: { user: AdminUser }) {
   const revoke = useRevokeSessions();
   if (user.erased) return null;
+  const text = revoke.isPending ? 'Signing out…' : 'Sign out everywhere';
   return (
     <div className="admin-resend">
       <button
@@ -60,9 +62,10 @@ function RevokeSessions({ user }: { user: AdminUser }) {
         className="button admin-small secondary"
         onClick={() => revoke.mutate(user.id)}
         disabled={revoke.isPending}
-        aria-label={`Sign out every device of ${user.email}`}
+        // The name starts with the words on the button (WCAG 2.5.3 label in name), then says whose.
+        aria-label={`${text}: ${user.email}`}
       >
-        {revoke.isPending ? 'Signing out…' : 'Sign out everywhere'}
+        {text}
       </button>
       {revoke.isSuccess && <span role="status">Signed out</span>}
       {revoke.isError && (
@@ -75,6 +78,22 @@ function RevokeSessions({ user }: { user: AdminUser }) {
 }
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
+/** An address that may break after its @ (and anywhere, when even that is too long), so the table fits 1280 px. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** How a column's cells lay out (admin.css): most wrap, so the table fits 1280 px beside the admin's navigation. */
+const CELL_CLASS: Partial<Record<string, string>> = { last_name: 'admin-cell-break', email: 'admin-cell-break', user_address: 'admin-cell-address' };
+
 // Column ids are the server's sort keys; only those it can sort by are sortable.
 const columns = [
   column.accessor('id', { id: 'id', header: 'ID' }),
@@ -83,13 +102,22 @@ const columns = [
   column.accessor('country', { id: 'country', header: 'Country', cell: (c) => COUNTRIES[c.getValue()]?.name ?? c.getValue() }),
   column.accessor('opt_in_uplift_comms', { header: 'Uplift News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
   column.accessor('opt_in_charity_comms', { header: 'Charity News', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
-  column.accessor((u) => (u.erased ? '' : u.email), { id: 'email', header: 'Email' }),
+  column.accessor((u) => (u.erased ? '' : u.email), { id: 'email', header: 'Email', cell: (c) => <EmailText email={c.getValue()} /> }),
   column.accessor('user_address', { header: 'Address', enableSorting: false }),
   column.accessor('activated', { header: 'Activated', enableSorting: false, cell: (c) => yesNo(c.getValue()) }),
   column.accessor((u) => pledgeText(u), { id: 'pledge', header: 'Pledge', enableSorting: false }),
-  column.display({ id: 'resend', header: 'Activation', cell: (c) => <ResendActivation user={c.row.original} /> }),
-  column.display({ id: 'sessions', header: 'Sessions', cell: (c) => <RevokeSessions user={c.row.original} /> }),
-  column.display({ id: 'payments', header: 'Payments', cell: (c) => <UserPayments user={c.row.original} /> }),
+  // One column for what can be done with an account, so the table fits 1280 px (docs/decisions/158-admin-with-room.md).
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: (c) => (
+      <div className="admin-user-actions">
+        <UserPayments user={c.row.original} />
+        <RevokeSessions user={c.row.original} />
+        <ResendActivation user={c.row.original} />
+      </div>
+    ),
+  }),
 ];
 
 /**
@@ -180,8 +208,8 @@ export function UserTable() {
       </p>
 
       {users.isSuccess && (
-        <div className="admin-table-scroll" role="region" aria-label="Users" tabIndex={0}>
-          <table className="admin-table" aria-busy={users.isFetching}>
+        <TableBox label="Users">
+          <table className="admin-table admin-table-wrap admin-users-table" aria-busy={users.isFetching}>
             <caption className="visually-hidden">Users. Column headers with buttons sort the list.</caption>
             <thead>
               <tr>
@@ -194,7 +222,9 @@ export function UserTable() {
               {table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={CELL_CLASS[cell.column.id]}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -205,7 +235,7 @@ export function UserTable() {
               )}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
 
       <nav className="admin-pager" aria-label="User list pages">

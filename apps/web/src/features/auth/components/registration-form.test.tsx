@@ -30,6 +30,21 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('RegistrationForm', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('has one action, Register, and each box checks from its label, which follows it', async () => {
+    const user = userEvent.setup();
+    renderAt(<RegistrationForm pledge={pledge} />, '/challenge');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Register']);
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(3);
+    for (const box of boxes) {
+      const label = box.closest('.field')!.querySelector('label')!;
+      expect(label.htmlFor).toBe(box.id);
+      expect(box.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await user.click(label);
+      expect(box).toBeChecked();
+    }
+  });
+
   it('shows every required-field message on submit and focuses the first', async () => {
     const user = userEvent.setup();
     renderAt(<RegistrationForm pledge={pledge} />, '/challenge');

@@ -17,12 +17,12 @@ const page: PublicPageData = {
   photo_url: null,
   photo_card_url: null,
   goal: 14000,
-  raised: { pledged: 7000, gifts: 3500, total: 10500, gift_count: 2 },
+  raised: { pledged: 7000, received_minor: 3500, gifts: 3500, total: 7000, gift_count: 2, matched: 0 },
   weeks_done: 2,
   weeks_total: 4,
   country: 'UK',
   challenge: { name: 'Coffees', icon: 'coffee' },
-  charity: { id: 5, name: 'Mind' },
+  charity: { id: 5, name: 'Mind', logo: '/logos/mind.svg' },
   team: { slug: 'harbour', name: 'Harbour Runners' },
   gifts: {
     items: [
@@ -31,6 +31,7 @@ const page: PublicPageData = {
     ],
     next_cursor: 'abc',
   },
+  match: null,
 };
 
 const mine: MyPage = {
@@ -43,10 +44,12 @@ const mine: MyPage = {
   published_at: null,
   moderated: false,
   photo_moderated: false,
+  story_moderated: false,
+  moderation_reason: null,
   on_leaderboard: false,
   gift_mails: true,
   country: 'NZ',
-  raised: { pledged: 7000, gifts: 0, total: 7000, gift_count: 0 },
+  raised: { pledged: 7000, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 },
   weeks_done: 0,
   weeks_total: 4,
   team: null,
@@ -74,9 +77,10 @@ describe('a participant’s public page', () => {
     });
     const { container } = renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sam T.’s challenge for Mind' })).toBeInTheDocument();
-    expect(screen.getByText('£105.00')).toBeInTheDocument();
-    expect(screen.getByText(/£70\.00 pledged · £35\.00 from 2 friends/)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '75');
+    // Raised is money received: half the pledge's weeks paid and the friends' gifts (product-rules §21).
+    expect(screen.getByText('£70.00')).toBeInTheDocument();
+    expect(screen.getByText(/£70\.00 pledged, £35\.00 of it received · £35\.00 from 2 friends/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText(/week 2 of 4 done/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Harbour Runners' })).toHaveAttribute('href', '/t/harbour');
     // The story's markup is text, never elements.
@@ -89,6 +93,16 @@ describe('a participant’s public page', () => {
     expect(await screen.findByText('Ana')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/pages/sam-runs/gifts?cursor=abc');
     expect(screen.queryByRole('button', { name: 'Show more gifts' })).not.toBeInTheDocument();
+  });
+
+  it('a page whose pledge is not paid yet and has no gifts shows $0.00 raised, the pledge beside it (product-rules §21)', async () => {
+    const unpaid: PublicPageData = { ...page, country: 'NZ', goal: 12800, raised: { pledged: 6400, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, gifts: { items: [], next_cursor: null } };
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: unpaid } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('$0.00')).toBeInTheDocument();
+    expect(screen.getByText(/raised of \$128\.00/)).toBeInTheDocument();
+    expect(screen.getByText(/\$64\.00 pledged, \$0\.00 of it received/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '0');
   });
 
   it('says plainly when the page is not there (a draft, hidden or unknown)', async () => {
@@ -106,19 +120,20 @@ describe('the team page', () => {
     photo_url: null,
     photo_card_url: null,
     country: 'NZ',
-    raised: { pledged: 14000, gifts: 2000, total: 16000, gift_count: 1 },
+    raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 0 },
     members: [
       { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
       { display_name: 'Draft D.', slug: null, captain: false, raised: 7000 },
     ],
+    match: null,
   };
 
   it('lists members, linking only public pages, and offers Join to a signed-in participant without a team', async () => {
     setAccessToken('header.eyJzdWIiOiI3In0.sig');
     const calls = stubFetch({
       'GET /api/teams/harbour': { status: 200, body: team },
-      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } }],
-      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false } } },
+      'GET /api/my-page': [{ status: 200, body: mine }, { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } }],
+      'POST /api/teams/harbour/join': { status: 200, body: { ...mine, team: { slug: 'harbour', name: 'Harbour Runners', captain: false, hidden: false, moderation_reason: null } } },
     });
     renderAt(<TeamPage slug="harbour" />, '/t/harbour');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Harbour Runners' })).toBeInTheDocument();
@@ -128,6 +143,71 @@ describe('the team page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Join team Harbour Runners' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/teams/harbour/join')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Leave the team' })).toBeInTheDocument();
+  });
+});
+
+describe('a team with no public members', () => {
+  it('says so honestly, with no "0 members" and no total', async () => {
+    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], match: null };
+    stubFetch({ 'GET /api/teams/quiet': { status: 200, body: empty } });
+    renderAt(<TeamPage slug="quiet" />, '/t/quiet');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Quiet Ones' })).toBeInTheDocument();
+    expect(screen.getByText('No member of this team has a public page right now, so there is no total to show.')).toBeInTheDocument();
+    expect(screen.queryByText(/0 members/)).not.toBeInTheDocument();
+    expect(screen.queryByText('£0.00')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+// Match funds (docs/product-rules.md §23, docs/decisions/162): the match is its own line beside "raised", and the offer on the page and team.
+describe('a sponsor’s match on the page and the team', () => {
+  const acme = {
+    id: 3,
+    sponsor_name: 'Acme',
+    sponsor_logo_url: null,
+    sponsor_link: 'https://acme.example/',
+    ratio: 2 as const,
+    cap_minor: 500000,
+    matched_minor: 376000,
+    left_minor: 124000,
+    ends_at: '2026-12-31T23:59:59.000Z',
+  };
+
+  it('the page: "raised" stays the total and the match is its own line; the gift form says the offer before the amount', async () => {
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: { ...page, raised: { ...page.raised, matched: 5000 }, match: acme } } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('£70.00')).toBeInTheDocument();
+    expect(screen.getByText('+ £50.00 matched by Acme')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Acme’s match' })).toHaveTextContent('Your £25.00 becomes £75.00: Acme triples gifts until £5,000.00 is used; £1,240.00 left');
+    expect(screen.getByRole('link', { name: 'About Acme' })).toHaveAttribute('href', 'https://acme.example/');
+  });
+
+  it('no match line while nothing was matched', async () => {
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: page } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    expect(await screen.findByText('£70.00')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
+    expect(screen.queryByText(/matched by/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /match/ })).not.toBeInTheDocument();
+  });
+
+  it('the team: the match line under the total and the offer, with no amount yet', async () => {
+    const team: PublicTeamData = {
+      slug: 'harbour',
+      name: 'Harbour Runners',
+      story: '',
+      photo_url: null,
+      photo_card_url: null,
+      country: 'NZ',
+      raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 4000 },
+      members: [{ display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 16000 }],
+      match: acme,
+    };
+    stubFetch({ 'GET /api/teams/harbour': { status: 200, body: team } });
+    renderAt(<TeamPage slug="harbour" />, '/t/harbour');
+    expect(await screen.findByText('+ $40.00 matched by Acme')).toBeInTheDocument();
+    expect(screen.getAllByText('$160.00').length).toBeGreaterThan(0);
+    expect(screen.getByRole('group', { name: 'Acme’s match' })).toHaveTextContent(/^About AcmeAcme triples gifts until \$5,000\.00 is used; \$1,240\.00 left$/);
   });
 });
 
@@ -169,12 +249,40 @@ describe('the page editor', () => {
       'DELETE /api/my-page': { status: 409, body: { message: refusal, code: 'page.hidden_no_delete' } },
     });
     renderAt(<MyPageEditor />, '/my-page');
-    expect(await screen.findByText(/An admin has hidden your page: only you can see it\. Until it is reviewed you can't publish a page, change this page's address, delete it or create another\./)).toHaveTextContent(
+    expect(await screen.findByText(/An admin has hidden your page\. Only you can see it\. Until it is reviewed you can't publish a page, change this page's address, delete it or create another\./)).toHaveTextContent(
       'Write to hello@uplift.org.nz to ask for a review.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Delete my page' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it("says one state when an admin hid the page, with the admin's reason: never also \"Not public yet\", and offers no Publish", async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, moderated: true, moderation_reason: 'The photo shows someone else' } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your page: The photo shows someone else\. Only you can see it\./)).toHaveTextContent('Write to hello@uplift.org.nz to ask for a review.');
+    expect(screen.queryByText(/Not public yet/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish my page' })).not.toBeInTheDocument();
+  });
+
+  it("tells a hidden team's captain the admin's reason and what waits for the review", async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const team = { slug: 'harbour', name: 'Harbour Runners', captain: true, hidden: true, moderation_reason: 'Offensive team name' };
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z', team } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your team: Offensive team name\. Only its members can see it\./)).toHaveTextContent(
+      "Until it is reviewed you can't leave it, delete your page or start another team. Write to hello@uplift.org.nz to ask for a review.",
+    );
+  });
+
+  it('tells the owner when an admin hid only their story', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    stubFetch({ 'GET /api/my-page': { status: 200, body: { ...mine, public: true, published_at: '2026-11-24T09:00:00.000Z', story: 'Rude', story_moderated: true } } });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText(/^An admin has hidden your story: your page shows none until an admin reviews it\./)).toBeInTheDocument();
+    expect(screen.getByText(/^Public at/)).toBeInTheDocument();
+    expect(screen.queryByText(/An admin has hidden your page/)).not.toBeInTheDocument();
   });
 
   it('refuses a goal that is not an amount before asking the server, naming the field', async () => {

@@ -129,22 +129,24 @@ function EditPage({ page }: { page: MyPage }) {
   return (
     <>
       <h1>Your challenge page</h1>
-      {page.moderated && (
-        // What the hide holds until an admin reviews it (docs/decisions/154); the server refuses the rest with the same words.
+      {page.moderated ? (
+        // One state, with the admin's reason (docs/decisions/159), and what the hide holds until an
+        // admin reviews it (docs/decisions/154); the server refuses the rest with the same words.
         <Alert tone="info">
-          An admin has hidden your page: only you can see it. Until it is reviewed you can't publish a page, change this page's address, delete it or create another.
-          Write to {BRAND.contactEmail} to ask for a review.
+          An admin has hidden your page{page.moderation_reason ? `: ${page.moderation_reason}` : ''}. Only you can see it. Until it is reviewed you can't publish a page, change this page's address, delete it or create another. Write to {BRAND.contactEmail} to
+          ask for a review.
         </Alert>
+      ) : (
+        <p className="cp-status">
+          {page.public ? (
+            <>
+              Public at <Link to={challengePagePath(page.slug)}>{`/p/${page.slug}`}</Link>
+            </>
+          ) : (
+            'Not public yet: only you can see it.'
+          )}
+        </p>
       )}
-      <p className="cp-status">
-        {page.public ? (
-          <>
-            Public at <Link to={challengePagePath(page.slug)}>{`/p/${page.slug}`}</Link>
-          </>
-        ) : (
-          'Not public yet: only you can see it.'
-        )}
-      </p>
       <RaisedProgress raised={page.raised} goal={page.goal} country={page.country} />
 
       <div className="cp-publish">
@@ -152,7 +154,7 @@ function EditPage({ page }: { page: MyPage }) {
           <button type="button" className="button secondary" disabled={update.isPending} onClick={() => publish(false)}>
             Hide my page
           </button>
-        ) : (
+        ) : page.moderated ? null : (
           <button type="button" className="button" disabled={update.isPending} onClick={() => publish(true)}>
             Publish my page
           </button>
@@ -170,6 +172,7 @@ function EditPage({ page }: { page: MyPage }) {
           value={form.story}
           onChange={(e) => setForm({ ...form, story: e.target.value })}
         />
+        {page.story_moderated && <Alert tone="info">An admin has hidden your story: your page shows none until an admin reviews it. Write to {BRAND.contactEmail} to ask for a review.</Alert>}
         <TextField
           label={`Goal (${country.symbol})`}
           hint="Your pledge and friends’ gifts together"
@@ -242,6 +245,16 @@ function TeamSection({ page }: { page: MyPage }) {
           <Link to={teamPagePath(page.team.slug)}>{page.team.name}</Link>
           {page.team.captain && ' (you are its captain)'}
         </p>
+        {page.team.hidden &&
+          (page.team.captain ? (
+            // The captain is told the admin's reason (docs/decisions/159) and what the hide holds (154).
+            <Alert tone="info">
+              An admin has hidden your team{page.team.moderation_reason ? `: ${page.team.moderation_reason}` : ''}. Only its members can see it. Until it is reviewed you
+              can't leave it, delete your page or start another team. Write to {BRAND.contactEmail} to ask for a review.
+            </Alert>
+          ) : (
+            <Alert tone="info">An admin has hidden this team: no one else can see it until it is reviewed.</Alert>
+          ))}
         {page.team.captain && <CaptainTools slug={page.team.slug} name={page.team.name} />}
         {leave.isError && <Alert>{leave.error.message}</Alert>}
         <button type="button" className="button secondary" disabled={leave.isPending} onClick={() => leave.mutate()}>

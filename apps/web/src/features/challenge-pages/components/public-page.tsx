@@ -2,6 +2,7 @@ import type { PageGift } from '@uplift/core/schemas/challenge-pages';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
@@ -64,9 +65,21 @@ export function PublicPage({ slug }: { slug: string }) {
 
   return (
     <article className="page cp-page">
-      <header className="cp-head">
-        {p.photo_url && <img className="cp-photo" src={p.photo_url} alt={`${p.display_name}`} width={240} height={240} />}
-        <div>
+      {/* The page's header band (docs/decisions/163): the participant's photo (or their challenge drawn), the charity
+          with its logo, and the progress towards the goal, large. */}
+      <header className="cp-head cp-hero">
+        <div className="cp-cover">
+          {p.photo_url ? (
+            <img className="cp-photo" src={p.photo_url} alt={`${p.display_name}`} width={240} height={240} />
+          ) : (
+            <ChallengeIllustration name={p.challenge.icon} width={240} lazy={false} />
+          )}
+        </div>
+        <div className="cp-intro">
+          <p className="cp-charity">
+            <img className="cp-charity-logo" src={p.charity.logo} alt="" width={120} height={40} decoding="async" />
+            <span>Raising for {p.charity.name}</span>
+          </p>
           <h1>
             {p.display_name}’s challenge for {p.charity.name}
           </h1>
@@ -78,17 +91,17 @@ export function PublicPage({ slug }: { slug: string }) {
               Part of team <Link to={teamPagePath(p.team.slug)}>{p.team.name}</Link>
             </p>
           )}
+          <section className="cp-progress-panel" aria-labelledby="cp-progress-title">
+            <h2 id="cp-progress-title" className="visually-hidden">
+              Progress
+            </h2>
+            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} sponsorName={p.match?.sponsor_name ?? null} />
+          </section>
         </div>
       </header>
 
       <div className="cp-columns">
         <div>
-          <section className="card" aria-labelledby="cp-progress-title">
-            <h2 id="cp-progress-title" className="visually-hidden">
-              Progress
-            </h2>
-            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} />
-          </section>
           {p.story && (
             <section aria-labelledby="cp-story-title">
               <h2 id="cp-story-title">Why I’m doing this</h2>
@@ -124,7 +137,7 @@ export function PublicPage({ slug }: { slug: string }) {
           </p>
         </div>
         <aside className="card cp-give" aria-label={`Give to ${p.display_name}`}>
-          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} onGiven={() => void page.refetch()} />
+          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} match={p.match} onGiven={() => void page.refetch()} />
         </aside>
       </div>
     </article>

@@ -3,12 +3,18 @@ import { asMinor, formatMoney } from '@uplift/core/money';
 import type { Raised } from '@uplift/core/schemas/challenge-pages';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { MatchedLine } from '../match/match-offer';
 
 /** An amount in minor units in the page's currency (£ for the UK, $ for New Zealand). */
 export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(asMinor(minor), country);
 
-/** The goal's progress bar: raised (pledge and friends apart) against the goal. */
-export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal?: number; country: CountryCode }) {
+/**
+ * The goal's progress bar: raised against the goal. Raised is money received (product-rules §21,
+ * §22): the pledge's payments received and friends' gifts, each net of refunds, as the API sends it
+ * in `total`; what is pledged is said beside it, never counted as raised. What sponsors' matches
+ * added is its own line, not in the total (product-rules §23), naming `sponsorName` if given.
+ */
+export function RaisedProgress({ raised, goal, country, sponsorName = null }: { raised: Raised; goal?: number; country: CountryCode; sponsorName?: string | null }) {
   const money = moneyIn(country);
   const share = goal ? Math.min(100, Math.round((raised.total / goal) * 100)) : undefined;
   return (
@@ -22,8 +28,9 @@ export function RaisedProgress({ raised, goal, country }: { raised: Raised; goal
         </div>
       )}
       <p className="cp-muted">
-        {money(raised.pledged)} pledged · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
+        {money(raised.pledged)} pledged, {money(raised.received_minor)} of it received · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
       </p>
+      <MatchedLine matched={raised.matched} sponsorName={sponsorName} country={country} />
     </div>
   );
 }

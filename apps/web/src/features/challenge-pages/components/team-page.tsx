@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
 import { ReportButton } from '../report/report-button';
+import { MatchOffer } from '../match/match-offer';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
@@ -36,19 +37,30 @@ export function TeamPage({ slug }: { slug: string }) {
   const member = myPage?.team?.slug === t.slug;
   const captain = member && myPage?.team?.captain === true;
   const error = join.error ?? leave.error ?? remove.error;
+  const empty = t.members.length === 0;
 
   return (
     <article className="page cp-page">
-      <header className="cp-head">
-        {t.photo_url && <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />}
-        <div>
+      <header className="cp-head cp-hero">
+        {t.photo_url && (
+          <div className="cp-cover">
+            <img className="cp-photo" src={t.photo_url} alt={`Team ${t.name}`} width={240} height={240} />
+          </div>
+        )}
+        <div className="cp-intro">
           <h1>Team {t.name}</h1>
-          <p className="cp-muted">{t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
+          <p className="cp-muted">{t.members.length === 0 ? 'No public members' : t.members.length === 1 ? '1 member' : `${t.members.length} members`}</p>
+          {/* Only public member pages are listed and counted (docs/decisions/154); with none, no total to show (159). */}
+          {empty ? (
+            <p className="cp-progress-panel">No member of this team has a public page right now, so there is no total to show.</p>
+          ) : (
+            <section className="cp-progress-panel" aria-label="The team’s total">
+              <RaisedProgress raised={t.raised} country={t.country} sponsorName={t.match?.sponsor_name ?? null} />
+            </section>
+          )}
         </div>
       </header>
-      <section className="card" aria-label="The team’s total">
-        <RaisedProgress raised={t.raised} country={t.country} />
-      </section>
+      {t.match && <MatchOffer match={t.match} country={t.country} />}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
@@ -78,6 +90,7 @@ export function TeamPage({ slug }: { slug: string }) {
 
       <section aria-labelledby="cp-members-title">
         <h2 id="cp-members-title">Members</h2>
+        {empty && <p className="cp-muted">None to show yet.</p>}
         <ul className="cp-members">
           {t.members.map((m, i) => (
             <li key={m.slug ?? `member-${i}`}>

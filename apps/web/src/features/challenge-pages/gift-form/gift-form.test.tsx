@@ -31,7 +31,7 @@ function stubApi(replies: Record<string, Reply | Reply[]>): Call[] {
 }
 
 const CREATED = { status: 201, body: { gift_id: 7, status: 'pending', client_secret: 'pi_test_1_secret_x', provider: 'test' } };
-const SUCCEEDED = { status: 200, body: { gift_id: 7, status: 'succeeded', receipt_number: 'NZ-2026-000124', failure_message: null } };
+const SUCCEEDED = { status: 200, body: { gift_id: 7, status: 'succeeded', receipt_number: 'NZ-2026-000124', failure_message: null, matched_minor: 0, match_sponsor: null } };
 
 beforeEach(() => {
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -243,5 +243,86 @@ describe('the gift form', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many gifts have been tried'));
+  });
+});
+
+// Match funds (docs/product-rules.md §23, docs/decisions/162): said before the amount, live as it changes, and on the thanks.
+describe('the gift form with a sponsor’s match', () => {
+  const acme = {
+    id: 3,
+    sponsor_name: 'Acme',
+    sponsor_logo_url: 'https://acme.example/logo.png',
+    sponsor_link: 'https://acme.example/',
+    ratio: 1 as const,
+    cap_minor: 500000,
+    matched_minor: 376000,
+    left_minor: 124000,
+    ends_at: '2026-12-31T23:59:59.000Z',
+  };
+
+  it('says the offer before the amount is chosen, live as it changes (near the cap too), with the sponsor’s logo and link; the thanks says what it added', async () => {
+    stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
+      'POST /api/gifts/7/confirm': { status: 200, body: { ...SUCCEEDED.body, matched_minor: 2500, match_sponsor: 'Acme' } },
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" match={acme} />);
+    const offer = screen.getByRole('group', { name: 'Acme’s match' });
+    // Before the amount fieldset, so it is read first.
+    expect(offer.compareDocumentPosition(screen.getByRole('group', { name: 'Amount' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offer).toHaveTextContent('Your $25.00 becomes $50.00: Acme doubles gifts until $5,000.00 is used; $1,240.00 left');
+    expect(screen.getByRole('link', { name: 'Acme' })).toHaveAttribute('href', 'https://acme.example/');
+    expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', 'https://acme.example/logo.png');
+    await user.click(screen.getByRole('button', { name: '$100.00' }));
+    expect(offer).toHaveTextContent('Your $100.00 becomes $200.00');
+    const amount = screen.getByLabelText('Amount ($)');
+    await user.clear(amount);
+    expect(offer).toHaveTextContent(/^Acme doubles gifts until \$5,000\.00 is used; \$1,240\.00 left$/);
+    await user.type(amount, '2000');
+    expect(offer).toHaveTextContent('Your $2,000.00 becomes $3,240.00: Acme matches $1,240.00, the last of its $5,000.00');
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Your $25.00 becomes $50.00: Acme doubles gifts until $5,000.00 is used; $1,240.00 left')).toBeInTheDocument();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText('Acme’s match added $25.00: Aroha’s challenge gets $50.00.')).toBeInTheDocument();
+  });
+
+  it('a used-up match: the form says so and that the gift goes in full; so does the thanks when the match added nothing', async () => {
+    stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
+      'POST /api/gifts/7/confirm': { status: 200, body: { ...SUCCEEDED.body, matched_minor: 0, match_sponsor: null } },
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" match={{ ...acme, sponsor_logo_url: null, sponsor_link: null, matched_minor: 500000, left_minor: 0 }} />);
+    expect(screen.getByRole('group', { name: 'Acme’s match' })).toHaveTextContent("Acme's match is used up; your gift still goes in full");
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText('Acme’s match was used up, so it added nothing this time; your gift still goes in full.')).toBeInTheDocument();
+  });
+
+  it('no match on the page: no offer and no match line on the thanks', async () => {
+    stubApi({
+      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
+      'POST /api/gifts/7/confirm': { status: 200, body: { ...SUCCEEDED.body, matched_minor: 0, match_sponsor: null } },
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" match={null} />);
+    expect(screen.queryByRole('group', { name: /match/ })).not.toBeInTheDocument();
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
+    expect(screen.queryByText(/match/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
-import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftFormValues } from '@uplift/core/schemas/gifts';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftFormValues, type GiftStateResponse } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
@@ -9,6 +9,8 @@ import { CheckboxField, TextAreaField, TextField } from '../../../components/fie
 import { ApiError } from '../../../lib/api-client';
 import { confirmGift, createGift } from './gift-api';
 import type { GiftCardForm } from './gift-card';
+import type { PublicMatch } from '@uplift/core/schemas/match';
+import { MatchOffer, matchThanksLine } from '../match/match-offer';
 import './gift-form.css';
 import { TestGiftCard } from './test-gift-card';
 
@@ -28,10 +30,12 @@ export type GiftFormProps = {
   country: CountryCode;
   /** The participant's display name ("Give to Sam"). */
   participantName: string;
+  /** The sponsor's match a gift here would get now (the page's `match`), said before the amount is chosen. */
+  match?: PublicMatch | null;
   onGiven?: () => void;
 };
 
-type Step = { kind: 'details' } | { kind: 'card'; gift: GiftCreated; details: GiftFormOutput } | { kind: 'thanks'; details: GiftFormOutput; receipt: string | null };
+type Step = { kind: 'details' } | { kind: 'card'; gift: GiftCreated; details: GiftFormOutput } | { kind: 'thanks'; details: GiftFormOutput; receipt: string | null; matched: number | null; sponsor: string | null };
 
 const newKey = () => crypto.randomUUID();
 
@@ -40,7 +44,7 @@ const newKey = () => crypto.randomUUID();
  * details are checked by core's gift form schema (the request's bounds and limits in the form's
  * words, docs/decisions/148): each problem at its field, focus on the first.
  */
-export function GiftForm({ slug, country, participantName, onGiven }: GiftFormProps) {
+export function GiftForm({ slug, country, participantName, match = null, onGiven }: GiftFormProps) {
   const schema = useMemo(() => giftFormSchema(country), [country]);
   const {
     register,
@@ -76,7 +80,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
     setBusy(true);
     try {
       const gift = await createGift(slug, { client_key: clientKey.current, ...details, tax_receipt: country === 'NZ' && details.tax_receipt });
-      if (gift.status === 'succeeded') finish(details, null);
+      if (gift.status === 'succeeded') finish(details, null, null);
       else setStep({ kind: 'card', gift, details });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
@@ -88,8 +92,8 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
     }
   }
 
-  function finish(details: GiftFormOutput, receipt: string | null) {
-    setStep({ kind: 'thanks', details, receipt });
+  function finish(details: GiftFormOutput, receipt: string | null, state: Pick<GiftStateResponse, 'matched_minor' | 'match_sponsor'> | null) {
+    setStep({ kind: 'thanks', details, receipt, matched: state ? state.matched_minor : null, sponsor: state?.match_sponsor ?? null });
     onGiven?.();
   }
 
@@ -115,7 +119,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
       }
       // Whatever the card said, the server asks the provider and settles the gift.
       const state = await confirmGift(gift.gift_id, secret);
-      if (state.status === 'succeeded') finish(details, state.receipt_number);
+      if (state.status === 'succeeded') finish(details, state.receipt_number, state);
       else if (state.status === 'failed' || paid.status === 'declined') {
         startAgain(`${paid.status === 'declined' ? paid.message : (state.failure_message ?? 'Your card was declined.')} Nothing was taken. You can try again with another card.`);
       } else setProblem('Your bank has not confirmed this payment yet. Please finish its step, or try again.');
@@ -131,6 +135,8 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
 
   if (step.kind === 'thanks') {
     const { details } = step;
+    // What the match added, or that it was used up (product-rules §23); not said when the gift was found already given.
+    const matchLine = step.matched === null ? null : matchThanksLine({ matched: step.matched, sponsor: step.sponsor, offered: match, amount: details.amount, participantName, country });
     return (
       <section className="gift-form" aria-label={`Give to ${participantName}`}>
         <h2>Thank you{details.name ? `, ${details.name}` : ''}!</h2>
@@ -138,6 +144,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
           Your gift of {money(details.amount)} to {participantName}’s challenge has gone through. Your receipt is on its way to {details.email}
           {step.receipt ? ` (receipt number ${step.receipt})` : ''}.
         </Alert>
+        {matchLine && <p className="gift-match-thanks">{matchLine}</p>}
       </section>
     );
   }
@@ -147,6 +154,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
     return (
       <section className="gift-form" aria-label={`Give to ${participantName}`}>
         <h2>Your card</h2>
+        {match && <MatchOffer match={match} country={country} amount={details.amount} />}
         <p>
           Your gift: <strong>{money(details.amount)}</strong> to {participantName}’s challenge.{' '}
           <button type="button" className="link-button" onClick={() => setStep({ kind: 'details' })} disabled={busy}>
@@ -175,6 +183,7 @@ export function GiftForm({ slug, country, participantName, onGiven }: GiftFormPr
     <section className="gift-form" aria-label={`Give to ${participantName}`}>
       <h2>Give to {participantName}</h2>
       <form onSubmit={(event) => void handleSubmit(sendDetails, () => setProblem(null))(event)} noValidate>
+        {match && <MatchOffer match={match} country={country} amount={chosen} />}
         <fieldset className="gift-amounts">
           <legend>Amount</legend>
           <div className="gift-amount-choices">

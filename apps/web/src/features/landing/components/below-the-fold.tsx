@@ -9,6 +9,7 @@ import { HowItWorks } from './how-it-works';
 import { ImpactMap } from './impact-map';
 import { ImpactSlider } from './impact-slider';
 import { MoneyConcerns } from './money-concerns';
+import { PhotoBand } from './photo-band';
 import { WhoIsUplift } from './who-is-uplift';
 import { usePainted } from './use-painted';
 import { WhyUplift } from './why-uplift';
@@ -57,6 +58,7 @@ export default function BelowTheFold({ country }: { country: CountryCode }) {
           {() => <ImpactSlider country={country} recipients={recipients.data ?? []} />}
         </Loadable>
       </section>
+      <PhotoBand recipients={recipients.data ?? []} />
       {painted && campaign.data && (
         <Suspense fallback={null}>
           <FriendsGive country={country} />

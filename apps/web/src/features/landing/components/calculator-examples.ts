@@ -3,11 +3,12 @@ import {
   commuteMeasure,
   commuteRateText,
   commuteWeeklyMinor,
+  COMMUTE_EXAMPLE,
   periodAmountMinor,
   pledgeTotalMinor,
   remainingWeeksWord,
+  UNITS_EXAMPLES,
   weeklyAmountMinor,
-  type Period,
 } from '@uplift/core/calculator';
 import { PAYMENTS_PER_PLEDGE } from '@uplift/core/calendar';
 import type { CountryCode } from '@uplift/core/countries';
@@ -27,24 +28,22 @@ export type CalculatorExample = {
 
 const WEEKS = PAYMENTS_PER_PLEDGE;
 
-/** The commute example's trip, in the country's unit (product-rules §9). */
-const COMMUTE_EXAMPLE_DISTANCE: Record<CountryCode, number> = { NZ: 8, UK: 5 };
-
 function unitsExample(
   country: CountryCode,
-  e: { icon: string; title: string; units: number; unit: string; cost: string; period: Period },
+  e: { icon: string; title: string; unit: string },
 ): CalculatorExample {
+  const { units, cost, period } = UNITS_EXAMPLES[e.icon]!;
   const money = (minor: Minor) => formatMoney(minor, country);
-  const figures = { numberOfUnits: e.units, costPerUnitMinor: toMinor(e.cost), period: e.period };
+  const figures = { numberOfUnits: units, costPerUnitMinor: toMinor(cost), period };
   const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks: WEEKS });
   const weekly = weeklyAmountMinor(figures);
-  const per = e.period === 'weekly' ? 'week' : 'month';
+  const per = period === 'weekly' ? 'week' : 'month';
   return {
     icon: e.icon,
     title: e.title,
-    habit: `${e.units} ${e.unit} a ${per} at ${money(figures.costPerUnitMinor)}`,
+    habit: `${units} ${e.unit} a ${per} at ${money(figures.costPerUnitMinor)}`,
     working:
-      e.period === 'weekly'
+      period === 'weekly'
         ? `${money(weekly)} a week × ${remainingWeeksWord(WEEKS)} weeks`
         : `${money(periodAmountMinor(figures))} a month is ${money(weekly)} a week × ${remainingWeeksWord(WEEKS)} weeks`,
     totalMinor,
@@ -76,10 +75,10 @@ function commuteExample(country: CountryCode, distance: number, tripsPerWeek: nu
 
 export function calculatorExamples(country: CountryCode): CalculatorExample[] {
   return [
-    unitsExample(country, { icon: 'coffee', title: 'Coffees', units: 5, unit: 'coffees', cost: '3.50', period: 'weekly' }),
-    unitsExample(country, { icon: 'takeaway', title: 'Food deliveries', units: 2, unit: 'takeaways', cost: '20', period: 'weekly' }),
+    unitsExample(country, { icon: 'coffee', title: 'Coffees', unit: 'coffees' }),
+    unitsExample(country, { icon: 'takeaway', title: 'Food deliveries', unit: 'takeaways' }),
     // product-rules §9: 8 km in New Zealand, 5 miles in the United Kingdom.
-    commuteExample(country, COMMUTE_EXAMPLE_DISTANCE[country], 10),
-    unitsExample(country, { icon: 'lunch', title: 'Lunches', units: 6, unit: 'lunches', cost: '15', period: 'monthly' }),
+    commuteExample(country, COMMUTE_EXAMPLE.distance[country], COMMUTE_EXAMPLE.tripsPerWeek),
+    unitsExample(country, { icon: 'lunch', title: 'Lunches', unit: 'lunches' }),
   ];
 }

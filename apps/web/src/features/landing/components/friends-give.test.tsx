@@ -95,6 +95,8 @@ describe('Leaderboard', () => {
     const teams = within(section).getByRole('list', { name: 'Top teams' });
     expect(within(teams).getByRole('listitem')).toHaveTextContent('London Runners £160.50 (2 members)');
     expect(within(teams).getByRole('link', { name: 'London Runners' })).toHaveAttribute('href', '/t/london-runners');
+    // Raised is money received, never an unpaid pledge (product-rules §21).
+    expect(within(section).getByText('What each participant raised: the money received, their pledge’s payments and their friends’ gifts.')).toBeInTheDocument();
   });
 
   it('says so when no one has opted in', async () => {

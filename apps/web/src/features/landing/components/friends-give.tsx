@@ -90,7 +90,7 @@ export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCod
   return (
     <section className="landing-section leaderboard" aria-labelledby={`leaderboard-title-${country}`}>
       <Heading id={`leaderboard-title-${country}`}>Leaderboard</Heading>
-      <p className="muted">What each participant raised: their pledge and their friends’ gifts.</p>
+      <p className="muted">What each participant raised: the money received, their pledge’s payments and their friends’ gifts.</p>
       {body}
     </section>
   );

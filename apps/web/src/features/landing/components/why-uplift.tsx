@@ -30,21 +30,24 @@ export function WhyUplift({ country }: { country: CountryCode }) {
           </li>
         ))}
       </ul>
-      <h3 className="stories-title">From people who took part</h3>
-      <ul className="stories">
-        {COUNTRY_CONTENT[country].stories.map((s) => (
-          <li key={s.name}>
-            <figure>
-              <blockquote>
-                <p>“{s.quote}”</p>
-              </blockquote>
-              <figcaption>
-                {s.name}, {s.place}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
+      {/* Their words as pull quotes on a deep full-width band (docs/decisions/163). */}
+      <div className="quote-band">
+        <h3 className="stories-title">From people who took part</h3>
+        <ul className="stories">
+          {COUNTRY_CONTENT[country].stories.map((s) => (
+            <li key={s.name}>
+              <figure>
+                <blockquote>
+                  <p>“{s.quote}”</p>
+                </blockquote>
+                <figcaption>
+                  {s.name}, {s.place}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

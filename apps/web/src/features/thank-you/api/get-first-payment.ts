@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '@uplift/core/schemas/payment';
-import type { PledgePayment, PledgeWithPayments } from '@uplift/core/schemas/pledge';
+import { confirmedPledgeResponseSchema, type PledgePayment, type PledgeWithPayments } from '@uplift/core/schemas/pledge';
 import { api } from '../../../lib/api-client';
 
 /** What firstPayment reads: GET /api/payment/ names each payment's pledge, a pledge's own schedule does not. */
@@ -44,9 +44,31 @@ export async function getPaymentSchedule(pledgeId: number, delayMs = PAYMENT_FET
   return pledgeSchedule(pledge.payments, pledgeId);
 }
 
-export const usePaymentSchedule = (pledgeId: number | undefined, delayMs?: number) =>
-  useQuery({
+/** What the page shows of each payment: its date, its gift and cover, its status. */
+export type SchedulePayment = Pick<PledgePayment, 'processing_date' | 'amount' | 'fee_cover' | 'payment_status'>;
+
+/** What the wizard hands the thank-you page (router state): the pledge it confirmed and the schedule the confirm answered. */
+export type ConfirmedHandOver = { pledgeId: number; payments: SchedulePayment[] };
+
+const handOverSchema = confirmedPledgeResponseSchema.pick({ payments: true }).extend({ pledgeId: confirmedPledgeResponseSchema.shape.id });
+
+/** The wizard's hand-over from router state, if it is one (anything else, e.g. after a reload: undefined). */
+export function readHandOver(state: unknown): ConfirmedHandOver | undefined {
+  const parsed = handOverSchema.safeParse(state);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The pledge's schedule. Right after the wizard's confirm, the schedule that call answered is
+ * shown at once (docs/decisions/156): no "Loading your payment schedule…" for what the browser
+ * already has. Opened any other way, it is read as above.
+ */
+export const usePaymentSchedule = (pledgeId: number | undefined, delayMs?: number, handOver?: ConfirmedHandOver) => {
+  const carried = handOver && handOver.pledgeId === pledgeId ? pledgeSchedule(handOver.payments, handOver.pledgeId) : undefined;
+  return useQuery({
     queryKey: ['payments', 'schedule', pledgeId],
-    queryFn: () => getPaymentSchedule(pledgeId!, delayMs),
+    queryFn: (): Promise<SchedulePayment[]> => getPaymentSchedule(pledgeId!, delayMs),
     enabled: pledgeId !== undefined,
+    ...(carried && carried.length > 0 ? { initialData: carried } : {}),
   });
+};

@@ -95,6 +95,24 @@ describe('ThankYouPage recap and sharing', () => {
     expect(container.querySelector('.thank-you-moment img')?.getAttribute('src')).toBe('/illustrations/coffee.svg');
   });
 
+  it('right after the wizard’s confirm, shows the schedule that call answered at once: no "Loading your payment schedule…"', async () => {
+    confirmedPledge();
+    const handOver = { pledgeId: 7, payments: [payment(2, '2026-11-30', 17.5), payment(1, '2026-11-23', 17.5), payment(3, '2026-12-07', 17.5), payment(4, '2026-12-14', 17.5)] };
+    // The default 1 s delay of product-rules §9: the list read has not even started when the pledge arrives.
+    renderAt(<ThankYouPage />, '/SubmitPage', handOver);
+    const first = await screen.findByTestId('first-payment');
+    expect(first).toHaveTextContent('Your first weekly payment of $17.50 NZD will be taken on 23/11/2026.');
+    expect(screen.queryByText('Loading your payment schedule…')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your pledge' })).toHaveTextContent('Last payment14/12/2026');
+  });
+
+  it('opened any other way (a reload), reads the schedule after the delay as before', async () => {
+    confirmedPledge();
+    renderAt(<ThankYouPage paymentDelayMs={50} />, '/SubmitPage', { pledgeId: 8, payments: [payment(1, '2030-01-01', 1)] });
+    expect(await screen.findByText('Loading your payment schedule…')).toBeInTheDocument();
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent('23/11/2026');
+  });
+
   it('recaps the pledge: charity, weekly amount, total, first and last dates', async () => {
     confirmedPledge();
     renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,25 +105,52 @@ describe('calculator messages (product-rules §5)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least £10');
   });
 
-  it('treats a frequency that is not a whole number as 0', async () => {
+  it('treats a frequency that is not a whole number as 0, and says so on the field alone', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="coffees" />);
     await user.type(screen.getByLabelText('Number of coffees per week'), '2.5');
     await user.type(screen.getByLabelText('Cost of each one ($)'), '10');
     expect(total()).toBe('$0.00');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
-    // Not silently: the field says what is wrong with it, naming what it counts.
+    // Not silently: the field says what is wrong with it, naming what it counts…
     expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter the number of coffees as a whole number, like 5');
     expect(screen.getByLabelText('Number of coffees per week')).toBeInvalid();
+    // …and that one problem gets one message: no second 'at least $10' for the total it makes.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
   });
 
-  it('refuses an amount with more than two decimals, and the total blocks', async () => {
+  it('refuses an amount with more than two decimals with one message, on the field', async () => {
     const user = userEvent.setup();
     render(<Harness challenge="coffees" />);
     await user.type(screen.getByLabelText('Number of coffees per week'), '5');
     await user.type(screen.getByLabelText('Cost of each one ($)'), '3.505');
     expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter the cost with at most two decimal places, like 3.50');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please ensure your pledge is at least $10');
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
+  });
+
+  it('answers a cost below zero with its sign, not with "as a number"', async () => {
+    const user = userEvent.setup();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '5');
+    await user.type(screen.getByLabelText('Cost of each one ($)'), '-5');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAccessibleDescription('Enter a cost of zero or more');
+    expect(screen.queryByText(/at least \$10/)).not.toBeInTheDocument();
+  });
+
+  it('answers a negative parking cost, number or trips by their sign too', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness challenge="commutes" />);
+    await user.type(screen.getByLabelText('Distance of one trip (km)'), '8');
+    await user.type(screen.getByLabelText(/Trips per week/), '-10');
+    await user.type(screen.getByLabelText('Parking per week ($)'), '-3');
+    expect(screen.getByLabelText(/Trips per week/)).toHaveAccessibleDescription(/Enter a number of trips of zero or more/);
+    expect(screen.getByLabelText('Parking per week ($)')).toHaveAccessibleDescription('Enter a parking cost of zero or more');
+    // One message each: not also 'check the box' nor 'at least $10'.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+    render(<Harness challenge="coffees" />);
+    await user.type(screen.getByLabelText('Number of coffees per week'), '-5');
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAccessibleDescription('Enter a number of coffees of zero or more');
   });
 
   it('asks a commuter to tick the box or enter parking', async () => {
@@ -191,6 +218,38 @@ describe('calculator messages (product-rules §5)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('suggests the landing page’s example for the challenge as placeholders, typing nothing for the donor', () => {
+    const shown = (challenge: { name: string; unit: string; kind: string; icon: string }, opts: { country?: 'NZ' | 'UK'; period?: 'weekly' | 'monthly' } = {}) => {
+      cleanup();
+      render(
+        <CalculatorStep
+          challenge={challenge}
+          calculator={{ ...EMPTY_CALCULATOR, period: opts.period ?? 'weekly' }}
+          onChange={() => {}}
+          country={opts.country ?? 'NZ'}
+          remainingWeeks={4}
+          showErrors={false}
+        />,
+      );
+    };
+    // '5 coffees a week at $3.50' (product-rules §9), as the landing's slideshow shows it.
+    shown({ ...challenges.coffees, icon: 'coffee' });
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveAttribute('placeholder', '5');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAttribute('placeholder', '3.50');
+    expect(screen.getByLabelText('Number of coffees per week')).toHaveValue('');
+    expect(total()).toBe('$0.00');
+    // 6 lunches a month at 15: the number is the example's only in its period.
+    shown({ ...challenges.lunches, icon: 'lunch' });
+    expect(screen.getByLabelText('Number of lunches per week')).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText('Cost of each one ($)')).toHaveAttribute('placeholder', '15');
+    shown({ ...challenges.lunches, icon: 'lunch' }, { period: 'monthly' });
+    expect(screen.getByLabelText('Number of lunches per month')).toHaveAttribute('placeholder', '6');
+    // The commute: 5 miles in the UK, 10 trips a week.
+    shown({ ...challenges.commutes, icon: 'commute' }, { country: 'UK' });
+    expect(screen.getByLabelText('Distance of one trip (miles)')).toHaveAttribute('placeholder', '5');
+    expect(screen.getByLabelText(/Trips per week/)).toHaveAttribute('placeholder', '10');
   });
 
   it('says nothing before the donor has typed', () => {

@@ -1,4 +1,4 @@
-import { commuteMeasure, commuteRateText, remainingWeeksWord } from '@uplift/core/calculator';
+import { COMMUTE_EXAMPLE, commuteMeasure, commuteRateText, remainingWeeksWord, UNITS_EXAMPLES } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { FEE_TEXT } from '@uplift/core/fees';
 import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
@@ -30,6 +30,9 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
   const set = (patch: Partial<CalculatorInput>) => onChange({ ...calculator, ...patch });
   const periodName = calculator.period === 'monthly' ? 'month' : 'week';
   const resultId = useId();
+  // The landing page's example for this challenge, as the fields' placeholders: a hint of what to
+  // type, never a figure the donor did not type (docs/decisions/156).
+  const example = challenge.icon ? UNITS_EXAMPLES[challenge.icon] : undefined;
   const valid = calc.blockingError === null;
   const evenPayments = calc.payments.every((p) => p === calc.payments[0]);
 
@@ -53,6 +56,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               label={`Distance of one trip (${distanceUnits})`}
               inputMode="decimal"
               autoComplete="off"
+              placeholder={String(COMMUTE_EXAMPLE.distance[country])}
               value={calculator.distance}
               error={calc.fieldErrors.distance}
               onChange={(e) => set({ distance: e.target.value.trim() })}
@@ -62,6 +66,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               inputMode="numeric"
               autoComplete="off"
               hint="Whole trips, e.g. 10 for there and back on five days."
+              placeholder={String(COMMUTE_EXAMPLE.tripsPerWeek)}
               value={calculator.trips}
               error={calc.fieldErrors.trips}
               onChange={(e) => set({ trips: e.target.value.trim() })}
@@ -93,6 +98,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               label={`Number of ${challenge.unit} per ${periodName}`}
               inputMode="numeric"
               autoComplete="off"
+              placeholder={example && example.period === calculator.period ? String(example.units) : undefined}
               value={calculator.frequency}
               error={calc.fieldErrors.frequency}
               onChange={(e) => set({ frequency: e.target.value.trim() })}
@@ -101,6 +107,7 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
               label={`Cost of each one (${symbol})`}
               inputMode="decimal"
               autoComplete="off"
+              placeholder={example?.cost}
               value={calculator.cost}
               error={calc.fieldErrors.cost}
               onChange={(e) => set({ cost: e.target.value.trim() })}
@@ -132,9 +139,9 @@ export function CalculatorStep({ challenge, calculator, onChange, country, remai
             </p>
           </>
         )}
-        {showErrors && calc.blockingError && (
+        {showErrors && calc.totalError && (
           <p className="field-error" role="alert">
-            {calc.blockingError}
+            {calc.totalError}
           </p>
         )}
       </section>

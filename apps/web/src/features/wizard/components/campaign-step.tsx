@@ -1,4 +1,3 @@
-import { truncateName } from '@uplift/core/campaign-name';
 import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
 import { Alert } from '../../../components/alert';
@@ -14,7 +13,7 @@ type Props = {
   onSelect: (campaign: Campaign) => void;
 };
 
-/** Step 1: one card per active campaign (flag, country, name cut to 20 characters). */
+/** Step 1: one card per active campaign (flag, country, its whole name, wrapping: docs/decisions/156). */
 export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSelect }: Props) {
   const roving = useRovingChoice(campaigns?.length ?? 0, campaigns?.findIndex((c) => c.id === selectedId) ?? -1);
   if (isLoading) return <p role="status">Loading campaigns…</p>;
@@ -33,16 +32,12 @@ export function CampaignStep({ campaigns, isLoading, isError, selectedId, onSele
               {...roving(i)}
               className={`choice-card campaign-card${selected ? ' selected' : ''}`}
               aria-pressed={selected}
-              title={campaign.campaign_name}
               onClick={() => onSelect(campaign)}
             >
               <CountryFlag country={campaign.country} size={54} />
               <span className="choice-country">{COUNTRIES[campaign.country].name}</span>
-              {/* Shown cut to 20 characters (product-rules §2); screen readers hear the whole name. */}
-              <span className="choice-title" aria-hidden="true">
-                {truncateName(campaign.campaign_name)}
-              </span>
-              <span className="visually-hidden">{campaign.campaign_name}</span>
+              {/* The whole name, wrapping on as many lines as it needs, never cut (docs/decisions/156). */}
+              <span className="choice-title">{campaign.campaign_name}</span>
               {selected && <span className="choice-badge">Selected</span>}
             </button>
           </li>

@@ -66,8 +66,8 @@ describe('payment step', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 
-  it('with no saved card, a new card is chosen: the test-mode card form; the saved list says there are none', async () => {
-    const { user } = renderPaymentStep({
+  it('with no saved card, a new card is chosen: the test-mode card form, and no Saved card to choose', async () => {
+    renderPaymentStep({
       'GET /api/payment_method': { status: 200, body: [] },
       'GET /api/payment_method/secret': { status: 200, body: SECRET },
     });
@@ -77,10 +77,15 @@ describe('payment step', () => {
     expect(screen.getByLabelText('Expiry (MM/YY)')).toBeInTheDocument();
     expect(screen.getByLabelText('CVC')).toBeInTheDocument();
     expect(screen.queryByText(MSG.noSavedMethods)).not.toBeInTheDocument();
+    // A donor with no saved card is not offered one (docs/decisions/157).
+    expect(screen.queryByLabelText('Saved card')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Pay with' })).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['new']);
+  });
 
-    await user.click(screen.getByLabelText('Saved card'));
-    expect(screen.getByText('No saved payment methods')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  it('with a saved card, both are offered and the donor can switch to a new card', async () => {
+    const { user } = renderPaymentStep({ 'GET /api/payment_method': { status: 200, body: [savedVisa] }, 'GET /api/payment_method/secret': { status: 200, body: SECRET } });
+    expect(await screen.findByLabelText('Visa ending 4242, expires 04/2031')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Pay with' })).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['saved', 'new']);
     await user.click(screen.getByLabelText('New card'));
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
   });

@@ -182,7 +182,8 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
         <h3 id="payment-card-title">Payment method</h3>
         <fieldset className="source-toggle">
           <legend>Pay with</legend>
-          {(['saved', 'new'] as const).map((value) => (
+          {/* 'Saved card' only for a donor who has one (docs/decisions/157). */}
+          {(savedMethods.length > 0 ? (['saved', 'new'] as const) : (['new'] as const)).map((value) => (
             <label key={value} className={effectiveSource === value ? 'selected' : undefined}>
               <input
                 type="radio"

@@ -33,7 +33,8 @@ function renderWizard(url: string, state?: unknown) {
   return { registration, user: userEvent.setup() };
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+// The first render of the file loads every module: on a busy machine it takes more than findBy's default second.
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 5_000 });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -100,6 +101,15 @@ describe('PledgeWizard: the registration step', () => {
     const { registration } = renderWizard('/challenge?step=4');
     expect(await screen.findByText('Registration form for NZ')).toBeInTheDocument();
     expect(registration).toHaveBeenLastCalledWith(expect.objectContaining({ campaign_id: nzCampaign.id }), 'NZ');
+  });
+
+  it("adds no Finish beside the form's own Register: one primary action (docs/decisions/157)", async () => {
+    saveWizardState({ campaignId: nzCampaign.id, challengeId: coffees.id, recipientId: 5, calculator: { ...EMPTY_CALCULATOR, frequency: '5', cost: '3.50' } });
+    renderWizard('/challenge?step=4');
+    expect(await screen.findByText('Registration form for NZ')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish' })).not.toBeInTheDocument();
+    // Back stays, as the one secondary way out of the step.
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Back']);
   });
 });
 

@@ -37,6 +37,8 @@ export function PledgeWizard({ renderRegistration }: Props) {
   }, [step]);
 
   const finishForm = isLast && loggedIn && pendingPledge ? PAYMENT_FORM_ID : undefined;
+  // A visitor's last step is the registration form, whose Register is the one action: no Finish beside it (docs/decisions/157).
+  const registering = isLast && !loggedIn;
 
   return (
     <section className="page wizard" aria-labelledby="wizard-title">
@@ -70,7 +72,7 @@ export function PledgeWizard({ renderRegistration }: Props) {
           <span />
         )}
         {/* On the payment form, Finish stands inside it, under the charge and above Cancel. */}
-        {finishForm ? null : (
+        {finishForm || registering ? null : (
           <button type="button" className="button" disabled={flow.saving || !ready} onClick={() => void flow.next()}>
             {flow.saving ? 'Saving your pledge…' : flow.nextLabel}
           </button>

@@ -31,10 +31,14 @@ export function distanceInvalid(country: CountryCode): string {
 
 // Each field says what is wrong with it, naming it, so nothing typed turns silently into 0
 // (docs/decisions/124). The total still counts such a field as 0 (product-rules §5).
-export const frequencyInvalid = (unit: string) => `Enter the number of ${unit} as a whole number, like 5`;
-export const TRIPS_INVALID = 'Enter the trips per week as a whole number, like 10';
-/** A typed amount that is not one: a number with more decimals than cents, or not a number at all. */
+// A number below zero is a number: its sign is what is wrong, and the message says so.
+const NEGATIVE = /^-\s*\d*\.?\d+$/;
+export const frequencyInvalid = (unit: string, typed = '') =>
+  NEGATIVE.test(typed) ? `Enter a number of ${unit} of zero or more` : `Enter the number of ${unit} as a whole number, like 5`;
+export const tripsInvalid = (typed = '') => (NEGATIVE.test(typed) ? 'Enter a number of trips of zero or more' : 'Enter the trips per week as a whole number, like 10');
+/** A typed amount that is not one: below zero, a number with more decimals than cents, or not a number at all. */
 function amountProblem(what: string, typed: string): string {
+  if (NEGATIVE.test(typed)) return `Enter a ${what} of zero or more`;
   return /^\d*\.\d{3,}$/.test(typed) ? `Enter the ${what} with at most two decimal places, like 3.50` : `Enter the ${what} as a number, like 3.50`;
 }
 export const costInvalid = (typed: string) => amountProblem('cost', typed);
@@ -61,8 +65,10 @@ export type Calculation = {
   /** Card fee of the first (typical) payment. */
   feePerChargeMinor: Minor;
   fieldErrors: { frequency?: string; cost?: string; parking?: string; distance?: string; trips?: string };
-  /** The message that stops the donor leaving the calculator, if any. */
+  /** The message that stops the donor leaving the calculator, if any: a field's own message when a field is what is wrong. */
   blockingError: string | null;
+  /** What the calculator says beside its total: the blocking message, unless a field already says it. */
+  totalError: string | null;
 };
 
 const DISTANCE = /^\d+(\.\d{1,3})?$/;
@@ -86,7 +92,7 @@ export function calculate(input: {
 
   if (isCommute) {
     const trips = parseFrequency(calculator.trips);
-    if (calculator.trips !== '' && !WHOLE.test(calculator.trips)) fieldErrors.trips = TRIPS_INVALID;
+    if (calculator.trips !== '' && !WHOLE.test(calculator.trips)) fieldErrors.trips = tripsInvalid(calculator.trips);
     const distanceOk = DISTANCE.test(calculator.distance);
     if (calculator.distance !== '' && !distanceOk) fieldErrors.distance = distanceInvalid(country);
     const parkingMinor = calculator.parking === '' ? asMinor(0) : parseAmountInput(calculator.parking);
@@ -101,16 +107,19 @@ export function calculate(input: {
   } else {
     const cost = calculator.cost === '' ? asMinor(0) : parseAmountInput(calculator.cost);
     if (cost === null) fieldErrors.cost = costInvalid(calculator.cost);
-    if (calculator.frequency !== '' && !WHOLE.test(calculator.frequency)) fieldErrors.frequency = frequencyInvalid(unit);
+    if (calculator.frequency !== '' && !WHOLE.test(calculator.frequency)) fieldErrors.frequency = frequencyInvalid(unit, calculator.frequency);
     figures = { numberOfUnits: parseFrequency(calculator.frequency), costPerUnitMinor: cost, period: calculator.period };
   }
 
   const totalMinor = pledgeTotalMinor({ ...figures, remainingWeeks });
   const weeklyMinor = weeklyShareMinor(totalMinor, remainingWeeks);
   const payments = Number.isSafeInteger(totalMinor) && totalMinor >= 0 ? splitPayments(totalMinor, remainingWeeks) : [];
-  // A total that is not a number (a bad amount) also blocks, with the minimum's message (product-rules §5).
+  // One message per problem: a field that says what is wrong with it is the problem, and the
+  // total it makes (0, or not a number) adds no second 'at least $10' (docs/decisions/156).
+  const fieldProblem = fieldErrors.distance ?? fieldErrors.trips ?? fieldErrors.parking ?? fieldErrors.frequency ?? fieldErrors.cost ?? null;
   let blockingError: string | null;
   if (remainingWeeks === 0) blockingError = 'All of this campaign’s payment dates have passed, so it can no longer be joined.';
+  else if (fieldProblem) blockingError = fieldProblem;
   else if (parkingMessage) blockingError = parkingMessage;
   else if (totalMinor > MAX_PLEDGE_MINOR) blockingError = pledgeAboveMaximumMessage(country);
   else blockingError = pledgeTotalError(totalMinor, country);
@@ -124,6 +133,7 @@ export function calculate(input: {
     feePerChargeMinor: payments.length > 0 ? feePerChargeMinor(payments[0]!, country) : asMinor(0),
     fieldErrors,
     blockingError,
+    totalError: fieldProblem !== null && blockingError === fieldProblem ? null : blockingError,
   };
 }
 

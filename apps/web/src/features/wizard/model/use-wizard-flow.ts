@@ -173,8 +173,9 @@ export function useWizardFlow() {
     (confirmed: ConfirmedPledge) => {
       dispatch({ type: 'paid' });
       clearWizardState();
-      // Confirming marked the pledge data stale; the thank-you page reads it afresh.
-      navigate(paths.submitPage, { state: { pledgeId: confirmed.id } });
+      // Confirming marked the pledge data stale; the thank-you page reads it afresh, and shows the
+      // schedule the confirm answered at once (docs/decisions/156).
+      navigate(paths.submitPage, { state: { pledgeId: confirmed.id, payments: confirmed.payments } });
     },
     [navigate],
   );

@@ -57,10 +57,11 @@ describe('wizard gating (product-rules §4)', () => {
       expect(leave(calculatorError({ frequency: '1', cost: '10', period: 'monthly' }))).toEqual({ kind: 'go', step: 3 });
     });
 
-    it('a total that is not a number', () => {
-      expect(leave(calculatorError({ frequency: '5', cost: 'abc' }))).toEqual({ kind: 'blocked', message: 'Please ensure your pledge is at least $10' });
+    it('a total that is not a number, blocked by the field that is wrong (one message per problem, docs/decisions/156)', () => {
+      expect(leave(calculatorError({ frequency: '5', cost: 'abc' }))).toEqual({ kind: 'blocked', message: 'Enter the cost as a number, like 3.50' });
+      expect(leave(calculatorError({ frequency: '5', cost: '-5' }))).toEqual({ kind: 'blocked', message: 'Enter a cost of zero or more' });
       // A frequency that is not a whole number counts as 0, so the total is 0.
-      expect(leave(calculatorError({ frequency: '5.5', cost: '3.50' }))).toEqual({ kind: 'blocked', message: 'Please ensure your pledge is at least $10' });
+      expect(leave(calculatorError({ frequency: '5.5', cost: '3.50' }))).toEqual({ kind: 'blocked', message: 'Enter the number of units as a whole number, like 5' });
     });
 
     it("a commute with parking neither ticked nor costed: 'Please check the box if you don't pay for parking'", () => {

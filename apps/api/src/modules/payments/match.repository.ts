@@ -1,0 +1,119 @@
+import type { MatchAppliesTo, MatchRatio, MatchStatus } from '@uplift/core/match';
+import type { CountryCode } from '@uplift/core/countries';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { matchFunds } from '../../db/schema.ts';
+
+// Match funds as admins make and change them (docs/decisions/160-match-funds.md). The rows are the
+// payments ledger's: the match step (ledger-match.repository.ts) moves `matched`, admins everything
+// else, both under the row's lock.
+
+export type MatchRow = {
+  id: number;
+  campaign_id: number;
+  country: CountryCode;
+  sponsor_name: string;
+  sponsor_logo_url: string | null;
+  sponsor_link: string | null;
+  ratio: MatchRatio;
+  cap: number;
+  matched: number;
+  applies_to: MatchAppliesTo;
+  narrowed_to: 'campaign' | 'charity' | 'team' | 'page';
+  recipient_id: number | null;
+  team_id: number | null;
+  page_id: number | null;
+  status: MatchStatus;
+  starts_at: Date;
+  ends_at: Date;
+  created_at: Date;
+};
+
+const MATCH_SELECT = sql`
+  select m.id, m.campaign_id, c.country, m.sponsor_name, m.sponsor_logo_url, m.sponsor_link, m.ratio, m.cap, m.matched,
+         m.applies_to, m.narrowed_to, m.recipient_id, m.team_id, m.page_id, m.status, m.starts_at, m.ends_at, m.created_at
+    from match_funds m join campaigns c on c.id = m.campaign_id`;
+
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+const rowOf = (r: Record<string, unknown>): MatchRow => ({
+  ...(r as MatchRow),
+  starts_at: toDate(r.starts_at),
+  ends_at: toDate(r.ends_at),
+  created_at: toDate(r.created_at),
+});
+
+export async function selectMatchesOfCampaign(db: Executor, campaignId: number): Promise<MatchRow[]> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`${MATCH_SELECT} where m.campaign_id = ${campaignId} order by m.id`);
+  return rows.map(rowOf);
+}
+
+/** One match; `lock` takes its row FOR UPDATE (the match step's lock: an edit and a receipt take turns). */
+export async function selectMatch(db: Executor, id: number, lock = false): Promise<MatchRow | undefined> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`${MATCH_SELECT} where m.id = ${id} ${lock ? sql`for update of m` : sql``}`);
+  return rows[0] ? rowOf(rows[0]) : undefined;
+}
+
+/** What each match owes each charity: its entries net of what refunds released, by charity. */
+export async function selectOwed(db: Executor, matchIds: number[]): Promise<{ match_id: number; recipient_id: number; recipient_name: string; owed: number }[]> {
+  if (matchIds.length === 0) return [];
+  const { rows } = await db.execute<{ match_id: number; recipient_id: number; recipient_name: string; owed: number }>(sql`
+    select e.match_id, e.recipient_id, r.recipient_name, sum(e.amount - e.released)::int as owed
+      from match_entries e join recipients r on r.id = e.recipient_id
+     where e.match_id in (select unnest(${`{${matchIds.join(',')}}`}::int[]))
+     group by e.match_id, e.recipient_id, r.recipient_name
+    having sum(e.amount - e.released) > 0
+     order by e.match_id, r.recipient_name, e.recipient_id`);
+  return rows;
+}
+
+export async function campaignExists(db: Executor, campaignId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from campaigns where id = ${campaignId}`);
+  return rows.length > 0;
+}
+
+/** The narrowing named in a request, as ids in this campaign: undefined when it names nothing there. */
+export async function findNarrowing(
+  db: Executor,
+  campaignId: number,
+  by: { recipient_id?: number | undefined; team_slug?: string | undefined; page_slug?: string | undefined },
+): Promise<{ narrowed_to: MatchRow['narrowed_to']; recipient_id: number | null; team_id: number | null; page_id: number | null } | undefined> {
+  if (by.recipient_id !== undefined) {
+    const { rows } = await db.execute(sql`select 1 from recipients r join campaigns c on c.id = ${campaignId} where r.id = ${by.recipient_id} and r.country = c.country`);
+    return rows.length ? { narrowed_to: 'charity', recipient_id: by.recipient_id, team_id: null, page_id: null } : undefined;
+  }
+  if (by.team_slug !== undefined) {
+    const { rows } = await db.execute<{ id: number }>(sql`select id from teams where slug = ${by.team_slug} and campaign_id = ${campaignId}`);
+    return rows[0] ? { narrowed_to: 'team', recipient_id: null, team_id: rows[0].id, page_id: null } : undefined;
+  }
+  if (by.page_slug !== undefined) {
+    const { rows } = await db.execute<{ id: number }>(sql`select id from challenge_pages where slug = ${by.page_slug} and campaign_id = ${campaignId}`);
+    return rows[0] ? { narrowed_to: 'page', recipient_id: null, team_id: null, page_id: rows[0].id } : undefined;
+  }
+  return { narrowed_to: 'campaign', recipient_id: null, team_id: null, page_id: null };
+}
+
+export async function insertMatch(db: Executor, values: typeof matchFunds.$inferInsert): Promise<number> {
+  const [row] = await db.insert(matchFunds).values(values).returning({ id: matchFunds.id });
+  return row!.id;
+}
+
+export type MatchChange = Partial<Pick<typeof matchFunds.$inferInsert, 'sponsor_name' | 'sponsor_logo_url' | 'sponsor_link' | 'cap' | 'ends_at' | 'status'>>;
+
+/**
+ * Writes an edit of a match whose row the caller holds locked. A new cap clears an alert stamp the
+ * new cap is no longer past, so a raised cap warns again at its own 90 % and 100 %.
+ */
+export async function updateMatch(db: Executor, id: number, change: MatchChange, now: Date): Promise<void> {
+  const sets = [sql`updated_at = ${now.toISOString()}::timestamptz`];
+  if (change.sponsor_name !== undefined) sets.push(sql`sponsor_name = ${change.sponsor_name}`);
+  if (change.sponsor_logo_url !== undefined) sets.push(sql`sponsor_logo_url = ${change.sponsor_logo_url}`);
+  if (change.sponsor_link !== undefined) sets.push(sql`sponsor_link = ${change.sponsor_link}`);
+  if (change.ends_at !== undefined) sets.push(sql`ends_at = ${change.ends_at.toISOString()}::timestamptz`);
+  if (change.status !== undefined) sets.push(sql`status = ${change.status}`);
+  if (change.cap !== undefined) {
+    sets.push(sql`cap = ${change.cap}`);
+    sets.push(sql`alerted_90_at = case when matched::bigint * 100 >= ${change.cap}::bigint * 90 then alerted_90_at end`);
+    sets.push(sql`alerted_100_at = case when matched >= ${change.cap} then alerted_100_at end`);
+  }
+  await db.execute(sql`update match_funds set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}

@@ -1,0 +1,275 @@
+import type { AdminMatch } from '@uplift/core/schemas/match';
+import { and, eq, like } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../db/client.ts';
+import { adminAudit, challengePages, mails, matchEntries, matchFunds, payments } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { adminAndUser } from '../admin/admin.test-support.ts';
+import { insertTeam } from '../challenge-pages/leaderboard.test-support.ts';
+import { confirm, createPage, give, giftBody, pay } from '../gifts/gifts.test-support.ts';
+import { mailMatchAlerts } from '../system/system.service.ts';
+import { recordOutcome, serialSession } from './index.ts';
+
+// Match funds (docs/product-rules.md §23, docs/decisions/160-match-funds.md): admins make, edit,
+// pause and end them (audited); a received gift or payment is matched in its own transaction, by
+// the narrowest match that applies, never past the cap; a refund gives its share back; admins are
+// mailed once at 90 % and once at 100 %; the sponsor's statement is a CSV without givers' names.
+
+let ctx: TestContext;
+let adminAuth: Record<string, string>;
+let userAuth: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ adminAuth, userAuth } = await adminAndUser(ctx));
+});
+afterAll(async () => ctx.close());
+
+const window = { starts_at: '2026-11-01T00:00:00Z', ends_at: '2026-12-31T00:00:00Z' };
+const makeMatch = (campaignId: number, body: Record<string, unknown> = {}, headers = adminAuth) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/campaigns/${campaignId}/matches`,
+    headers,
+    payload: { sponsor_name: 'Acme', ratio: 1, cap_minor: 10_000, applies_to: 'both', ...window, ...body },
+  });
+const made = async (campaignId: number, body: Record<string, unknown> = {}) => {
+  const res = await makeMatch(campaignId, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<AdminMatch>();
+};
+const edit = (id: number, payload: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: `/api/admin/matches/${id}`, headers: adminAuth, payload });
+const matchesOf = async (campaignId: number) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/matches`, headers: adminAuth })).json<{ matches: AdminMatch[] }>().matches;
+
+/** A friend's gift through the real flow (form, card, confirm): the confirm answer. */
+async function giveAndConfirm(slug: string, amount: number) {
+  const created = (await give(ctx, slug, giftBody({ amount }))).json<{ gift_id: number; client_secret: string }>();
+  await pay(ctx, created.client_secret);
+  const res = await confirm(ctx, created.gift_id, created.client_secret);
+  expect(res.statusCode, res.body).toBe(200);
+  return { giftId: created.gift_id, ...res.json<{ status: string; matched_minor: number; match_sponsor: string | null }>() };
+}
+
+const publicPage = async (slug: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/pages/${slug}` })).json<{ raised: { total: number; gifts: number; matched: number }; match: { id: number; left_minor: number; matched_minor: number } | null }>();
+
+describe('making and changing a match', () => {
+  it('is for admins: 401 without a session, 403 for a donor', async () => {
+    const { campaign } = await createPage(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaign.id}/matches` })).statusCode).toBe(401);
+    expect((await makeMatch(campaign.id, {}, userAuth)).statusCode).toBe(403);
+  });
+
+  it('creates a match with everything it says, audited; lists it with nothing matched yet', async () => {
+    const { campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { sponsor_logo_url: 'https://acme.example/logo.png', sponsor_link: 'https://acme.example', ratio: 2 });
+    expect(match).toMatchObject({
+      campaign_id: campaign.id,
+      sponsor_name: 'Acme',
+      sponsor_logo_url: 'https://acme.example/logo.png',
+      sponsor_link: 'https://acme.example',
+      ratio: 2,
+      cap_minor: 10_000,
+      matched_minor: 0,
+      left_minor: 10_000,
+      applies_to: 'both',
+      recipient_id: null,
+      team_id: null,
+      page_id: null,
+      status: 'active',
+      starts_at: '2026-11-01T00:00:00.000Z',
+      ends_at: '2026-12-31T00:00:00.000Z',
+      owed: [],
+    });
+    expect(await matchesOf(campaign.id)).toEqual([match]);
+    const audit = await ctx.db.select().from(adminAudit).where(and(eq(adminAudit.action, 'match.create'), eq(adminAudit.target, `campaign ${campaign.id}, match ${match.id}`)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a bad request (400), an unknown campaign or narrowing (404)', async () => {
+    const { campaign } = await createPage(ctx);
+    expect((await makeMatch(campaign.id, { ratio: 4 })).statusCode).toBe(400);
+    expect((await makeMatch(campaign.id, { ends_at: window.starts_at })).statusCode).toBe(400);
+    expect((await makeMatch(campaign.id, { team_slug: 'abc', page_slug: 'def' })).statusCode).toBe(400);
+    expect((await makeMatch(999_999)).json().code).toBe('match.campaign_not_found');
+    const res = await makeMatch(campaign.id, { page_slug: 'no-such-page' });
+    expect([res.statusCode, res.json().code]).toEqual([404, 'match.narrowing_not_found']);
+  });
+
+  it('edits, pauses, resumes and ends, each audited as what it is; an ended match stays ended', async () => {
+    const { campaign } = await createPage(ctx);
+    const match = await made(campaign.id);
+    const renamed = await edit(match.id, { sponsor_name: 'Acme Ltd', sponsor_link: null, cap_minor: 20_000 });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ sponsor_name: 'Acme Ltd', sponsor_link: null, cap_minor: 20_000, left_minor: 20_000 });
+    expect((await edit(match.id, { status: 'paused' })).json().status).toBe('paused');
+    expect((await edit(match.id, { status: 'active' })).json().status).toBe('active');
+    expect((await edit(match.id, { status: 'ended' })).json().status).toBe('ended');
+    const ended = await edit(match.id, { status: 'active' });
+    expect([ended.statusCode, ended.json().code]).toEqual([409, 'match.ended']);
+    const actions = await ctx.db.select({ action: adminAudit.action }).from(adminAudit).where(like(adminAudit.target, `campaign ${campaign.id}, match ${match.id}`)).orderBy(adminAudit.id);
+    expect(actions.map((a) => a.action)).toEqual(['match.create', 'match.edit', 'match.pause', 'match.resume', 'match.end']);
+    expect((await edit(999_999, { status: 'paused' })).json().code).toBe('match.not_found');
+  });
+});
+
+describe('matching gifts', () => {
+  it('adds ratio × the gift, tells the giver, shows on the page apart from its total, and never passes the cap', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { ratio: 2, cap_minor: 6000 });
+    expect((await publicPage(page.slug)).match).toMatchObject({ id: match.id, left_minor: 6000, matched_minor: 0 });
+
+    const first = await giveAndConfirm(page.slug, 2500);
+    expect(first).toMatchObject({ status: 'succeeded', matched_minor: 5000, match_sponsor: 'Acme' });
+    const second = await giveAndConfirm(page.slug, 2500); // 1000 left of the cap
+    expect(second).toMatchObject({ matched_minor: 1000, match_sponsor: 'Acme' });
+    const third = await giveAndConfirm(page.slug, 2500); // used up: taken as usual, matched 0
+    expect(third).toMatchObject({ status: 'succeeded', matched_minor: 0, match_sponsor: null });
+
+    const shown = await publicPage(page.slug);
+    expect(shown.raised).toMatchObject({ gifts: 7500, matched: 6000 });
+    expect(shown.raised.total).toBe(shown.raised.gifts + (shown.raised.total - shown.raised.gifts)); // total is gifts + pledged, no match
+    expect(shown.match).toMatchObject({ id: match.id, left_minor: 0, matched_minor: 6000 });
+    const [row] = await ctx.db.select().from(matchFunds).where(eq(matchFunds.id, match.id));
+    expect(row!.matched).toBe(6000);
+  });
+
+  it('a cap can be raised, never lowered below what is matched (409)', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { cap_minor: 5000 });
+    await giveAndConfirm(page.slug, 3000);
+    const lower = await edit(match.id, { cap_minor: 2999 });
+    expect([lower.statusCode, lower.json().code]).toEqual([409, 'match.cap_below_matched']);
+    expect(lower.json().message).toContain('$30.00');
+    expect((await edit(match.id, { cap_minor: 3000 })).json()).toMatchObject({ cap_minor: 3000, left_minor: 0 });
+    expect((await edit(match.id, { cap_minor: 8000 })).json()).toMatchObject({ cap_minor: 8000, left_minor: 5000 });
+  });
+
+  it('takes the narrowest match that applies (page > team > charity > campaign), the next one when it is used up', async () => {
+    const { page, campaign, recipient } = await createPage(ctx);
+    const team = await insertTeam(ctx.db, campaign.id, 'Fast Five');
+    await ctx.db.update(challengePages).set({ team_id: team.id }).where(eq(challengePages.id, page.id));
+    const wide = await made(campaign.id, { sponsor_name: 'Campaign Co' });
+    const charity = await made(campaign.id, { sponsor_name: 'Charity Co', recipient_id: recipient.id });
+    const ofTeam = await made(campaign.id, { sponsor_name: 'Team Co', team_slug: team.slug, cap_minor: 1000 });
+    const ofPage = await made(campaign.id, { sponsor_name: 'Page Co', page_slug: page.slug, cap_minor: 1000 });
+    const giftsOnly = await made(campaign.id, { sponsor_name: 'Payments Co', page_slug: page.slug, applies_to: 'payments' });
+    expect([wide, charity, ofTeam, ofPage, giftsOnly].map((m) => m.status)).toEqual(['active', 'active', 'active', 'active', 'active']);
+
+    expect((await giveAndConfirm(page.slug, 1000)).match_sponsor).toBe('Page Co');
+    expect((await giveAndConfirm(page.slug, 1000)).match_sponsor).toBe('Team Co');
+    expect((await publicPage(page.slug)).match?.id).toBe(charity.id);
+    expect((await giveAndConfirm(page.slug, 1000)).match_sponsor).toBe('Charity Co');
+    await edit(charity.id, { status: 'paused' });
+    expect((await giveAndConfirm(page.slug, 1000)).match_sponsor).toBe('Campaign Co');
+    await edit(wide.id, { status: 'ended' });
+    expect((await giveAndConfirm(page.slug, 1000))).toMatchObject({ matched_minor: 0, match_sponsor: null });
+    // The team's read shows the match a member's gift would get through the team (used up here).
+    const teamRead = (await ctx.app.inject({ method: 'GET', url: `/api/teams/${team.slug}` })).json<{ match: { id: number } | null; raised: { matched: number } }>();
+    expect(teamRead.match?.id).toBe(ofTeam.id);
+    expect(teamRead.raised.matched).toBe(4000);
+  });
+
+  it('a match outside its window, or on another campaign, adds nothing', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const other = await createPage(ctx);
+    await made(other.campaign.id);
+    await made(campaign.id, { starts_at: '2026-12-01T00:00:00Z' });
+    expect(await publicPage(page.slug)).toMatchObject({ match: null });
+    expect(await giveAndConfirm(page.slug, 1000)).toMatchObject({ matched_minor: 0, match_sponsor: null });
+  });
+
+  it('a refund gives the match back: in part its share rounded down, in full all of it; the freed cap goes to the next gift', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { cap_minor: 3333 });
+    const gift = await giveAndConfirm(page.slug, 3333);
+    expect(gift.matched_minor).toBe(3333);
+    const refund = (amountMinor: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/gifts/${gift.giftId}/refunds`, headers: adminAuth, payload: { amountMinor, reason: 'Given twice by mistake' } });
+    expect((await refund(1000)).statusCode).toBe(201);
+    // 3333 × 1000 / 3333 = 1000 released.
+    let [entry] = await ctx.db.select().from(matchEntries).where(eq(matchEntries.gift_id, gift.giftId));
+    expect(entry).toMatchObject({ amount: 3333, released: 1000 });
+    expect((await publicPage(page.slug)).raised.matched).toBe(2333);
+    expect((await giveAndConfirm(page.slug, 5000)).matched_minor).toBe(1000);
+    expect((await refund(2333)).statusCode).toBe(201);
+    [entry] = await ctx.db.select().from(matchEntries).where(eq(matchEntries.gift_id, gift.giftId));
+    expect(entry).toMatchObject({ amount: 3333, released: 3333 });
+    expect((await matchesOf(campaign.id)).find((m) => m.id === match.id)).toMatchObject({ matched_minor: 1000, left_minor: 2333 });
+  });
+});
+
+describe('matching pledge payments', () => {
+  it('matches a weekly payment when it succeeds, in the statement that records it, by what the match applies to', async () => {
+    const { campaign, pledge, page } = await createPage(ctx);
+    const giftsOnly = await made(campaign.id, { sponsor_name: 'Gifts Co', applies_to: 'gifts' });
+    const forPayments = await made(campaign.id, { sponsor_name: 'Pay Co', applies_to: 'payments', ratio: 3, cap_minor: 4000 });
+    const rows = await ctx.db.select().from(payments).where(eq(payments.pledge_id, pledge.id)).orderBy(payments.id);
+    const client = await ctx.db.$client.connect();
+    try {
+      const session = serialSession(client);
+      for (const [i, p] of rows.slice(0, 2).entries()) {
+        await ctx.db.update(payments).set({ idempotency_key: `match-test-${p.id}` }).where(eq(payments.id, p.id));
+        expect(await recordOutcome(session, p.id, `match-test-${p.id}`, { status: 'Success', reference: `pi_match_${p.id}` }, ctx.clock.now())).not.toBeNull();
+        // Recording the same Success again (the webhook's echo) matches nothing more.
+        if (i === 0) await recordOutcome(session, p.id, `match-test-${p.id}`, { status: 'Success', reference: `pi_match_${p.id}` }, ctx.clock.now());
+      }
+    } finally {
+      client.release();
+    }
+    const entries = await ctx.db.select().from(matchEntries).where(eq(matchEntries.match_id, forPayments.id)).orderBy(matchEntries.id);
+    // 3 × 1750 = 5250 is more than the 4000 cap: the first takes 4000, the second nothing.
+    expect(entries.map((e) => [e.payment_id, e.amount, e.page_id])).toEqual([[rows[0]!.id, 4000, page.id]]);
+    expect(await ctx.db.select().from(matchEntries).where(eq(matchEntries.match_id, giftsOnly.id))).toEqual([]);
+    expect((await matchesOf(campaign.id)).find((m) => m.id === forPayments.id)).toMatchObject({ matched_minor: 4000, left_minor: 0, owed: [{ owed_minor: 4000 }] });
+  });
+});
+
+describe('what the sponsor owes', () => {
+  it('the CSV lists each matched gift: receipt, day in the campaign zone, page, charity, gift and matched; no giver', async () => {
+    const { page, campaign, recipient } = await createPage(ctx, { country: 'UK' });
+    const match = await made(campaign.id, { ratio: 1, cap_minor: 100_000 });
+    const gift = await giveAndConfirm(page.slug, 1250);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/admin/matches/${match.id}/matched.csv`, headers: adminAuth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="uplift-match-${match.id}-campaign-${campaign.id}.csv"`);
+    const [receipt] = (await ctx.db.execute<{ receipt_number: string }>(`select receipt_number from gifts where id = ${gift.giftId}` as never)).rows.map((r) => r.receipt_number);
+    expect(res.body).toBe(`\uFEFFReceipt number,Date,Page,Charity,Gift (GBP),Matched (GBP)\r\n${receipt},2026-11-23,${page.slug},${recipient.recipient_name},12.50,12.50\r\n`);
+    expect(res.body).not.toContain('Sam Friend');
+    expect(res.body).not.toContain('@example.org');
+    expect((await matchesOf(campaign.id))[0]!.owed).toEqual([{ recipient_id: recipient.id, recipient_name: recipient.recipient_name, owed_minor: 1250 }]);
+  });
+});
+
+describe('alerts at 90 % and 100 % of the cap', () => {
+  it('mails the admins once each, however many checks run at once', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { sponsor_name: 'Alert Co', cap_minor: 100_000 });
+    const otherDb = createDb(ctx.databaseUrl, { max: 2 });
+    const deps = (db: typeof ctx.db) => ({ db, clock: ctx.clock, config: ctx.config, mailer: ctx.app.mailer, log: pino({ level: 'silent' }), appUrl: ctx.config.appUrl });
+    const sent = () => ctx.db.select().from(mails).where(like(mails.subject, 'Uplift alert: Alert Co%'));
+    try {
+      await mailMatchAlerts(deps(ctx.db), ctx.clock.now()); // the earlier tests' matches
+      await giveAndConfirm(page.slug, 89_000);
+      expect(await Promise.all([mailMatchAlerts(deps(ctx.db), ctx.clock.now()), mailMatchAlerts(deps(otherDb), ctx.clock.now())])).toEqual([0, 0]);
+      await giveAndConfirm(page.slug, 1000); // 90,000: 90 %
+      const [a, b] = await Promise.all([mailMatchAlerts(deps(ctx.db), ctx.clock.now()), mailMatchAlerts(deps(otherDb), ctx.clock.now())]);
+      expect(a + b).toBe(1);
+      await giveAndConfirm(page.slug, 50_000); // used up: 100 %
+      const [c, d] = await Promise.all([mailMatchAlerts(deps(ctx.db), ctx.clock.now()), mailMatchAlerts(deps(otherDb), ctx.clock.now())]);
+      expect(c + d).toBe(1);
+      expect(await mailMatchAlerts(deps(ctx.db), ctx.clock.now())).toBe(0);
+    } finally {
+      await otherDb.$client.end();
+    }
+    const subjects = (await sent()).map((m) => m.subject);
+    const admins = new Set((await sent()).map((m) => m.to_address)).size;
+    expect(admins).toBeGreaterThan(0);
+    expect(subjects.filter((s) => s.endsWith('at 90 %'))).toHaveLength(admins);
+    expect(subjects.filter((s) => s.endsWith('at 100 %'))).toHaveLength(admins);
+    expect((await sent())[0]!.text_body).toContain(`/admin-campaign/${campaign.id}/report`);
+    expect(match.id).toBeGreaterThan(0);
+  });
+});
