@@ -448,7 +448,9 @@ const OUTPUTS: Output[] = [
       await shotAt(page, run, 'team-page');
       return screenText(page);
     },
-    shows: (run) => [money(run, run.totalMinor + 2500)],
+    // Raised is money received (docs/decisions/161): the friend's gift; the pledge, whose payment
+    // was declined, is said as pledged beside it, none of it received.
+    shows: (run) => [`${money(run, 2500)} raised`, `${money(run, run.totalMinor)} pledged, ${money(run, 0)} of it received`],
   },
 ];
 

@@ -110,7 +110,7 @@ test('a page and a team; friends give with 4242 and through the bank step; every
   await expect(dialog.getByRole('status')).toHaveText(REPORT_THANKS);
   await friendContext.close();
 
-  // The admin hides it from Reports; the page no longer shows it, and the action is audited.
+  // The admin hides it from Reports with a reason; the page no longer shows it, and the action is audited.
   const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const admin = await adminContext.newPage();
   await admin.setViewportSize({ width: 1280, height: 900 });
@@ -119,6 +119,10 @@ test('a page and a team; friends give with 4242 and through the bank step; every
   const row = admin.getByRole('table', { name: 'Open reports, oldest first' }).getByRole('row').filter({ hasText: rudeMessage });
   await expect(row).toContainText('This message is rude to Rangi');
   await row.getByRole('button', { name: /^Hide the message of report \d+$/ }).click();
+  // A hide names its reason, which the page's owner is mailed (docs/decisions/159).
+  const hideDialog = admin.getByRole('dialog', { name: /^Hide what report \d+ is about$/ });
+  await hideDialog.getByLabel('Reason, mailed to the owner').fill('The message is rude to Rangi');
+  await hideDialog.getByRole('button', { name: 'Hide and tell the owner' }).click();
   await expect(admin.getByRole('table', { name: 'Open reports, oldest first' }).getByRole('row').filter({ hasText: rudeMessage })).toHaveCount(0);
   const token = await adminAccessToken(admin.request);
   const { entries } = await expectJson<{ entries: { action: string }[] }>(await admin.request.get('/api/admin/audit', { headers: { authorization: `Bearer ${token}` } }));
