@@ -284,10 +284,15 @@ export async function exportAccountData(deps: Pick<AccountDeps, 'db' | 'clock'>,
     },
     consent_events: events.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
     pledges: pledgeRows.map((p) => ({ ...p, created_at: p.created_at.toISOString() })),
-    payments: paymentRows.map(({ refunded: _refunded, revision: _revision, ...p }) => ({
+    // `amount` is the weekly gift, `fee_cover` the card fee the donor covered on top, `charged` the
+    // two together (what the card was charged and every receipt names), `refunded` what went back
+    // of it (product-rules §19).
+    payments: paymentRows.map(({ revision: _revision, ...p }) => ({
       ...p,
       amount: fromMinor(p.amount),
       fee_cover: fromMinor(p.fee_cover),
+      charged: fromMinor(asMinor(p.amount + p.fee_cover)),
+      refunded: fromMinor(p.refunded),
       attempted_at: iso(p.attempted_at),
       settled_at: iso(p.settled_at),
     })),
@@ -303,9 +308,22 @@ export async function exportPaymentsCsv(deps: Pick<AccountDeps, 'db'>, userId: n
   await liveUser(deps.db, userId);
   const rows = await paymentsOfDonor(deps.db, userId);
   const csv = csvDocument(
-    ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason'],
+    // The columns of the JSON export's payments; new columns go at the end, so a sheet built on the old ones still reads.
+    ['pledge_id', 'payment_id', 'processing_date', 'amount', 'payment_status', 'receipt_number', 'attempts', 'failure_reason', 'fee_cover', 'charged', 'refunded'],
     rows.map((p) =>
-      [String(p.pledge_id), String(p.id), p.processing_date, decimalText(p.amount), p.payment_status, p.receipt_number ?? '', String(p.attempts), p.failure_reason ?? ''].map(csvText),
+      [
+        String(p.pledge_id),
+        String(p.id),
+        p.processing_date,
+        decimalText(p.amount),
+        p.payment_status,
+        p.receipt_number ?? '',
+        String(p.attempts),
+        p.failure_reason ?? '',
+        decimalText(p.fee_cover),
+        decimalText(asMinor(p.amount + p.fee_cover)),
+        decimalText(p.refunded),
+      ].map(csvText),
     ),
   );
   return { filename: 'uplift-my-payments.csv', contentType: 'text/csv; charset=utf-8', body: csv };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentEvents, mails, paymentAttempts, paymentMethods, payments, pledges, refreshTokens, users } from '../../db/schema.ts';
+import { consentEvents, mails, paymentAttempts, paymentMethods, payments, pledges, refreshTokens, refunds, users } from '../../db/schema.ts';
 import { MIGRATIONS_DIR } from '../../db/migrate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { listUsers } from '../admin/admin-users.repository.ts';
@@ -374,8 +374,25 @@ describe('my account', () => {
       expect(text).not.toContain(other.method.stripe_payment_method_id);
       const csv = await get('/api/account/export/payments.csv', me.user.id);
       expect(csv.headers['content-type']).toContain('text/csv');
-      expect(csv.body.split('\r\n')[0]).toBe('\uFEFFpledge_id,payment_id,processing_date,amount,payment_status,receipt_number,attempts,failure_reason');
+      expect(csv.body.split('\r\n')[0]).toBe('\uFEFFpledge_id,payment_id,processing_date,amount,payment_status,receipt_number,attempts,failure_reason,fee_cover,charged,refunded');
       expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(5);
+    });
+
+    it('names what a fee-covered payment charged and what went back of it, in the JSON and the CSV alike', async () => {
+      const campaign = await createCampaign(ctx.db);
+      const me = await donorWithPassword('NZ', campaign.id, 'Aroha');
+      const week = me.payments[0]!;
+      await ctx.db.update(payments).set({ payment_status: 'Success', fee_cover: asMinor(83) }).where(eq(payments.id, week.id));
+      await ctx.db.insert(refunds).values({ payment_id: week.id, amount: asMinor(500), reason: 'Charged twice by the bank', status: 'succeeded', idempotency_key: `refund-${week.id}-1`, created_at: ctx.clock.now() });
+
+      const data = (await get('/api/account/export', me.user.id)).json();
+      const paid = data.payments.find((p: { id: number }) => p.id === week.id);
+      const amount = week.amount / 100;
+      expect(paid).toMatchObject({ amount, fee_cover: 0.83, charged: Number((amount + 0.83).toFixed(2)), refunded: 5 });
+
+      const csv = (await get('/api/account/export/payments.csv', me.user.id)).body.split('\r\n');
+      const row = csv.find((line) => line.startsWith(`${me.pledge.id},${week.id},`))!;
+      expect(row.split(',').slice(-3)).toEqual(['0.83', (amount + 0.83).toFixed(2), '5.00']);
     });
   });
 

@@ -86,6 +86,8 @@ describe('a run charging several weeks of one pledge (--as-of three weeks on)', 
       expect(receipts.map((r) => r.week)).toEqual([WEEKS[0], WEEKS[1], WEEKS[2]]);
       expect(receipts.map((r) => givenSoFar(r.text))).toEqual(['$17.50', '$35.00', '$52.50']);
       expect(receipts.map((r) => /Payment: (\d) of 4/.exec(r.text)?.[1])).toEqual(['1', '2', '3']);
+      // (d) each receipt mail names its own payment's receipt number, as its PDF and the admin's refund search do
+      expect(receipts.map((r) => /Receipt number: (\S+)/.exec(r.text)?.[1])).toEqual(numbers);
     });
   }
 

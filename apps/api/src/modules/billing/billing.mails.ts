@@ -35,7 +35,7 @@ export function greeting(firstName: string, country: CountryCode): string {
  */
 export type ReceiptProgress = { title: string; lines: string[]; unsubscribeUrl: string };
 
-export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; reference: string; progress?: ReceiptProgress }): MailContent {
+export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; receiptNumber: string | null; reference: string; progress?: ReceiptProgress }): MailContent {
   const money = (minor: Minor) => formatMoney(minor, facts.country);
   const { currency } = COUNTRIES[facts.country];
   const progress = facts.progress;
@@ -60,6 +60,8 @@ export function receiptMail(facts: PaymentMailFacts & { paidSoFar: Minor; refere
       ['Charity', facts.charity],
       ['Payment', `${facts.paymentNumber} of ${facts.paymentCount}`],
       ['Given so far', `${money(facts.paidSoFar)} of ${money(facts.pledgeTotal)}`],
+      // The ledger's number for this payment, as the PDF receipt and the admin's refund search name it (product-rules §19).
+      ...(facts.receiptNumber ? ([['Receipt number', facts.receiptNumber]] as [string, string][]) : []),
       ['Reference', facts.reference],
     ],
     action: { label: 'View my pledge', url: facts.summaryUrl },

@@ -60,7 +60,7 @@ export async function mailOutcome(deps: OutcomeMailDeps, payment: PaymentToCharg
       const isFinal = payment.payment_number === payment.payment_count;
       const pdf = isFinal ? [receiptToDraw(payment.pledge_id, payment.id, deps.clock.now())] : undefined;
       const progress = await receiptProgress(deps, payment, given.paidSoFar);
-      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar: given.paidSoFar, reference: outcome.reference, progress }), pdf);
+      await deps.mailer.send(payment.email, 'payment-receipt', receiptMail({ ...facts, paidSoFar: given.paidSoFar, receiptNumber: given.receiptNumber, reference: outcome.reference, progress }), pdf);
       await mailMilestone(deps, payment, given);
     } else {
       await deps.mailer.send(

@@ -44,13 +44,14 @@ const MAILS: { name: string; render: (d: Donor) => MailContent }[] = [
   },
   { name: 'account erased', render: (d) => accountErasedMail({ firstName: 'Sam', country: d.country, cancelledPayments: 3 }) },
   { name: 'email change', render: (d) => emailChangeMail({ firstName: 'Sam', country: d.country, token: 'a'.repeat(43), appUrl: 'https://uplift.test' }) },
-  { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: asMinor(1750), reference: 'pi_123' }) },
+  { name: 'receipt', render: (d) => receiptMail({ ...paymentFacts(d), paidSoFar: asMinor(1750), receiptNumber: `${d.country}-2026-000001`, reference: 'pi_123' }) },
   {
     name: 'receipt with its progress part',
     render: (d) =>
       receiptMail({
         ...paymentFacts(d),
         paidSoFar: asMinor(3500),
+        receiptNumber: `${d.country}-2026-000002`,
         reference: 'pi_123',
         progress: {
           ...progressLines({

@@ -251,6 +251,12 @@ export type Given = {
   paidCount: number;
   /** What all of them add up to now, net of succeeded refunds: the milestone mail's figure. */
   paidTotal: Minor;
+  /**
+   * The payment's receipt number, allotted by the ledger when it is received (migration 0030's
+   * trigger, in the order received); null when this outcome is not a success. The receipt mail
+   * names it, as the PDF receipt does (product-rules §19).
+   */
+  receiptNumber: string | null;
 };
 
 const refundedOf = (payment: string) =>
@@ -274,10 +280,15 @@ const GIVEN_COLUMNS = `
   count(paid.id)::int as paid_count,
   coalesce(sum(paid.net), 0)::int as paid_total`;
 
-type GivenRow = { paid_so_far: number; paid_count: number; paid_total: number };
+type GivenRow = { paid_so_far: number; paid_count: number; paid_total: number; receipt_number: string | null };
 
 function givenOf(row: GivenRow): Given {
-  return { paidSoFar: asMinor(Number(row.paid_so_far)), paidCount: Number(row.paid_count), paidTotal: asMinor(Number(row.paid_total)) };
+  return {
+    paidSoFar: asMinor(Number(row.paid_so_far)),
+    paidCount: Number(row.paid_count),
+    paidTotal: asMinor(Number(row.paid_total)),
+    receiptNumber: row.receipt_number ?? null,
+  };
 }
 
 /**
@@ -306,7 +317,7 @@ export async function recordOutcome(
         where id = $1 and idempotency_key = $2
           and (settled_at is null or payment_status = $3)
           and not ($3 = 'Processing' and settled_at is not null)
-        returning id, pledge_id, amount, processing_date
+        returning id, pledge_id, amount, processing_date, receipt_number
      ), attempt as (
        update payment_attempts
           set outcome = $8, decline_code = $5, provider_reference = coalesce($4, provider_reference),
@@ -314,9 +325,9 @@ export async function recordOutcome(
         where payment_id = $1 and idempotency_key = $2 and (finished_at is null)
           and exists (select 1 from updated)
      )${paymentMatchCtes("$3 = 'Success'", '$6')}
-     select ${GIVEN_COLUMNS}
+     select updated.receipt_number, ${GIVEN_COLUMNS}
        from updated ${paidWith("$3 = 'Success'")}
-      group by updated.id`,
+      group by updated.id, updated.receipt_number`,
     [
       paymentId,
       idempotencyKey,
@@ -363,16 +374,16 @@ export async function recordProviderEvent(
               processing_at = null,
               settled_at = $5
          from target where p.id = target.id
-        returning p.id, p.pledge_id, p.amount, p.processing_date, p.idempotency_key, target.was_processing
+        returning p.id, p.pledge_id, p.amount, p.processing_date, p.receipt_number, p.idempotency_key, target.was_processing
      ), attempt as (
        update payment_attempts a
           set outcome = case when $3 then 'succeeded' else 'failed' end, decline_code = case when $3 then null else $4 end,
               provider_reference = $1, finished_at = $5
          from updated where a.payment_id = updated.id and a.idempotency_key = updated.idempotency_key
      )${paymentMatchCtes('$3', '$5')}
-     select updated.id, updated.was_processing, ${GIVEN_COLUMNS}
+     select updated.id, updated.was_processing, updated.receipt_number, ${GIVEN_COLUMNS}
        from updated ${paidWith('$3')}
-      group by updated.id, updated.was_processing`,
+      group by updated.id, updated.was_processing, updated.receipt_number`,
     [event.paymentIntentId, event.idempotencyKey, succeeded, event.code ?? 'card_declined', now],
   );
   const row = rows[0];
