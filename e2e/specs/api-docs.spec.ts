@@ -7,6 +7,8 @@ import { expect, test } from '@playwright/test';
 type Description = { paths: Record<string, Record<string, { summary?: string; tags?: string[] }>> };
 
 test('the API reference at /api/docs renders the title and lists every route', async ({ page, baseURL }) => {
+  // It opens every module's section in turn (about 25) and checks each of 135 routes: more than one default test's minute on a busy machine.
+  test.setTimeout(180_000);
   const origin = new URL(baseURL!).origin;
   const outside: string[] = [];
   const problems: string[] = [];
