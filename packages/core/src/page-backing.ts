@@ -2,6 +2,18 @@ import { daysBetween, formatDayShortMonth, type IsoDate, PAYMENT_INTERVAL_DAYS, 
 import type { CountryCode } from './countries.ts';
 import { formatMoney, type MinorArg } from './money.ts';
 
+/** A page's cover (docs/decisions/166): cropped to 3:1 about its centre, served 1500 and 750 px wide. */
+export const COVER_ASPECT = 3;
+export const COVER_MIN_WIDTH = 900;
+export const COVER_MIN_HEIGHT = 300;
+export const COVER_FULL_WIDTH = 1500;
+export const COVER_SMALL_WIDTH = 750;
+/** A page's update: at most 500 characters; the newest 20 are shown. */
+export const UPDATE_MAX = 500;
+export const UPDATES_SHOWN = 20;
+/** The captain's message on a team page. */
+export const CAPTAIN_MESSAGE_MAX = 500;
+
 // What a challenge page says about its weeks and what the challenge has added up to
 // (product-rules §21 "A page worth backing", docs/decisions/166-a-page-worth-backing.md).
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
+import { CAPTAIN_MESSAGE_MAX, COVER_MIN_HEIGHT, COVER_MIN_WIDTH, UPDATE_MAX } from '../page-backing.ts';
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
 import { publicMatchSchema } from './match.ts';
@@ -17,17 +18,9 @@ export const GOAL_MAX_MINOR = 10_000_000;
 /** A person's photo may be smaller than a charity's (decision 139). */
 export const PAGE_PHOTO_MIN_WIDTH = 200;
 export const PAGE_PHOTO_MIN_HEIGHT = 200;
-/** A page's cover (docs/decisions/166): cropped to 3:1 about its centre, served 1500 and 750 px wide. */
-export const COVER_ASPECT = 3;
-export const COVER_MIN_WIDTH = 900;
-export const COVER_MIN_HEIGHT = 300;
-export const COVER_FULL_WIDTH = 1500;
-export const COVER_SMALL_WIDTH = 750;
-/** A page's update (docs/decisions/166): at most 500 characters; the newest 20 are shown. */
-export const UPDATE_MAX = 500;
-export const UPDATES_SHOWN = 20;
-/** The captain's message on a team page. */
-export const CAPTAIN_MESSAGE_MAX = 500;
+// A page's cover, updates and captain's message (docs/decisions/166): their limits live in zod-free
+// core (page-backing.ts), so the public page's first load reads them without the schemas.
+export { CAPTAIN_MESSAGE_MAX, COVER_ASPECT, COVER_FULL_WIDTH, COVER_MIN_HEIGHT, COVER_MIN_WIDTH, COVER_SMALL_WIDTH, UPDATE_MAX, UPDATES_SHOWN } from '../page-backing.ts';
 /** Gifts shown per request on a page ("more" asks for the next ones). */
 export const GIFTS_PER_PAGE = 20;
 

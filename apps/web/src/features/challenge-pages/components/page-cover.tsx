@@ -1,4 +1,5 @@
-import { COVER_SMALL_WIDTH, type PageCover } from '@uplift/core/schemas/challenge-pages';
+import { COVER_SMALL_WIDTH } from '@uplift/core/page-backing';
+import type { PageCover } from '@uplift/core/schemas/challenge-pages';
 
 /**
  * A page's wide cover (docs/decisions/166): AVIF where the browser reads it, WebP otherwise, 750 or

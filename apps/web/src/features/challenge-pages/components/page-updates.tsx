@@ -1,9 +1,9 @@
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
-import { formatDayShortMonth, todayIn } from '@uplift/core/calendar';
 import type { PageUpdate } from '@uplift/core/schemas/challenge-pages';
 
-/** The day an update was posted, in the page country's time zone: '7 Dec'. */
-export const postedOn = (createdAt: string, country: CountryCode) => formatDayShortMonth(todayIn(COUNTRIES[country].timeZone, new Date(createdAt)));
+/** The day an update was posted, in the page country's time zone: '7 Dec' (Intl: no date code in /p's first load). */
+export const postedOn = (createdAt: string, country: CountryCode) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRIES[country].timeZone, day: 'numeric', month: 'short' }).format(new Date(createdAt));
 
 /** The owner's updates on /p/{slug}, newest first (docs/decisions/166): plain text, a photo if any. */
 export function PageUpdates({ updates, country }: { updates: PageUpdate[]; country: CountryCode }) {
