@@ -10,7 +10,7 @@ import type { DomainError } from '../errors.ts';
 // share this pipeline; each passes its own limits and its own error list's entries.
 
 export type PhotoSize = 'full' | 'card';
-export type Photo = { data: Buffer; cardData: Buffer; sha256: string; width: number; height: number };
+export type Photo = { data: Buffer; cardData: Buffer; sha256: string; width: number; height: number; avifData?: Buffer; avifCardData?: Buffer };
 
 /** What a caller accepts and how it answers each refusal. */
 export type PhotoRules = {
@@ -20,6 +20,11 @@ export type PhotoRules = {
   minHeight: number;
   fullWidth: number;
   cardWidth: number;
+  /**
+   * A cover (docs/decisions/166): cropped about its centre to this width ÷ height, and encoded as
+   * AVIF too, so a page can offer both in a <picture>.
+   */
+  cover?: { aspect: number };
   errors: {
     unreadable: () => DomainError;
     tooLarge: () => DomainError;
@@ -47,12 +52,18 @@ function uprightSize(meta: Metadata): { width: number; height: number } {
   return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
 }
 
-async function encode(raw: Buffer, width: number, maxPixels: number) {
-  return sharp(raw, { limitInputPixels: maxPixels, failOn: 'error' })
-    .rotate() // upright by its EXIF orientation
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: WEBP_QUALITY })
-    .toBuffer({ resolveWithObject: true });
+const AVIF_QUALITY = 55;
+
+async function encode(raw: Buffer, width: number, maxPixels: number, crop?: { width: number; height: number }, format: 'webp' | 'avif' = 'webp') {
+  const image = sharp(raw, { limitInputPixels: maxPixels, failOn: 'error' }).rotate(); // upright by its EXIF orientation
+  const sized = crop ? image.resize({ width: crop.width, height: crop.height, fit: 'cover', position: 'centre' }) : image.resize({ width, withoutEnlargement: true });
+  return (format === 'avif' ? sized.avif({ quality: AVIF_QUALITY, effort: 2 }) : sized.webp({ quality: WEBP_QUALITY })).toBuffer({ resolveWithObject: true });
+}
+
+/** A cover's size at `width` at most: the largest crop of the upright picture at the aspect, no larger than the picture. */
+function coverSize(upright: { width: number; height: number }, aspect: number, width: number): { width: number; height: number } {
+  const cropWidth = Math.min(upright.width, Math.floor(upright.height * aspect), width);
+  return { width: cropWidth, height: Math.round(cropWidth / aspect) };
 }
 
 /**
@@ -81,6 +92,25 @@ export async function readPhoto(base64: string, rules: PhotoRules): Promise<Phot
   if (upright.width < rules.minWidth || upright.height < rules.minHeight) throw errors.tooSmall();
 
   try {
+    if (rules.cover) {
+      const fullSize = coverSize(upright, rules.cover.aspect, rules.fullWidth);
+      const cardSize = coverSize(upright, rules.cover.aspect, rules.cardWidth);
+      const [full, card, avif, avifCard] = await Promise.all([
+        encode(raw, fullSize.width, rules.maxPixels, fullSize),
+        encode(raw, cardSize.width, rules.maxPixels, cardSize),
+        encode(raw, fullSize.width, rules.maxPixels, fullSize, 'avif'),
+        encode(raw, cardSize.width, rules.maxPixels, cardSize, 'avif'),
+      ]);
+      return {
+        data: full.data,
+        cardData: card.data,
+        avifData: avif.data,
+        avifCardData: avifCard.data,
+        sha256: createHash('sha256').update(full.data).digest('hex'),
+        width: full.info.width,
+        height: full.info.height,
+      };
+    }
     const full = await encode(raw, rules.fullWidth, rules.maxPixels);
     const card = await encode(raw, rules.cardWidth, rules.maxPixels);
     return {

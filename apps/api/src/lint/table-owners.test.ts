@@ -57,6 +57,7 @@ const OWNERS: Record<string, string> = {
   fundraising_photos: 'challenge-pages',
   team_removals: 'challenge-pages',
   held_slugs: 'challenge-pages',
+  page_updates: 'challenge-pages',
   gifts: 'gifts',
   gift_attempts: 'gifts',
   content_reports: 'moderation',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
+import { CAPTAIN_MESSAGE_MAX, COVER_MIN_HEIGHT, COVER_MIN_WIDTH, UPDATE_MAX } from '../page-backing.ts';
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
 import { publicMatchSchema } from './match.ts';
@@ -17,6 +18,9 @@ export const GOAL_MAX_MINOR = 10_000_000;
 /** A person's photo may be smaller than a charity's (decision 139). */
 export const PAGE_PHOTO_MIN_WIDTH = 200;
 export const PAGE_PHOTO_MIN_HEIGHT = 200;
+// A page's cover, updates and captain's message (docs/decisions/166): their limits live in zod-free
+// core (page-backing.ts), so the public page's first load reads them without the schemas.
+export { CAPTAIN_MESSAGE_MAX, COVER_ASPECT, COVER_FULL_WIDTH, COVER_MIN_HEIGHT, COVER_MIN_WIDTH, COVER_SMALL_WIDTH, UPDATE_MAX, UPDATES_SHOWN } from '../page-backing.ts';
 /** Gifts shown per request on a page ("more" asks for the next ones). */
 export const GIFTS_PER_PAGE = 20;
 
@@ -35,6 +39,15 @@ export const PAGE_MESSAGES = {
   photoTooSmall: `Photo: at least ${PAGE_PHOTO_MIN_WIDTH} × ${PAGE_PHOTO_MIN_HEIGHT} pixels`,
   photoTooManyPixels: 'Photo: too many pixels (at most 40 megapixels)',
   cursorInvalid: 'cursor: not a cursor this list gave',
+  coverRequired: 'Cover photo: choose a JPEG, PNG or WebP picture',
+  coverTooLarge: 'Cover photo: at most 5 MB',
+  coverType: 'Cover photo: only JPEG, PNG or WebP pictures',
+  coverUnreadable: 'Cover photo: this file could not be read as a picture',
+  coverTooSmall: `Cover photo: at least ${COVER_MIN_WIDTH} × ${COVER_MIN_HEIGHT} pixels (it is shown wide, cropped to 3:1)`,
+  coverTooManyPixels: 'Cover photo: too many pixels (at most 40 megapixels)',
+  updateRequired: 'Update: write something',
+  updateTooLong: `Update: at most ${UPDATE_MAX} characters`,
+  captainMessageTooLong: `Captain’s message: at most ${CAPTAIN_MESSAGE_MAX} characters`,
 } as const;
 
 /** An address as typed: trimmed, lowercased, then checked against the slug rule (the message names the rule). */
@@ -107,12 +120,39 @@ export const fundraisingPhotoRequestSchema = z.object({
     .max(Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 100, { error: PAGE_MESSAGES.photoTooLarge }),
 });
 
+/** PUT /api/my-page/cover: base64 of the picture (a data: URL is fine). */
+export const coverRequestSchema = z.object({
+  photo_base64: z
+    .string({ error: PAGE_MESSAGES.coverRequired })
+    .min(1, { error: PAGE_MESSAGES.coverRequired })
+    .max(Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 100, { error: PAGE_MESSAGES.coverTooLarge }),
+});
+
+const updateBodyField = safeText('Update', 'text', PAGE_MESSAGES.updateRequired, (body) =>
+  body.trim().min(1, { error: PAGE_MESSAGES.updateRequired }).max(UPDATE_MAX, { error: PAGE_MESSAGES.updateTooLong }),
+);
+
+/** POST /api/my-page/updates: the text and, if any, a photo (base64, the page photo's rules). */
+export const createUpdateSchema = z.object({
+  body: updateBodyField,
+  photo_base64: z
+    .string({ error: PAGE_MESSAGES.photoRequired })
+    .max(Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 100, { error: PAGE_MESSAGES.photoTooLarge })
+    .optional(),
+});
+export type CreateUpdate = z.input<typeof createUpdateSchema>;
+export const updateParamSchema = z.object({ id: z.coerce.number({ error: 'id: not an update' }).int({ error: 'id: not an update' }).min(1, { error: 'id: not an update' }).max(2_147_483_647, { error: 'id: not an update' }) });
+export const coverParamSchema = z.object({ slug: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: 'slug: not the address of a page or team' }), file: z.string().regex(/^[0-9a-f]{16,64}\.(webp|avif)$/, { error: 'file: not a cover of this page' }) });
+export const updatePhotoParamSchema = z.object({ slug: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: 'slug: not the address of a page or team' }), id: updateParamSchema.shape.id, sha: z.string().regex(/^[0-9a-f]{16,64}\.webp$/, { error: 'sha: not a photo of this update' }) });
+
+const captainMessageField = safeText('Captain’s message', 'text', PAGE_MESSAGES.captainMessageTooLong, (m) => m.max(CAPTAIN_MESSAGE_MAX, { error: PAGE_MESSAGES.captainMessageTooLong }));
+
 /** POST /api/teams */
 export const createTeamSchema = z.object({ slug: slugField, name: teamNameField, story: storyField.optional() });
 export type CreateTeam = z.input<typeof createTeamSchema>;
 
 /** PATCH /api/teams/:slug (captain) */
-export const updateTeamSchema = z.object({ name: teamNameField.optional(), story: storyField.optional() });
+export const updateTeamSchema = z.object({ name: teamNameField.optional(), story: storyField.optional(), captain_message: captainMessageField.optional() });
 export type UpdateTeam = z.input<typeof updateTeamSchema>;
 
 /** A slug in a route's path: letters, digits and hyphens (a well-formed one that names nothing is a 404). */
@@ -169,6 +209,26 @@ export type PageGiftList = z.infer<typeof pageGiftListSchema>;
 
 const teamRefSchema = z.object({ slug: z.string(), name: z.string() });
 
+/** A page's cover in AVIF and WebP, 1500 and 750 px wide (srcset), with its size so nothing shifts as it loads. */
+export const pageCoverSchema = z
+  .object({ avif: z.string(), webp: z.string(), avif_small: z.string(), webp_small: z.string(), width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'PageCover' });
+export type PageCover = z.infer<typeof pageCoverSchema>;
+
+/** An update on a page, newest first. */
+export const pageUpdateSchema = z
+  .object({
+    id: idSchema,
+    body: z.string(),
+    photo_url: z.string().nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: 'PageUpdate' });
+export type PageUpdate = z.infer<typeof pageUpdateSchema>;
+
+/** The weeks as the page says them (core's pageWeeks, in the campaign country's time zone). */
+export const pageWeeksSchema = z.object({ state: z.enum(['before', 'during', 'after']), text: z.string() });
+
 export const publicPageSchema = z
   .object({
     slug: z.string(),
@@ -182,9 +242,15 @@ export const publicPageSchema = z
     weeks_total: z.number().int(),
     country: z.enum(COUNTRY_CODES),
     challenge: z.object({ name: z.string(), icon: z.string() }),
-    /** The charity, with its logo's address for the page's header (docs/decisions/163). */
-    charity: z.object({ id: idSchema, name: z.string(), logo: z.string() }),
+    /** The charity, with its logo's address for the page's header (docs/decisions/163) and one line about its cause (decision 166). */
+    charity: z.object({ id: idSchema, name: z.string(), logo: z.string(), cause: z.string() }),
     team: teamRefSchema.nullable(),
+    cover: pageCoverSchema.nullable(),
+    weeks: pageWeeksSchema,
+    /** "11 coffees given up so far ≈ $38.50"; null before any payment was received (docs/decisions/166). */
+    impact_line: z.string().nullable(),
+    /** The owner's updates no admin hid, newest first (at most UPDATES_SHOWN). */
+    updates: z.array(pageUpdateSchema),
     gifts: pageGiftListSchema,
     /** The match a gift made here now would get (page > team > charity > campaign), or null. */
     match: publicMatchSchema.nullable(),
@@ -214,6 +280,13 @@ export const myPageSchema = z
     raised: raisedSchema,
     weeks_done: z.number().int(),
     weeks_total: z.number().int(),
+    cover: pageCoverSchema.nullable(),
+    weeks: pageWeeksSchema,
+    impact_line: z.string().nullable(),
+    /** Every update of the page, newest first; `hidden` when an admin hid it. */
+    updates: z.array(pageUpdateSchema.extend({ hidden: z.boolean() })),
+    /** A weekly update written from the page's own numbers, for the owner to edit before posting. */
+    suggested_update: z.string(),
     /** The page's team; `hidden` when an admin hid it, with the reason they gave (told to its captain only, docs/decisions/159). */
     team: teamRefSchema.extend({ captain: z.boolean(), hidden: z.boolean(), moderation_reason: z.string().nullable() }).nullable(),
   })
@@ -238,6 +311,9 @@ export const publicTeamSchema = z
     photo_card_url: z.string().nullable(),
     country: z.enum(COUNTRY_CODES),
     raised: raisedSchema,
+    /** The captain's message to the team's backers ('' for none), and the captain's display name. */
+    captain_message: z.string(),
+    captain_name: z.string().nullable(),
     members: z.array(teamMemberSchema),
     /** The match a gift to a member's page would get through the team (team > charity > campaign), or null. */
     match: publicMatchSchema.nullable(),

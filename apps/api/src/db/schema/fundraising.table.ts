@@ -29,6 +29,9 @@ export const fundraisingPhotos = pgTable('fundraising_photos', {
   sha256: text().notNull(),
   width: integer().notNull(),
   height: integer().notNull(),
+  /** A page's cover (docs/decisions/166): the same two sizes as AVIF too; null for other photos. */
+  avif_data: bytea(),
+  avif_card_data: bytea(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -55,11 +58,14 @@ export const teams = pgTable(
     story_moderated_at: timestamp({ withTimezone: true }),
     /** The reason the admin gave for hiding the team, shown to its captain (docs/decisions/159); null when it is not hidden. */
     moderation_reason: text(),
+    /** The captain's message to the team's backers (docs/decisions/166): plain text, at most 500 characters; '' for none. */
+    captain_message: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('teams_slug_key').on(t.slug),
+    check('teams_captain_message_check', sql`char_length(${t.captain_message}) <= 500`),
     index('teams_campaign_idx').on(t.campaign_id),
     check('teams_slug_check', sql`${t.slug} ~ ${sql.raw(SLUG_CHECK)}`),
     check('teams_name_check', sql`char_length(${t.name}) between 1 and 60`),
@@ -94,6 +100,8 @@ export const challengePages = pgTable(
     /** What the owner hopes to raise, pledge and gifts together, in the campaign's minor units. */
     goal: integer().$type<Minor>().notNull(),
     photo_id: integer().references(() => fundraisingPhotos.id, { onDelete: 'set null' }),
+    /** The page's wide cover photo, cropped to 3:1 (docs/decisions/166); hidden with the photo when an admin hides the photo. */
+    cover_id: integer().references(() => fundraisingPhotos.id, { onDelete: 'set null' }),
     team_id: integer().references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     /** The owner published the page (null: a draft, or hidden again by its owner). */
     published_at: timestamp({ withTimezone: true }),
@@ -127,6 +135,26 @@ export const challengePages = pgTable(
     check('challenge_pages_moderation_reason_check', sql`char_length(${t.moderation_reason}) between 1 and 500`),
     check('challenge_pages_goal_check', sql`${t.goal} > 0`),
   ],
+);
+
+/**
+ * A short update its owner posts on their page (docs/decisions/166): plain text of at most 500
+ * characters and an optional photo, shown newest first on /p/{slug}; an admin can hide one.
+ */
+export const pageUpdates = pgTable(
+  'page_updates',
+  {
+    id: serial().primaryKey(),
+    page_id: integer()
+      .notNull()
+      .references(() => challengePages.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    photo_id: integer().references(() => fundraisingPhotos.id, { onDelete: 'set null' }),
+    /** An admin hid the update (moderation): it is shown to its owner only. */
+    moderated_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_updates_page_idx').on(t.page_id, t.created_at), check('page_updates_body_check', sql`char_length(${t.body}) between 1 and 500`)],
 );
 
 /**

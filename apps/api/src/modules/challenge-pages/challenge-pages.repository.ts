@@ -29,6 +29,18 @@ export type PageRow = {
   gift_mails: boolean;
   photo_id: number | null;
   photo_sha256: string | null;
+  /** The cover (docs/decisions/166): its photo row, hash and size. */
+  cover_id: number | null;
+  cover_sha256: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  /** The campaign's first payment day: the pledge's weeks count from it. */
+  billing_start_date: string;
+  /** The pledge's price of one unit of the challenge (minor units) and the challenge's unit ('coffees'). */
+  cost_per_unit: number;
+  challenge_unit: string;
+  recipient_impact_description: string;
+  recipient_description: string;
   team_id: number | null;
   team_slug: string | null;
   team_name: string | null;
@@ -57,6 +69,9 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
          cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
+         cp.cover_id, cv.sha256 as cover_sha256, cv.width as cover_width, cv.height as cover_height,
+         ca.billing_start_date::text as billing_start_date, pl.cost_per_unit, ch.unit as challenge_unit,
+         r.impact_description as recipient_impact_description, r.description as recipient_description,
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name, r.logo as recipient_logo,
          raised.pledged::float8 as pledged, raised.received::float8 as received, raised.gifts::float8 as gifts, raised.total::float8 as total, raised.gift_count,
@@ -69,6 +84,7 @@ const pageSelect = (where: ReturnType<typeof sql>) => sql`
     join challenges ch on ch.id = pl.challenge_id
     join recipients r on r.id = pl.recipient_id
     left join fundraising_photos ph on ph.id = cp.photo_id
+    left join fundraising_photos cv on cv.id = cp.cover_id
     left join teams t on t.id = cp.team_id
     cross join lateral (${pageRaised('cp')}) raised
    where ${where}`;
@@ -78,6 +94,7 @@ function mapPage(row: Record<string, unknown>): PageRow {
   return {
     ...(row as PageRow),
     goal: Number(row.goal),
+    cost_per_unit: Number(row.cost_per_unit),
     pledged: Number(row.pledged),
     received: Number(row.received),
     gifts: Number(row.gifts),
@@ -165,6 +182,7 @@ export type PageChange = Partial<{
   gift_mails: boolean;
   published_at: Date | null;
   photo_id: number | null;
+  cover_id: number | null;
   team_id: number | null;
 }>;
 
@@ -190,13 +208,24 @@ export async function lockPage(db: Executor, pageId: number): Promise<{ id: numb
 export async function insertPhoto(db: Executor, photo: Photo): Promise<number> {
   const [row] = await db
     .insert(fundraisingPhotos)
-    .values({ data: photo.data, card_data: photo.cardData, sha256: photo.sha256, width: photo.width, height: photo.height })
+    .values({ data: photo.data, card_data: photo.cardData, avif_data: photo.avifData ?? null, avif_card_data: photo.avifCardData ?? null, sha256: photo.sha256, width: photo.width, height: photo.height })
     .returning({ id: fundraisingPhotos.id });
   return row!.id;
 }
 
 export async function deletePhoto(db: Executor, photoId: number): Promise<void> {
   await db.delete(fundraisingPhotos).where(eq(fundraisingPhotos.id, photoId));
+}
+
+/** A public page's current cover in a format and size, when its hash starts with `sha` and no admin hid the page or its photos. */
+export async function findServedCover(db: Executor, slug: string, sha: string, format: 'webp' | 'avif', size: PhotoSize): Promise<Buffer | undefined> {
+  const column = format === 'avif' ? (size === 'card' ? sql`ph.avif_card_data` : sql`ph.avif_data`) : size === 'card' ? sql`ph.card_data` : sql`ph.data`;
+  const { rows } = await db.execute<{ data: Buffer | null }>(sql`
+    select ${column} as data
+      from fundraising_photos ph join challenge_pages o on o.cover_id = ph.id
+     where o.slug = ${slug} and o.moderated_at is null and o.photo_moderated_at is null
+       and starts_with(ph.sha256, ${sha})`);
+  return rows[0]?.data ?? undefined;
 }
 
 /** A page's or a team's current photo, when its hash starts with `sha` and no admin hid it (or the page or team). */
@@ -234,6 +263,9 @@ export type TeamRow = {
   moderated_at: Date | null;
   photo_moderated_at: Date | null;
   story_moderated_at: Date | null;
+  captain_message: string;
+  /** The captain page's display name when that page is shown (teamMemberIsShown); null otherwise. */
+  captain_name: string | null;
   country: CountryCode;
   pledged: number;
   received: number;
@@ -247,7 +279,8 @@ export type TeamRow = {
 export async function findTeamBySlug(db: Executor, slug: string): Promise<TeamRow | undefined> {
   const { rows } = await db.execute(sql`
     select t.id, t.campaign_id, t.slug, t.name, t.story, t.captain_page_id, t.photo_id, ph.sha256 as photo_sha256,
-           t.moderated_at, t.photo_moderated_at, t.story_moderated_at, ca.country,
+           t.moderated_at, t.photo_moderated_at, t.story_moderated_at, t.captain_message, ca.country,
+           (select cap.display_name from challenge_pages cap where cap.id = t.captain_page_id and cap.team_id = t.id and ${teamMemberIsShown('cap')}) as captain_name,
            coalesce(sum(raised.pledged), 0)::float8 as pledged, coalesce(sum(raised.received), 0)::float8 as received,
            coalesce(sum(raised.gifts), 0)::float8 as gifts, coalesce(sum(raised.total), 0)::float8 as total,
            coalesce(sum(raised.gift_count), 0)::int as gift_count,
@@ -292,7 +325,7 @@ export async function insertTeam(db: Executor, team: { campaign_id: number; slug
   return row!.id;
 }
 
-export async function updateTeam(db: Executor, teamId: number, change: Partial<{ name: string; story: string; photo_id: number | null; captain_page_id: number | null }>, now: Date): Promise<void> {
+export async function updateTeam(db: Executor, teamId: number, change: Partial<{ name: string; story: string; captain_message: string; photo_id: number | null; captain_page_id: number | null }>, now: Date): Promise<void> {
   await db
     .update(teams)
     .set({ ...change, updated_at: now })

@@ -1,6 +1,9 @@
 import { errorResponses } from '@uplift/core/schemas/error';
 import {
+  coverParamSchema,
+  coverRequestSchema,
   createPageSchema,
+  createUpdateSchema,
   createTeamSchema,
   fundraisingPhotoRequestSchema,
   giftsQuerySchema,
@@ -15,6 +18,8 @@ import {
   slugAvailableSchema,
   slugParamSchema,
   updatePageSchema,
+  updateParamSchema,
+  updatePhotoParamSchema,
   updateTeamSchema,
 } from '@uplift/core/schemas/challenge-pages';
 import type { FastifyReply } from 'fastify';
@@ -25,7 +30,8 @@ import { currentUser } from '../../plugins/auth.ts';
 import { writeSecurityEvent } from '../../security-log.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as service from './challenge-pages.service.ts';
-import { readPagePhoto } from './page-photo.ts';
+import * as backing from './page-backing.service.ts';
+import { readPageCover, readPagePhoto } from './page-photo.ts';
 
 const tags = ['challenge-pages'];
 
@@ -33,9 +39,9 @@ const tags = ['challenge-pages'];
 const PHOTO_BODY_LIMIT = 7 * 1024 * 1024;
 
 /** Photo bytes under an address carrying their hash: cached for good. */
-function sendPhoto(reply: FastifyReply, data: Buffer) {
+function sendPhoto(reply: FastifyReply, data: Buffer, format: 'webp' | 'avif' = 'webp') {
   return reply
-    .header('content-type', 'image/webp')
+    .header('content-type', `image/${format}`)
     .header('cache-control', 'public, max-age=31536000, immutable')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
@@ -139,6 +145,94 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.removeMyPagePhoto(deps, currentUser(request).id),
   );
 
+  // A page worth backing (docs/decisions/166): its cover and its owner's updates.
+  app.put(
+    '/api/my-page/cover',
+    {
+      ...signedIn,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Set the page's cover: JPEG, PNG or WebP of at most 5 MB and at least 900 × 300, cropped about its centre to 3:1, stored as WebP and AVIF (1500 and 750 px wide) without metadata",
+        body: coverRequestSchema,
+        response: { 200: myPageSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const page = await service.ownPage(deps.db, userId); // no page: 404 before the work of decoding
+      await backing.setCover(deps, page, await readPageCover(request.body.photo_base64));
+      return service.getMyPage(deps, userId);
+    },
+  );
+  app.delete(
+    '/api/my-page/cover',
+    { ...signedIn, schema: { tags, summary: "Remove the page's cover", response: { 200: myPageSchema, ...errorResponses(401, 404) } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await backing.removeCover(deps, await service.ownPage(deps.db, userId));
+      return service.getMyPage(deps, userId);
+    },
+  );
+  app.post(
+    '/api/my-page/updates',
+    {
+      ...signedIn,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Post an update on the page: text of at most 500 characters and, if any, a photo (the page photo's rules); shown newest first",
+        body: createUpdateSchema,
+        response: { 201: myPageSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      await backing.postUpdate(deps, await service.ownPage(deps.db, userId), request.body);
+      return reply.status(201).send(await service.getMyPage(deps, userId));
+    },
+  );
+  app.delete(
+    '/api/my-page/updates/:id',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Delete an update of the page (404 for one of another page)', params: updateParamSchema, response: { 200: myPageSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await backing.removeUpdate(deps, await service.ownPage(deps.db, userId), request.params.id);
+      return service.getMyPage(deps, userId);
+    },
+  );
+  app.get(
+    '/api/pages/:slug/cover/:file',
+    {
+      schema: {
+        tags,
+        summary: "A public page's cover by its hash and format (.webp or .avif): size=full (1500 px wide at most) or card (750 px)",
+        params: coverParamSchema,
+        querystring: photoQuerySchema,
+        response: { 200: z.string().describe('The image (image/webp or image/avif)'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const cover = await backing.servedCover(deps, request.params.slug, request.params.file, request.query.size);
+      return sendPhoto(reply, cover.data, cover.format);
+    },
+  );
+  app.get(
+    '/api/pages/:slug/updates/:id/photo/:sha',
+    {
+      schema: {
+        tags,
+        summary: "The photo of an update on a public page (WebP), by its hash",
+        params: updatePhotoParamSchema,
+        response: { 200: z.string().describe('The image (image/webp)'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => sendPhoto(reply, await backing.servedUpdatePhoto(deps, request.params.slug, request.params.id, request.params.sha)),
+  );
+
   app.get(
     '/api/pages/:slug',
     {
@@ -196,7 +290,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/api/teams/:slug',
     {
       ...signedIn,
-      schema: { tags, summary: "Change the team's name or story (captain)", params: slugParamSchema, body: updateTeamSchema, response: { 200: publicTeamSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: { tags, summary: "Change the team's name, story or captain's message (captain)", params: slugParamSchema, body: updateTeamSchema, response: { 200: publicTeamSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => service.updateTeam(deps, currentUser(request).id, request.params.slug, request.body),
   );

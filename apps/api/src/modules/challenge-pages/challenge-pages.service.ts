@@ -20,6 +20,7 @@ import { giftMatchFor } from '../payments/index.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
 import * as holds from './holds.repository.ts';
+import { backingOf, coverOf, otherPhotosOf, ownerBacking, publicUpdates } from './page-backing.service.ts';
 import { isPublicPage, isPublicTeam } from './public.sql.ts';
 
 // Participants' challenge pages and teams (docs/decisions/142-server-rendered-pages-and-teams.md,
@@ -63,7 +64,7 @@ export async function slugAvailable(deps: Pick<PageDeps, 'db'>, typed: string, k
 
 // The owner's page
 
-function myPageOf(page: repo.PageRow): MyPage {
+function myPageBase(page: repo.PageRow): Omit<MyPage, 'cover' | 'weeks' | 'impact_line' | 'updates' | 'suggested_update'> {
   const captain = page.team_captain_page_id === page.id;
   const teamHidden = page.team_moderated_at !== null;
   const team =
@@ -92,15 +93,24 @@ function myPageOf(page: repo.PageRow): MyPage {
   };
 }
 
-async function ownPage(db: Executor, userId: number): Promise<repo.PageRow> {
+/** The owner's view of a page: its fields and what backs it (the cover, weeks, impact and updates, page-backing.service.ts). */
+async function myPageOf(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, page: repo.PageRow): Promise<MyPage> {
+  return { ...myPageBase(page), ...(await ownerBacking(deps, page)) };
+}
+
+/** The owner's page again after a change. */
+const reread = async (deps: Pick<PageDeps, 'db'> & { clock?: Clock }, pageId: number) => myPageOf(deps, (await repo.findPageById(deps.db, pageId))!);
+
+/** The signed-in donor's own page row (404 without one): the page-backing routes act on it. */
+export async function ownPage(db: Executor, userId: number): Promise<repo.PageRow> {
   const page = await repo.findPageOfUser(db, userId);
   if (!page) throw pageErrors.noPage();
   return page;
 }
 
 /** GET /api/my-page: the donor's own page whatever its state (draft, hidden, moderated). */
-export async function getMyPage(deps: Pick<PageDeps, 'db'>, userId: number): Promise<MyPage> {
-  return myPageOf(await ownPage(deps.db, userId));
+export async function getMyPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, userId: number): Promise<MyPage> {
+  return myPageOf(deps, await ownPage(deps.db, userId));
 }
 
 const slugTakenOr = (err: unknown, kind: 'page' | 'team') => {
@@ -138,7 +148,7 @@ export async function createMyPage(deps: PageDeps, userId: number, input: Create
     if (isUniqueViolation(err, 'challenge_pages_pledge_key')) throw pageErrors.pageExists();
     throw slugTakenOr(err, 'page');
   }
-  return myPageOf((await repo.findPageById(deps.db, id))!);
+  return reread(deps, id);
 }
 
 /** PATCH /api/my-page: the owner's changes; `published` true publishes (keeping the first date), false hides it again. */
@@ -160,7 +170,7 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
   } catch (err) {
     throw slugTakenOr(err, 'page');
   }
-  return myPageOf((await repo.findPageById(deps.db, page.id))!);
+  return reread(deps, page.id);
 }
 
 /** Whether any page of the donor mails them when a friend gives (the "Email me when a friend gives" switch). */
@@ -200,11 +210,14 @@ async function leaveTeamTx(tx: Executor, pageId: number, teamId: number, now: Da
  * Deletes a page and its photo, leaving its team first; its gifts stay in the ledger (page_id
  * becomes null). A page an admin hid leaves its address held (erasure, retention: docs/decisions/154).
  */
-async function deletePageTx(tx: Executor, page: { id: number; slug: string; team_id: number | null; photo_id: number | null; moderated_at: Date | null }, now: Date): Promise<void> {
+async function deletePageTx(tx: Executor, page: { id: number; slug: string; team_id: number | null; photo_id: number | null; cover_id?: number | null; moderated_at: Date | null }, now: Date): Promise<void> {
   if (page.moderated_at !== null) await holds.holdSlug(tx, page.slug, now);
   if (page.team_id !== null) await leaveTeamTx(tx, page.id, page.team_id, now);
+  // Its cover and its updates' photos go with it (docs/decisions/166); the updates by cascade.
+  const photos = await otherPhotosOf(tx, page);
   await repo.deletePage(tx, page.id);
   if (page.photo_id !== null) await repo.deletePhoto(tx, page.photo_id);
+  for (const id of photos) await repo.deletePhoto(tx, id);
 }
 
 /** The captain of a team an admin hid stays its captain until it is reviewed. */
@@ -230,7 +243,7 @@ export async function setMyPagePhoto(deps: PageDeps, userId: number, photo: Phot
     await repo.updatePage(tx, page.id, { photo_id: photoId }, deps.clock.now());
     if (page.photo_id !== null) await repo.deletePhoto(tx, page.photo_id);
   });
-  return myPageOf((await repo.findPageById(deps.db, page.id))!);
+  return reread(deps, page.id);
 }
 
 /** DELETE /api/my-page/photo */
@@ -241,7 +254,7 @@ export async function removeMyPagePhoto(deps: PageDeps, userId: number): Promise
     await repo.updatePage(tx, page.id, { photo_id: null }, deps.clock.now());
     await repo.deletePhoto(tx, page.photo_id!);
   });
-  return myPageOf((await repo.findPageById(deps.db, page.id))!);
+  return reread(deps, page.id);
 }
 
 // What anyone reads
@@ -281,6 +294,7 @@ async function publicPage(db: Executor, slug: string): Promise<repo.PageRow> {
 export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock }, slug: string): Promise<PublicPageData> {
   const page = await publicPage(deps.db, slug);
   const photo = page.photo_sha256 && page.photo_moderated_at === null ? page.photo_sha256 : null;
+  const backing = backingOf(page, nowOf(deps));
   return {
     slug: page.slug,
     display_name: page.display_name,
@@ -294,8 +308,12 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock
     weeks_total: page.weeks_total,
     country: page.country,
     challenge: { name: page.challenge_name, icon: page.challenge_icon },
-    charity: { id: page.recipient_id, name: page.recipient_name, logo: page.recipient_logo },
+    charity: { id: page.recipient_id, name: page.recipient_name, logo: page.recipient_logo, cause: backing.cause },
     team: page.team_slug && page.team_moderated_at === null ? { slug: page.team_slug, name: page.team_name ?? '' } : null,
+    cover: coverOf(page),
+    weeks: backing.weeks,
+    impact_line: backing.impact_line,
+    updates: await publicUpdates(deps.db, page),
     gifts: await giftsOf(deps.db, page.id),
     match: await giftMatchFor(deps.db, { campaignId: page.campaign_id, pageId: page.id, teamId: page.team_id, recipientId: page.recipient_id }, nowOf(deps)),
   };
@@ -335,6 +353,8 @@ export async function getPublicTeam(deps: Pick<PageDeps, 'db'> & { clock?: Clock
     photo_card_url: photo ? fundraisingPhotoUrl('team', team.slug, photo, 'card') : null,
     country: team.country,
     raised: raisedOf(team),
+    captain_message: team.captain_message,
+    captain_name: team.captain_name,
     // Only public member pages, listed and counted (teamMemberIsShown, docs/decisions/154).
     members: members.map((m) => ({ display_name: m.display_name, slug: m.slug, captain: m.page_id === team.captain_page_id, raised: m.raised })),
     match: await giftMatchFor(deps.db, { campaignId: team.campaign_id, pageId: null, teamId: team.id, recipientId: null }, nowOf(deps)),
@@ -418,7 +438,16 @@ export async function removeMember(deps: PageDeps, userId: number, slug: string,
 /** PATCH /api/teams/:slug (captain) */
 export async function updateTeam(deps: PageDeps, userId: number, slug: string, input: UpdateTeam): Promise<PublicTeamData> {
   const { team } = await captainedTeam(deps.db, userId, slug);
-  await repo.updateTeam(deps.db, team.id, { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.story !== undefined ? { story: input.story } : {}) }, deps.clock.now());
+  await repo.updateTeam(
+    deps.db,
+    team.id,
+    {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.story !== undefined ? { story: input.story } : {}),
+      ...(input.captain_message !== undefined ? { captain_message: input.captain_message } : {}),
+    },
+    deps.clock.now(),
+  );
   return getPublicTeam(deps, slug);
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreatePage, CreateTeam, MyPage, PublicTeamData, SlugAvailable, UpdatePage, UpdateTeam } from '@uplift/core/schemas/challenge-pages';
+import type { CreatePage, CreateTeam, CreateUpdate, MyPage, PublicTeamData, SlugAvailable, UpdatePage, UpdateTeam } from '@uplift/core/schemas/challenge-pages';
 import { api } from '../../../lib/api-client';
 import { orNull, pageKeys } from './public';
 
@@ -43,3 +43,9 @@ export const useJoinTeam = () => useChange((slug: string) => api<MyPage>(`/api/t
 export const useLeaveTeam = () => useChange(() => api<MyPage>('/api/my-team/leave', { method: 'POST', auth: true }));
 export const useRemoveMember = (slug: string) =>
   useChange((pageSlug: string) => api<PublicTeamData>(`/api/teams/${enc(slug)}/members/${enc(pageSlug)}`, { method: 'DELETE', auth: true }));
+
+// A page worth backing (docs/decisions/166): its cover and its updates.
+export const useSetPageCover = () => useChange((photo_base64: string) => api<MyPage>('/api/my-page/cover', { method: 'PUT', body: { photo_base64 }, auth: true }));
+export const useRemovePageCover = () => useChange(() => api<MyPage>('/api/my-page/cover', { method: 'DELETE', auth: true }));
+export const usePostUpdate = () => useChange((body: CreateUpdate) => api<MyPage>('/api/my-page/updates', { method: 'POST', body, auth: true }));
+export const useDeleteUpdate = () => useChange((id: number) => api<MyPage>(`/api/my-page/updates/${id}`, { method: 'DELETE', auth: true }));

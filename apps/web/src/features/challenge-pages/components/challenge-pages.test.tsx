@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyPage, PublicPageData, PublicTeamData } from '@uplift/core/schemas/challenge-pages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,8 +22,15 @@ const page: PublicPageData = {
   weeks_total: 4,
   country: 'UK',
   challenge: { name: 'Coffees', icon: 'coffee' },
-  charity: { id: 5, name: 'Mind', logo: '/logos/mind.svg' },
+  charity: { id: 5, name: 'Mind', logo: '/logos/mind.svg', cause: 'Mental health support for everyone.' },
   team: { slug: 'harbour', name: 'Harbour Runners' },
+  cover: { avif: '/c/full.avif', webp: '/c/full.webp', avif_small: '/c/small.avif', webp_small: '/c/small.webp', width: 1500, height: 500 },
+  weeks: { state: 'during', text: 'Week 2 of 4' },
+  impact_line: '10 coffees given up so far ≈ £35.00',
+  updates: [
+    { id: 9, body: 'Week 1 done: <b>5</b> coffees skipped', photo_url: null, created_at: '2026-11-30T23:30:00.000Z' },
+    { id: 8, body: 'Getting ready', photo_url: '/u/8.webp', created_at: '2026-11-22T09:00:00.000Z' },
+  ],
   gifts: {
     items: [
       { id: 2, name: 'Anonymous', message: '', amount: null, created_at: '2026-11-24T10:00:00.000Z' },
@@ -52,6 +59,11 @@ const mine: MyPage = {
   raised: { pledged: 7000, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 },
   weeks_done: 0,
   weeks_total: 4,
+  cover: null,
+  weeks: { state: 'before', text: 'Starts Monday' },
+  impact_line: null,
+  updates: [],
+  suggested_update: 'Getting ready: 0 coffees skipped, $0.00 given so far',
   team: null,
 };
 
@@ -81,7 +93,22 @@ describe('a participant’s public page', () => {
     expect(screen.getByText('£70.00')).toBeInTheDocument();
     expect(screen.getByText(/£70\.00 pledged, £35\.00 of it received · £35\.00 from 2 friends/)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Raised towards the goal' })).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByText(/week 2 of 4 done/)).toBeInTheDocument();
+    // The weeks said as a person would (docs/decisions/166), never "week 0 of 4 done"; the impact in units; the charity's cause.
+    expect(screen.getByText('Week 2 of 4')).toBeInTheDocument();
+    expect(screen.queryByText(/done$/)).not.toBeInTheDocument();
+    expect(screen.getByText('10 coffees given up so far ≈ £35.00')).toBeInTheDocument();
+    expect(screen.getByText('Mental health support for everyone.')).toBeInTheDocument();
+    // The cover: AVIF and WebP sources with both widths, and its size in the markup (no layout shift).
+    const cover = container.querySelector('picture.cp-banner')!;
+    expect(cover.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', '/c/small.avif 750w, /c/full.avif 1500w');
+    expect(cover.querySelector('source[type="image/webp"]')).toHaveAttribute('srcset', '/c/small.webp 750w, /c/full.webp 1500w');
+    expect(cover.querySelector('img')).toHaveAttribute('width', '1500');
+    expect(cover.querySelector('img')).toHaveAttribute('height', '500');
+    // Updates, newest first, as text, dated in London.
+    const updates = within(screen.getByRole('region', { name: 'Updates' })).getAllByRole('listitem');
+    expect(updates[0]).toHaveTextContent('30 Nov');
+    expect(updates[0]).toHaveTextContent('Week 1 done: <b>5</b> coffees skipped');
+    expect(updates[1]).toHaveTextContent('Getting ready');
     expect(screen.getByRole('link', { name: 'Harbour Runners' })).toHaveAttribute('href', '/t/harbour');
     // The story's markup is text, never elements.
     expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
@@ -125,6 +152,8 @@ describe('the team page', () => {
       { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
       { display_name: 'Draft D.', slug: null, captain: false, raised: 7000 },
     ],
+    captain_message: 'One more week, team!',
+    captain_name: 'Sam T.',
     match: null,
   };
 
@@ -140,6 +169,10 @@ describe('the team page', () => {
     expect(screen.getByText('$160.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sam T.' })).toHaveAttribute('href', '/p/sam-runs');
     expect(screen.getByText('Draft D.').closest('a')).toBeNull();
+    // The captain's message, signed; only the captain is offered its form.
+    expect(screen.getByText('One more week, team!')).toBeInTheDocument();
+    expect(screen.getByText('— Sam T., captain')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /message as captain/ })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Join team Harbour Runners' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/teams/harbour/join')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Leave the team' })).toBeInTheDocument();
@@ -148,7 +181,7 @@ describe('the team page', () => {
 
 describe('a team with no public members', () => {
   it('says so honestly, with no "0 members" and no total', async () => {
-    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], match: null };
+    const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], captain_message: '', captain_name: null, match: null };
     stubFetch({ 'GET /api/teams/quiet': { status: 200, body: empty } });
     renderAt(<TeamPage slug="quiet" />, '/t/quiet');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Quiet Ones' })).toBeInTheDocument();
@@ -201,6 +234,8 @@ describe('a sponsor’s match on the page and the team', () => {
       country: 'NZ',
       raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 4000 },
       members: [{ display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 16000 }],
+      captain_message: '',
+      captain_name: null,
       match: acme,
     };
     stubFetch({ 'GET /api/teams/harbour': { status: 200, body: team } });
@@ -295,5 +330,25 @@ describe('the page editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/^Goal: an amount more than/)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('fills the update with the suggested one to edit, posts it, and lists the updates to delete', async () => {
+    setAccessToken('header.eyJzdWIiOiI3In0.sig');
+    const suggested = 'Week 2 done: 8 coffees skipped, $28.00 given so far — thank you Ana!';
+    const posted = { id: 4, body: `${suggested} More soon.`, photo_url: null, created_at: '2026-12-14T09:00:00.000Z', hidden: false };
+    const calls = stubFetch({
+      'GET /api/my-page': [{ status: 200, body: { ...mine, suggested_update: suggested } }, { status: 200, body: { ...mine, suggested_update: suggested, updates: [posted] } }],
+      'POST /api/my-page/updates': { status: 201, body: { ...mine, updates: [posted] } },
+    });
+    renderAt(<MyPageEditor />, '/my-page');
+    expect(await screen.findByText('Starts Monday')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the suggested update' }));
+    const box = screen.getByRole('textbox', { name: /Your update/ });
+    expect(box).toHaveValue(suggested);
+    await userEvent.type(box, ' More soon.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post the update' }));
+    expect(await screen.findByText('Update posted.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ body: `${suggested} More soon.` });
+    expect(await screen.findByRole('button', { name: 'Delete this update' })).toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import {
   useUpdatePage,
   useUpdateTeam,
 } from '../api/pages';
+import { CoverEditor, UpdatesEditor } from './page-backing-editor';
 import { moneyIn, RaisedProgress } from './raised-progress';
 import { SlugField } from './slug-field';
 import '../challenge-pages.css';
@@ -147,6 +148,10 @@ function EditPage({ page }: { page: MyPage }) {
           )}
         </p>
       )}
+      <p className="cp-weeks">
+        <strong>{page.weeks.text}</strong>
+        {page.impact_line && ` · ${page.impact_line}`}
+      </p>
       <RaisedProgress raised={page.raised} goal={page.goal} country={page.country} />
 
       <div className="cp-publish">
@@ -206,6 +211,9 @@ function EditPage({ page }: { page: MyPage }) {
           </button>
         )}
       </section>
+
+      <CoverEditor page={page} />
+      <UpdatesEditor page={page} />
 
       <TeamSection page={page} />
 

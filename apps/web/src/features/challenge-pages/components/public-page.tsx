@@ -8,6 +8,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
 import type { GiftFormProps } from '../gift-form/gift-form';
 import { ReportButton } from '../report/report-button';
+import { PageCoverPicture } from './page-cover';
+import { PageUpdates } from './page-updates';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
 
@@ -65,12 +67,14 @@ export function PublicPage({ slug }: { slug: string }) {
 
   return (
     <article className="page cp-page">
-      {/* The page's header band (docs/decisions/163): the participant's photo (or their challenge drawn), the charity
-          with its logo, and the progress towards the goal, large. */}
-      <header className="cp-head cp-hero">
+      {/* The page's header band (docs/decisions/163, 166): the owner's wide cover if any, the participant's round
+          photo (or their challenge drawn), the charity with its logo and cause, the weeks and the challenge's impact, and
+          the progress towards the goal, large. */}
+      <header className={`cp-head cp-hero${p.cover ? ' cp-has-banner' : ''}`}>
+        {p.cover && <PageCoverPicture cover={p.cover} />}
         <div className="cp-cover">
           {p.photo_url ? (
-            <img className="cp-photo" src={p.photo_url} alt={`${p.display_name}`} width={240} height={240} />
+            <img className="cp-photo cp-face" src={p.photo_url} alt={`${p.display_name}`} width={240} height={240} />
           ) : (
             <ChallengeIllustration name={p.challenge.icon} width={240} lazy={false} />
           )}
@@ -78,14 +82,18 @@ export function PublicPage({ slug }: { slug: string }) {
         <div className="cp-intro">
           <p className="cp-charity">
             <img className="cp-charity-logo" src={p.charity.logo} alt="" width={120} height={40} decoding="async" />
-            <span>Raising for {p.charity.name}</span>
+            <span>
+              Raising for {p.charity.name}
+              {p.charity.cause && <span className="cp-cause">{p.charity.cause}</span>}
+            </span>
           </p>
           <h1>
             {p.display_name}’s challenge for {p.charity.name}
           </h1>
-          <p className="cp-muted">
-            {p.challenge.name} · week {Math.min(p.weeks_done, p.weeks_total)} of {p.weeks_total} done
+          <p className="cp-weeks">
+            {p.challenge.name} · <strong>{p.weeks.text}</strong>
           </p>
+          {p.impact_line && <p className="cp-impact">{p.impact_line}</p>}
           {p.team && (
             <p>
               Part of team <Link to={teamPagePath(p.team.slug)}>{p.team.name}</Link>
@@ -109,6 +117,7 @@ export function PublicPage({ slug }: { slug: string }) {
               <p className="cp-story">{p.story}</p>
             </section>
           )}
+          <PageUpdates updates={p.updates} country={p.country} />
           <section aria-labelledby="cp-gifts-title">
             <h2 id="cp-gifts-title">Friends who gave</h2>
             {gifts.length === 0 ? (

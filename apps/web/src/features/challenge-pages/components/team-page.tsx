@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { paths } from '../../../lib/paths';
@@ -10,6 +11,9 @@ import { ReportButton } from '../report/report-button';
 import { MatchOffer } from '../match/match-offer';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import '../challenge-pages.css';
+
+// Only the captain needs the message's form: not in /t/{slug}'s initial JavaScript.
+const CaptainMessageEditor = lazy(() => import('./captain-message-editor'));
 
 /** A team's public page, /t/{slug} (docs/decisions/142): total, members, and Join / Leave / Remove as fit the viewer. */
 export function TeamPage({ slug }: { slug: string }) {
@@ -60,6 +64,20 @@ export function TeamPage({ slug }: { slug: string }) {
           )}
         </div>
       </header>
+      {/* The captain's message to the team's backers (docs/decisions/166), plain text. */}
+      {t.captain_message && (
+        <figure className="cp-captain-message">
+          <blockquote>
+            <p className="cp-story">{t.captain_message}</p>
+          </blockquote>
+          <figcaption className="cp-muted">— {t.captain_name ? `${t.captain_name}, captain` : 'The captain'}</figcaption>
+        </figure>
+      )}
+      {captain && (
+        <Suspense fallback={null}>
+          <CaptainMessageEditor slug={t.slug} message={t.captain_message} />
+        </Suspense>
+      )}
       {t.match && <MatchOffer match={t.match} country={t.country} />}
       {t.story && <p className="cp-story">{t.story}</p>}
 
