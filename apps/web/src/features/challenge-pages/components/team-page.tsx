@@ -7,8 +7,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
 import { ReportButton } from '../report/report-button';
-import { MatchOffer } from '../match/match-offer';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
+import { StickyGive } from './sticky-give';
+import { giftableMembers, TeamGive } from './team-give';
 import '../challenge-pages.css';
 
 /** A team's public page, /t/{slug} (docs/decisions/142): total, members, and Join / Leave / Remove as fit the viewer. */
@@ -38,6 +39,7 @@ export function TeamPage({ slug }: { slug: string }) {
   const captain = member && myPage?.team?.captain === true;
   const error = join.error ?? leave.error ?? remove.error;
   const empty = t.members.length === 0;
+  const giftable = giftableMembers(t.members);
 
   return (
     <article className="page cp-page">
@@ -60,7 +62,7 @@ export function TeamPage({ slug }: { slug: string }) {
           )}
         </div>
       </header>
-      {t.match && <MatchOffer match={t.match} country={t.country} />}
+      {giftable.length > 0 && <StickyGive targetId="give" label={`Give to team ${t.name}`} />}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
@@ -87,6 +89,9 @@ export function TeamPage({ slug }: { slug: string }) {
         )}
         {error && <Alert>{error.message}</Alert>}
       </div>
+
+      {/* The sponsor's match is said in the gift form, before the amount and live as it changes (decision 162). */}
+      {giftable.length > 0 && <TeamGive teamName={t.name} members={giftable} country={t.country} match={t.match} onGiven={() => void team.refetch()} />}
 
       <section aria-labelledby="cp-members-title">
         <h2 id="cp-members-title">Members</h2>

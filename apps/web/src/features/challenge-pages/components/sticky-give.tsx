@@ -1,0 +1,42 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import './sticky-give.css';
+
+/**
+ * The Give button of /p/{slug} and /t/{slug} (docs/decisions/165): in the first viewport at 360 px
+ * and kept at the bottom of the window while the gift section (`targetId`) is out of view; hidden
+ * while the section is in view. A link to the section, so before the app has started it still
+ * jumps there; once started, it scrolls to the section and puts focus on the gift form's first
+ * control (its first amount chip), or on the section while the form is still loading.
+ */
+export function StickyGive({ targetId, label }: { targetId: string; label: string }) {
+  const [formInView, setFormInView] = useState(false);
+
+  useEffect(() => {
+    const target = document.getElementById(targetId);
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setFormInView(entry.isIntersecting);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [targetId]);
+
+  function give(event: MouseEvent<HTMLAnchorElement>) {
+    const target = document.getElementById(targetId);
+    if (!target) return;
+    event.preventDefault();
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    target.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    const first = target.querySelector<HTMLElement>('form button, form input, form select, form textarea');
+    (first ?? target).focus({ preventScroll: true });
+  }
+
+  return (
+    <div className="cp-sticky-give" hidden={formInView}>
+      <a className="button cp-sticky-give-button" href={`#${targetId}`} onClick={give}>
+        {label}
+      </a>
+    </div>
+  );
+}

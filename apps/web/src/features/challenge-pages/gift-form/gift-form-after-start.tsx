@@ -1,0 +1,25 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { GiftFormProps } from './gift-form';
+
+// The gift form loads after the page's first paint: not in /p/{slug}'s or /t/{slug}'s initial
+// JavaScript (their 100 KB budget). Its card step, Stripe.js and the test card come with its chunk
+// or later (docs/decisions/138, 165).
+const GiftFormLazy = lazy(() => import('./gift-form'));
+
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
+/** The gift form once the page has started in the browser (the server and the hydration render its placeholder). */
+export function GiftFormAfterStart(props: GiftFormProps) {
+  // False on the server and while hydrating (React uses the server's answer), true once started.
+  const started = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  const loading = <p role="status">Loading the gift form…</p>;
+  return started ? (
+    <Suspense fallback={loading}>
+      <GiftFormLazy {...props} />
+    </Suspense>
+  ) : (
+    loading
+  );
+}
