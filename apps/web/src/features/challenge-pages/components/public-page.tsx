@@ -7,7 +7,7 @@ import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
 import { GiftFormAfterStart } from '../gift-form/gift-form-after-start';
-import { ReportButton } from '../report/report-button';
+import { ReportAfterStart as ReportButton } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import { StickyGive } from './sticky-give';
 import '../challenge-pages.css';

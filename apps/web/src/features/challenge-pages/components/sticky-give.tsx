@@ -6,7 +6,8 @@ import './sticky-give.css';
  * and kept at the bottom of the window while the gift section (`targetId`) is out of view; hidden
  * while the section is in view. A link to the section, so before the app has started it still
  * jumps there; once started, it scrolls to the section and puts focus on the gift form's first
- * control (its first amount chip), or on the section while the form is still loading.
+ * control (the first amount chip; on a team, whose challenge to back), or on the section while the
+ * form is still loading.
  */
 export function StickyGive({ targetId, label }: { targetId: string; label: string }) {
   const [formInView, setFormInView] = useState(false);
@@ -28,7 +29,7 @@ export function StickyGive({ targetId, label }: { targetId: string; label: strin
     event.preventDefault();
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
     target.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-    const first = target.querySelector<HTMLElement>('form button, form input, form select, form textarea');
+    const first = target.querySelector<HTMLElement>('select, input, textarea, button');
     (first ?? target).focus({ preventScroll: true });
   }
 

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
-import { ReportButton } from '../report/report-button';
+import { ReportAfterStart as ReportButton } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import { StickyGive } from './sticky-give';
 import { giftableMembers, TeamGive } from './team-give';

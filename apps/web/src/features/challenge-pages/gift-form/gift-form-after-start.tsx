@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useStarted } from '../components/after-start';
 import type { GiftFormProps } from './gift-form';
 
 // The gift form loads after the page's first paint: not in /p/{slug}'s or /t/{slug}'s initial
@@ -6,16 +7,10 @@ import type { GiftFormProps } from './gift-form';
 // or later (docs/decisions/138, 165).
 const GiftFormLazy = lazy(() => import('./gift-form'));
 
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 /** The gift form once the page has started in the browser (the server and the hydration render its placeholder). */
 export function GiftFormAfterStart(props: GiftFormProps) {
-  // False on the server and while hydrating (React uses the server's answer), true once started.
-  const started = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const loading = <p role="status">Loading the gift form…</p>;
-  return started ? (
+  return useStarted() ? (
     <Suspense fallback={loading}>
       <GiftFormLazy {...props} />
     </Suspense>
