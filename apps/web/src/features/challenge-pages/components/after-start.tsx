@@ -12,7 +12,14 @@ const onServer = () => false;
 /** False on the server and while hydrating (React uses the server's answer), true once started. */
 export const useStarted = () => useSyncExternalStore(noSubscription, inBrowser, onServer);
 
-const ReportButtonLazy = lazy(() => import('../report/report-button').then((m) => ({ default: m.ReportButton })));
+/** The loaders of what comes after the start (a module of its own, see later.ts). */
+export const later = () => import('./later');
+
+const ReportButtonLazy = lazy(() =>
+  later()
+    .then((m) => m.loadReportButton())
+    .then((m) => ({ default: m.ReportButton })),
+);
 
 /** A "Report" button, once the page has started: reporting is not part of the first paint. */
 export function ReportAfterStart(props: ReportButtonProps) {

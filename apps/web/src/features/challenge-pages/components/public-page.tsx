@@ -1,7 +1,7 @@
 import type { PageGift } from '@uplift/core/schemas/challenge-pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
+import '../../../components/alert.css';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -11,6 +11,16 @@ import { ReportAfterStart as ReportButton } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import { StickyGive } from './sticky-give';
 import '../challenge-pages.css';
+
+/**
+ * An error here, drawn as components/alert's error Alert: that module is its own small chunk, and
+ * /p/{slug}'s first load is on its 100 KB budget (docs/decisions/165).
+ */
+const PageAlert = ({ children }: { children: string }) => (
+  <div className="alert alert-error" role="alert">
+    {children}
+  </div>
+);
 
 /** A participant's public page, /p/{slug} (docs/decisions/142): rendered on the server, hydrated from the same data. */
 export function PublicPage({ slug }: { slug: string }) {
@@ -23,7 +33,7 @@ export function PublicPage({ slug }: { slug: string }) {
   if (page.isError) {
     return (
       <div className="page narrow">
-        <Alert>{page.error.message}</Alert>
+        <PageAlert>{page.error.message}</PageAlert>
       </div>
     );
   }
@@ -111,7 +121,7 @@ export function PublicPage({ slug }: { slug: string }) {
                 Show more gifts
               </button>
             )}
-            {moreError && <Alert>{moreError}</Alert>}
+            {moreError && <PageAlert>{moreError}</PageAlert>}
           </section>
           <p className="cp-muted">
             Something wrong with this page? <ReportButton subject="page" slug={p.slug} />

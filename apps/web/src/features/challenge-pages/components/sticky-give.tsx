@@ -14,11 +14,9 @@ export function StickyGive({ targetId, label }: { targetId: string; label: strin
 
   useEffect(() => {
     const target = document.getElementById(targetId);
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      const entry = entries[entries.length - 1];
-      if (entry) setFormInView(entry.isIntersecting);
-    });
+    // Every browser served has IntersectionObserver; a test's jsdom may not.
+    if (!target || typeof IntersectionObserver != 'function') return;
+    const observer = new IntersectionObserver((entries) => setFormInView(entries[entries.length - 1]!.isIntersecting));
     observer.observe(target);
     return () => observer.disconnect();
   }, [targetId]);
@@ -27,8 +25,7 @@ export function StickyGive({ targetId, label }: { targetId: string; label: strin
     const target = document.getElementById(targetId);
     if (!target) return;
     event.preventDefault();
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-    target.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    target.scrollIntoView({ block: 'start' });
     const first = target.querySelector<HTMLElement>('select, input, textarea, button');
     (first ?? target).focus({ preventScroll: true });
   }
