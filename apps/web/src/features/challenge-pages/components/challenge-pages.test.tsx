@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyPage, PublicPageData, PublicTeamData } from '@uplift/core/schemas/challenge-pages';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -179,6 +179,86 @@ describe('the team page', () => {
   });
 });
 
+describe('Give from a team page (decision 165)', () => {
+  const team: PublicTeamData = {
+    slug: 'harbour',
+    name: 'Harbour Runners',
+    story: '',
+    photo_url: null,
+    photo_card_url: null,
+    country: 'NZ',
+    raised: { pledged: 14000, received_minor: 14000, gifts: 2000, total: 16000, gift_count: 1, matched: 0 },
+    captain_message: '',
+    captain_name: 'Sam T.',
+    members: [
+      { display_name: 'Ana M.', slug: 'ana-swims', captain: false, raised: 5000 },
+      { display_name: 'Sam T.', slug: 'sam-runs', captain: true, raised: 9000 },
+      { display_name: 'Draft D.', slug: null, captain: false, raised: 2000 },
+    ],
+    match: null,
+  };
+
+  it('a Give button leads to the team’s gift form, which gives to the captain’s page unless the friend picks another public member', async () => {
+    const calls = stubFetch({
+      'GET /api/teams/harbour': { status: 200, body: team },
+      'POST /api/pages/ana-swims/gifts': { status: 201, body: { gift_id: 9, status: 'pending', client_secret: 'pi_9_secret', provider: 'test' } },
+    });
+    renderAt(<TeamPage slug="harbour" />, '/t/harbour');
+    expect(await screen.findByRole('link', { name: 'Give to team Harbour Runners' })).toHaveAttribute('href', '#give');
+    const give = screen.getByRole('complementary', { name: 'Give to team Harbour Runners' });
+    const pick = within(give).getByLabelText('Whose challenge would you like to back?');
+    expect(within(pick).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sam T. (captain)', 'Ana M.']);
+    expect(pick).toHaveValue('sam-runs');
+    expect(await within(give).findByRole('region', { name: 'Give to Sam T.' })).toBeInTheDocument();
+    await userEvent.selectOptions(pick, 'ana-swims');
+    const form = await within(give).findByRole('region', { name: 'Give to Ana M.' });
+    await userEvent.type(within(form).getByLabelText('Your name'), 'Tui');
+    await userEvent.type(within(form).getByLabelText('Your email'), 'tui@example.org');
+    await userEvent.click(within(form).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/pages/ana-swims/gifts')).toBe(true));
+  });
+
+  it('no public member: no Give button and no gift form', async () => {
+    stubFetch({ 'GET /api/teams/harbour': { status: 200, body: { ...team, members: [team.members[2]!] } } });
+    renderAt(<TeamPage slug="harbour" />, '/t/harbour');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Harbour Runners' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Give/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: /^Give/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the page’s Give button (decision 165)', () => {
+  it('is a link to the gift section, hidden while the section is in view; pressing it focuses the form’s first control', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push({ callback });
+        }
+        observe(target: Element) {
+          observed[observed.length - 1]!.target = target;
+        }
+        disconnect() {}
+      },
+    );
+    Element.prototype.scrollIntoView ??= () => {};
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: page } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    const button = await screen.findByRole('link', { name: 'Give to Sam T.' });
+    expect(button).toHaveAttribute('href', '#give');
+    const form = await screen.findByRole('region', { name: 'Give to Sam T.' });
+    await userEvent.click(button);
+    expect(within(form).getAllByRole('button')[0]).toHaveFocus();
+    const { callback, target } = observed.find((o) => o.target?.id === 'give')!;
+    act(() => callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(screen.queryByRole('link', { name: 'Give to Sam T.' })).not.toBeInTheDocument();
+    act(() => callback([{ isIntersecting: false, target } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(screen.getByRole('link', { name: 'Give to Sam T.' })).toBeVisible();
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('a team with no public members', () => {
   it('says so honestly, with no "0 members" and no total', async () => {
     const empty: PublicTeamData = { slug: 'quiet', name: 'Quiet Ones', story: '', photo_url: null, photo_card_url: null, country: 'UK', raised: { pledged: 0, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 }, members: [], captain_message: '', captain_name: null, match: null };
@@ -224,7 +304,7 @@ describe('a sponsor’s match on the page and the team', () => {
     expect(screen.queryByRole('group', { name: /match/ })).not.toBeInTheDocument();
   });
 
-  it('the team: the match line under the total and the offer, with no amount yet', async () => {
+  it('the team: the match line under the total; the offer is in the team’s gift form, before the amount and live (decision 165)', async () => {
     const team: PublicTeamData = {
       slug: 'harbour',
       name: 'Harbour Runners',
@@ -242,7 +322,8 @@ describe('a sponsor’s match on the page and the team', () => {
     renderAt(<TeamPage slug="harbour" />, '/t/harbour');
     expect(await screen.findByText('+ $40.00 matched by Acme')).toBeInTheDocument();
     expect(screen.getAllByText('$160.00').length).toBeGreaterThan(0);
-    expect(screen.getByRole('group', { name: 'Acme’s match' })).toHaveTextContent(/^About AcmeAcme triples gifts until \$5,000\.00 is used; \$1,240\.00 left$/);
+    const give = screen.getByRole('complementary', { name: 'Give to team Harbour Runners' });
+    expect(await within(give).findByRole('group', { name: 'Acme’s match' })).toHaveTextContent(/^About AcmeYour \$25\.00 becomes \$75\.00: Acme triples gifts until \$5,000\.00 is used; \$1,240\.00 left$/);
   });
 });
 

@@ -1,38 +1,28 @@
 import type { PageGift } from '@uplift/core/schemas/challenge-pages';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
+import '../../../components/alert.css';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getMoreGifts, usePublicPage } from '../api/public';
-import type { GiftFormProps } from '../gift-form/gift-form';
-import { ReportButton } from '../report/report-button';
 import { PageCoverPicture } from './page-cover';
 import { PageUpdates } from './page-updates';
+import { GiftFormAfterStart } from '../gift-form/gift-form-after-start';
+import { ReportAfterStart as ReportButton } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
+import { StickyGive } from './sticky-give';
 import '../challenge-pages.css';
 
-// The gift form loads after the page's first paint: not in /p/{slug}'s initial JavaScript (its 100 KB budget).
-const GiftFormLazy = lazy(() => import('../gift-form/gift-form'));
-
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
-/** The gift form once the page has started in the browser (the server and the hydration render its placeholder). */
-function GiftForm(props: GiftFormProps) {
-  // False on the server and while hydrating (React uses the server's answer), true once started.
-  const started = useSyncExternalStore(noSubscription, inBrowser, onServer);
-  const loading = <p role="status">Loading the gift form…</p>;
-  return started ? (
-    <Suspense fallback={loading}>
-      <GiftFormLazy {...props} />
-    </Suspense>
-  ) : (
-    loading
-  );
-}
+/**
+ * An error here, drawn as components/alert's error Alert: that module is its own small chunk, and
+ * /p/{slug}'s first load is on its 100 KB budget (docs/decisions/165).
+ */
+const PageAlert = ({ children }: { children: string }) => (
+  <div className="alert alert-error" role="alert">
+    {children}
+  </div>
+);
 
 /** A participant's public page, /p/{slug} (docs/decisions/142): rendered on the server, hydrated from the same data. */
 export function PublicPage({ slug }: { slug: string }) {
@@ -45,7 +35,7 @@ export function PublicPage({ slug }: { slug: string }) {
   if (page.isError) {
     return (
       <div className="page narrow">
-        <Alert>{page.error.message}</Alert>
+        <PageAlert>{page.error.message}</PageAlert>
       </div>
     );
   }
@@ -107,6 +97,7 @@ export function PublicPage({ slug }: { slug: string }) {
           </section>
         </div>
       </header>
+      <StickyGive targetId="give" label={`Give to ${p.display_name}`} />
 
       <div className="cp-columns">
         <div>
@@ -139,14 +130,14 @@ export function PublicPage({ slug }: { slug: string }) {
                 Show more gifts
               </button>
             )}
-            {moreError && <Alert>{moreError}</Alert>}
+            {moreError && <PageAlert>{moreError}</PageAlert>}
           </section>
           <p className="cp-muted">
             Something wrong with this page? <ReportButton subject="page" slug={p.slug} />
           </p>
         </div>
-        <aside className="card cp-give" aria-label={`Give to ${p.display_name}`}>
-          <GiftForm slug={p.slug} country={p.country} participantName={p.display_name} match={p.match} onGiven={() => void page.refetch()} />
+        <aside id="give" tabIndex={-1} className="card cp-give" aria-label={`Give to ${p.display_name}`}>
+          <GiftFormAfterStart slug={p.slug} country={p.country} participantName={p.display_name} match={p.match} onGiven={() => void page.refetch()} />
         </aside>
       </div>
     </article>

@@ -3,7 +3,7 @@ import { asMinor, formatMoney } from '@uplift/core/money';
 import type { Raised } from '@uplift/core/schemas/challenge-pages';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { MatchedLine } from '../match/match-offer';
+import { MatchedLine } from '../match/matched-line';
 
 /** An amount in minor units in the page's currency (£ for the UK, $ for New Zealand). */
 export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(asMinor(minor), country);

@@ -7,9 +7,10 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
-import { ReportButton } from '../report/report-button';
-import { MatchOffer } from '../match/match-offer';
+import { ReportAfterStart as ReportButton } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
+import { StickyGive } from './sticky-give';
+import { giftableMembers, TeamGive } from './team-give';
 import '../challenge-pages.css';
 
 // Only the captain needs the message's form: not in /t/{slug}'s initial JavaScript.
@@ -42,6 +43,7 @@ export function TeamPage({ slug }: { slug: string }) {
   const captain = member && myPage?.team?.captain === true;
   const error = join.error ?? leave.error ?? remove.error;
   const empty = t.members.length === 0;
+  const giftable = giftableMembers(t.members);
 
   return (
     <article className="page cp-page">
@@ -64,6 +66,7 @@ export function TeamPage({ slug }: { slug: string }) {
           )}
         </div>
       </header>
+      {giftable.length > 0 && <StickyGive targetId="give" label={`Give to team ${t.name}`} />}
       {/* The captain's message to the team's backers (docs/decisions/166), plain text. */}
       {t.captain_message && (
         <figure className="cp-captain-message">
@@ -78,7 +81,6 @@ export function TeamPage({ slug }: { slug: string }) {
           <CaptainMessageEditor slug={t.slug} message={t.captain_message} />
         </Suspense>
       )}
-      {t.match && <MatchOffer match={t.match} country={t.country} />}
       {t.story && <p className="cp-story">{t.story}</p>}
 
       <div className="cp-actions">
@@ -105,6 +107,9 @@ export function TeamPage({ slug }: { slug: string }) {
         )}
         {error && <Alert>{error.message}</Alert>}
       </div>
+
+      {/* The sponsor's match is said in the gift form, before the amount and live as it changes (decision 162). */}
+      {giftable.length > 0 && <TeamGive teamName={t.name} members={giftable} country={t.country} match={t.match} onGiven={() => void team.refetch()} />}
 
       <section aria-labelledby="cp-members-title">
         <h2 id="cp-members-title">Members</h2>

@@ -86,6 +86,23 @@ describe('the gift form', () => {
     expect(calls.find((c) => c.key === 'POST /api/test-provider/gift/confirm')!.body).toMatchObject({ client_secret: 'pi_test_1_secret_x', exp_month: 12, exp_year: 2030 });
   });
 
+  it('the amount is asked first: its chips, then the amount, then name, email and message', () => {
+    stubApi({});
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    const form = screen.getByRole('region', { name: 'Give to Aroha' });
+    const controls = [...form.querySelectorAll('button, input, textarea')].map((el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent);
+    expect(controls.slice(0, 8)).toEqual(['$10.00', '$25.00', '$50.00', '$100.00', 'Amount ($)', 'Your name', 'Your email', 'A message (optional)']);
+  });
+
+  it('UK: before payment the form says Gift Aid cannot be claimed on the gift, and why; NZ does not', () => {
+    stubApi({});
+    const { unmount } = render(<GiftForm slug="jo-runs" country="UK" participantName="Jo" />);
+    expect(screen.getByText(/Gift Aid can’t be added to this gift: Uplift Charitable Trust is a New Zealand charity, not one registered with HMRC/)).toBeInTheDocument();
+    unmount();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    expect(screen.queryByText(/Gift Aid/)).not.toBeInTheDocument();
+  });
+
   it('UK: pounds, no tax receipt box; an amount out of range is said at the field and nothing is sent', async () => {
     const calls = stubApi({});
     const user = userEvent.setup();
@@ -155,32 +172,54 @@ describe('the gift form', () => {
     expect(calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts')).toHaveLength(1);
   });
 
-  it('a declined card: the friend reads why, nothing was taken, and the next try is a new gift (a new client_key)', async () => {
+  it('a declined card: the friend stays on the card step with everything else kept; only the card is typed again, and it pays a new gift (a new client_key)', async () => {
     const calls = stubApi({
-      'POST /api/pages/aroha-walks/gifts': CREATED,
-      'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'declined', message: 'Your card was declined.' } },
+      'POST /api/pages/aroha-walks/gifts': [CREATED, { status: 201, body: { gift_id: 8, status: 'pending', client_secret: 'pi_test_2_secret_y', provider: 'test' } }],
+      'POST /api/test-provider/gift/confirm': [{ status: 200, body: { status: 'declined', message: 'Your card was declined.' } }, { status: 200, body: { status: 'succeeded' } }],
       'POST /api/gifts/7/confirm': { status: 200, body: { gift_id: 7, status: 'failed', receipt_number: null, failure_message: 'Your bank declined this payment.' } },
+      'POST /api/gifts/8/confirm': { ...SUCCEEDED, body: { ...SUCCEEDED.body, gift_id: 8 } },
     });
     const onGiven = vi.fn();
     const user = userEvent.setup();
     render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" onGiven={onGiven} />);
+    await user.click(screen.getByRole('button', { name: '$50.00' }));
     await fillDetails(user);
+    await user.type(screen.getByLabelText('A message (optional)'), 'Kia kaha');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await fillCard(user, '4000000000000341');
-    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Nothing was taken. You can try again with another card.');
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. Nothing was taken. Enter another card to try again: everything else is kept.');
     expect(onGiven).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    const keysSent = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => (c.body as { client_key: string }).client_key);
-    expect(keysSent).toHaveLength(2);
-    expect(keysSent[0]).not.toBe(keysSent[1]);
+    // Still the card step, for the same gift; the card's fields are empty and the number has focus.
+    expect(screen.getByRole('heading', { name: 'Your card' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('');
+    expect(screen.getByLabelText('CVC')).toHaveValue('');
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
+    expect(calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts')).toHaveLength(1);
+
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Give $50.00' }));
+    expect(await screen.findByText(/Your gift of \$50.00 to Aroha’s challenge has gone through/)).toBeInTheDocument();
+    expect(onGiven).toHaveBeenCalledTimes(1);
+    const sent = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => c.body as Record<string, unknown>);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.client_key).not.toBe(sent[0]!.client_key);
+    const { client_key: _first, ...firstDetails } = sent[0]!;
+    const { client_key: _second, ...secondDetails } = sent[1]!;
+    expect(secondDetails).toEqual(firstDetails);
+    expect(firstDetails).toMatchObject({ amount: 5000, name: 'Sam Friend', email: 'sam@example.org', message: 'Kia kaha' });
+    // The second card paid the second gift's charge.
+    expect(calls.filter((c) => c.key === 'POST /api/test-provider/gift/confirm').map((c) => (c.body as { client_secret: string }).client_secret)).toEqual(['pi_test_1_secret_x', 'pi_test_2_secret_y']);
   });
 
-  it('a gift already declined (its charge closed): the server’s 409 is said and the next try is a new gift with the same details', async () => {
+  it('a gift already declined (its charge closed): the server’s 409 is said on the card step and the next card pays a new gift with the same details', async () => {
     const calls = stubApi({
-      'POST /api/pages/aroha-walks/gifts': CREATED,
+      'POST /api/pages/aroha-walks/gifts': [CREATED, { status: 201, body: { gift_id: 8, status: 'pending', client_secret: 'pi_test_2_secret_y', provider: 'test' } }],
       'POST /api/test-provider/gift/confirm': { status: 200, body: { status: 'succeeded' } },
       'POST /api/gifts/7/confirm': { status: 409, body: { code: 'gift.card_declined', message: 'This card was declined. Start again with another card.' } },
+      'POST /api/gifts/8/confirm': { ...SUCCEEDED, body: { ...SUCCEEDED.body, gift_id: 8 } },
     });
     const user = userEvent.setup();
     render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" onGiven={vi.fn()} />);
@@ -189,11 +228,61 @@ describe('the gift form', () => {
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This card was declined. Start again with another card.');
-    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+    await fillCard(user, '5555555555554444');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
     const sent = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => c.body as { client_key: string; name: string; amount: number });
     expect(sent).toHaveLength(2);
     expect(sent[1]!.client_key).not.toBe(sent[0]!.client_key);
     expect({ name: sent[1]!.name, amount: sent[1]!.amount }).toEqual({ name: sent[0]!.name, amount: sent[0]!.amount });
+  });
+
+  it('after a decline, a card the provider finds incomplete keeps the new gift open: the fixed card pays it without making a third', async () => {
+    const calls = stubApi({
+      'POST /api/pages/aroha-walks/gifts': [CREATED, { status: 201, body: { gift_id: 8, status: 'pending', client_secret: 'pi_test_2_secret_y', provider: 'test' } }],
+      'POST /api/test-provider/gift/confirm': [
+        { status: 200, body: { status: 'declined', message: 'Your card was declined.' } },
+        { status: 400, body: { message: "Your card's security code is incomplete.", code: 'card.validation_error' } },
+        { status: 200, body: { status: 'succeeded' } },
+      ],
+      'POST /api/gifts/7/confirm': { status: 200, body: { gift_id: 7, status: 'failed', receipt_number: null, failure_message: 'Your card was declined.' } },
+      'POST /api/gifts/8/confirm': { ...SUCCEEDED, body: { ...SUCCEEDED.body, gift_id: 8 } },
+    });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    await screen.findByText(/Enter another card to try again/);
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/30');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Your card's security code is incomplete.");
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Give $25.00' }));
+    expect(await screen.findByText(/has gone through/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts')).toHaveLength(2);
+  });
+
+  it('Change after the card step: the same details find the same gift (the same key); a changed amount is a new gift (a new key)', async () => {
+    const calls = stubApi({ 'POST /api/pages/aroha-walks/gifts': CREATED });
+    const user = userEvent.setup();
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
+    expect(screen.getByLabelText('Your name')).toHaveValue('Sam Friend');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('button', { name: '$100.00' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('heading', { name: 'Your card' });
+    const keys = calls.filter((c) => c.key === 'POST /api/pages/aroha-walks/gifts').map((c) => (c.body as { client_key: string }).client_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('the bank step: the friend completes it in the dialog and the gift goes through', async () => {

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
-import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftFormValues, type GiftStateResponse } from '@uplift/core/schemas/gifts';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftRequest, type GiftFormValues, type GiftStateResponse } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
@@ -35,14 +36,24 @@ export type GiftFormProps = {
   onGiven?: () => void;
 };
 
-type Step = { kind: 'details' } | { kind: 'card'; gift: GiftCreated; details: GiftFormOutput } | { kind: 'thanks'; details: GiftFormOutput; receipt: string | null; matched: number | null; sponsor: string | null };
+type Step =
+  | { kind: 'details' }
+  // `spent`: the gift's card was declined, so its charge is closed (one card per gift, docs/decisions/155);
+  // the next pay makes a new gift with the same details (docs/decisions/165).
+  | { kind: 'card'; gift: GiftCreated; spent: boolean; details: GiftFormOutput }
+  | { kind: 'thanks'; details: GiftFormOutput; receipt: string | null; matched: number | null; sponsor: string | null };
 
 const newKey = () => crypto.randomUUID();
 
+/** Said on UK pages before payment (as the UK receipt says it, docs/decisions/081). */
+export const GIFT_AID_LINE = `Gift Aid can’t be added to this gift: ${BRAND.operator} is a New Zealand charity, not one registered with HMRC, so no one can claim Gift Aid on it.`;
+
 /**
- * The gift form: the details, then the card, then thanks. Lazy-loadable (default export too). The
- * details are checked by core's gift form schema (the request's bounds and limits in the form's
- * words, docs/decisions/148): each problem at its field, focus on the first.
+ * The gift form: the details (the amount's chips first, then name, email and message), then the
+ * card, then thanks. Lazy-loadable (default export too). The details are checked by core's gift
+ * form schema (the request's bounds and limits in the form's words, docs/decisions/148): each
+ * problem at its field, focus on the first. A declined card keeps the friend on the card step with
+ * everything else kept: only the card is asked again (docs/decisions/165).
  */
 export function GiftForm({ slug, country, participantName, match = null, onGiven }: GiftFormProps) {
   const schema = useMemo(() => giftFormSchema(country), [country]);
@@ -67,10 +78,23 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
   const [step, setStep] = useState<Step>({ kind: 'details' });
   // One key per gift: a double click or a resent form finds the same gift (and charge) on the server.
   const clientKey = useRef(newKey());
+  // What was sent with the current key: details changed after "Change" make a new gift (a new key).
+  const sentWithKey = useRef<string | null>(null);
+  // Each card attempt's card form is a new one: after a decline the card's fields start empty.
+  const [attempt, setAttempt] = useState(0);
   const card = useRef<GiftCardForm>(null);
   const money = (minor: Minor) => formatMoney(minor, country);
   // What the chips and the message's counter show, as the friend types.
   const [amountText, messageText] = useWatch({ control, name: ['amount', 'message'] });
+
+  /** The request for these details with the current key (a new key when the details changed since it was used). */
+  function requestFor(details: GiftFormOutput): GiftRequest {
+    const body = { ...details, tax_receipt: country === 'NZ' && details.tax_receipt };
+    const sent = JSON.stringify(body);
+    if (sentWithKey.current !== null && sentWithKey.current !== sent) clientKey.current = newKey();
+    sentWithKey.current = sent;
+    return { client_key: clientKey.current, ...body };
+  }
 
   /** The checked details: the gift is made (or found again by its client_key), then the card. */
   async function sendDetails(details: GiftFormOutput) {
@@ -79,9 +103,9 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
     setProblem(null);
     setBusy(true);
     try {
-      const gift = await createGift(slug, { client_key: clientKey.current, ...details, tax_receipt: country === 'NZ' && details.tax_receipt });
+      const gift = await createGift(slug, requestFor(details));
       if (gift.status === 'succeeded') finish(details, null, null);
-      else setStep({ kind: 'card', gift, details });
+      else setStep({ kind: 'card', gift, spent: false, details });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
       if (err instanceof ApiError && /^amount/.test(message)) setError('amount', { message: message.replace(/^amount/, 'The amount') });
@@ -97,20 +121,35 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
     onGiven?.();
   }
 
-  /** A gift that failed is over: the next try is a new gift with a new key. */
-  function startAgain(message: string) {
+  /**
+   * A declined card: that gift is over (its charge closed), but the friend stays here with the
+   * amount, name, email and message kept; the card's fields start empty and the next pay makes a
+   * new gift with a new key.
+   */
+  function declined(gift: GiftCreated, details: GiftFormOutput, message: string) {
     clientKey.current = newKey();
-    setProblem(message);
-    setStep({ kind: 'details' });
+    sentWithKey.current = null;
+    setStep({ kind: 'card', gift, spent: true, details });
+    setAttempt((n) => n + 1);
+    setProblem(`${message} Nothing was taken. Enter another card to try again: everything else is kept.`);
   }
 
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (step.kind !== 'card' || busy || !card.current) return;
-    const { gift, details } = step;
-    const secret = gift.client_secret!;
+    const { details } = step;
+    let { gift, spent } = step;
     setBusy(true);
     setProblem(null);
+    // The charge's secret, asked for by the card form once what was entered is complete.
+    const secret = async () => {
+      if (spent) {
+        gift = await createGift(slug, requestFor(details));
+        spent = false;
+        setStep({ kind: 'card', gift, spent: false, details });
+      }
+      return gift.client_secret!;
+    };
     try {
       const paid = await card.current.pay(secret);
       if (paid.status === 'invalid') {
@@ -118,15 +157,15 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
         return;
       }
       // Whatever the card said, the server asks the provider and settles the gift.
-      const state = await confirmGift(gift.gift_id, secret);
+      const state = await confirmGift(gift.gift_id, gift.client_secret!);
       if (state.status === 'succeeded') finish(details, state.receipt_number, state);
       else if (state.status === 'failed' || paid.status === 'declined') {
-        startAgain(`${paid.status === 'declined' ? paid.message : (state.failure_message ?? 'Your card was declined.')} Nothing was taken. You can try again with another card.`);
+        declined(gift, details, paid.status === 'declined' ? paid.message : (state.failure_message ?? 'Your card was declined.'));
       } else setProblem('Your bank has not confirmed this payment yet. Please finish its step, or try again.');
     } catch (err) {
       // One card per gift (docs/decisions/155): after a decline the server closes the gift; the form
-      // keeps the name, amount and message and asks for the card again on a new gift.
-      if (err instanceof ApiError && err.code === 'gift.card_declined') startAgain(err.message);
+      // keeps everything but the card and asks for the card again on a new gift.
+      if (err instanceof ApiError && err.code === 'gift.card_declined') declined(gift, details, err.message);
       else setProblem(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
     } finally {
       setBusy(false);
@@ -164,10 +203,17 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
         <form onSubmit={pay} noValidate>
           {gift.provider === 'stripe' && gift.publishable_key ? (
             <Suspense fallback={<p role="status">Loading the card form…</p>}>
-              <StripeGiftCard ref={card} publishableKey={gift.publishable_key} billing={{ name: details.name, email: details.email }} />
+              <StripeGiftCard
+                key={attempt}
+                ref={card}
+                publishableKey={gift.publishable_key}
+                amount={details.amount}
+                currency={COUNTRIES[country].currency}
+                billing={{ name: details.name, email: details.email }}
+              />
             </Suspense>
           ) : (
-            <TestGiftCard ref={card} disabled={busy} />
+            <TestGiftCard key={attempt} ref={card} disabled={busy} focusFirst={attempt > 0} />
           )}
           {problem && <Alert>{problem}</Alert>}
           <button type="submit" className="button" disabled={busy}>
@@ -228,6 +274,7 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
         <CheckboxField label="Hide my name (show “Anonymous”)" {...register('hide_name')} />
         <CheckboxField label="Hide the amount" {...register('hide_amount')} />
         {country === 'NZ' && <CheckboxField label="I want a donation tax credit receipt in my name" {...register('tax_receipt')} />}
+        {country === 'UK' && <p className="gift-note">{GIFT_AID_LINE}</p>}
         {problem && <Alert>{problem}</Alert>}
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Please wait…' : 'Continue to payment'}

@@ -1,4 +1,4 @@
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
@@ -27,8 +27,13 @@ function expiryOf(text: string): { month: number; year: number } {
  * Stripe's card element would. (Not the shared card form's helpers: importing them would split the
  * wizard's card form into more chunks, each a name in the landing page's first script and its budget.)
  */
-export const TestGiftCard = forwardRef<GiftCardForm, { disabled?: boolean }>(function TestGiftCard({ disabled }, ref) {
+export const TestGiftCard = forwardRef<GiftCardForm, { disabled?: boolean; focusFirst?: boolean }>(function TestGiftCard({ disabled, focusFirst = false }, ref) {
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  // After a decline the card is asked again: its number is where the friend starts.
+  const numberField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) numberField.current?.focus();
+  }, [focusFirst]);
   const [bankStep, setBankStep] = useState(false);
   const decide = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
 
@@ -46,8 +51,9 @@ export const TestGiftCard = forwardRef<GiftCardForm, { disabled?: boolean }>(fun
   useImperativeHandle(
     ref,
     () => ({
-      async pay(clientSecret) {
+      async pay(secret) {
         const expiry = expiryOf(fields.expiry);
+        const clientSecret = await secret();
         try {
           let result = await payTestGift({ client_secret: clientSecret, number: fields.number, exp_month: expiry.month, exp_year: expiry.year, cvc: fields.cvc.trim() });
           if (result.status === 'requires_action') result = await authenticateTestGift(clientSecret, await askBank());
@@ -67,6 +73,7 @@ export const TestGiftCard = forwardRef<GiftCardForm, { disabled?: boolean }>(fun
         <strong>Test mode</strong> — no real card is charged. Use 4242 4242 4242 4242 with any future expiry and any CVC.
       </p>
       <TextField
+        ref={numberField}
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"

@@ -57,19 +57,8 @@ export function MatchOffer({ match, country, amount = null }: { match: PublicMat
   );
 }
 
-/**
- * The match as its own line under "raised" ("+ $50.00 matched by Acme"): `raised.matched` is not
- * part of the total (product-rules §23). The sponsor is named when the page or team has one match
- * to name; nothing is shown while nothing was matched.
- */
-export function MatchedLine({ matched, sponsorName, country }: { matched: number; sponsorName: string | null; country: CountryCode }) {
-  if (matched <= 0) return null;
-  return (
-    <p className="match-raised">
-      + {formatMoney(asMinor(matched), country)} matched by {sponsorName ?? 'sponsors'}
-    </p>
-  );
-}
+// The match as its own line under "raised" is its own module (the pages' first load carries it, not the offer's code).
+export { MatchedLine } from './matched-line';
 
 /**
  * What the thank-you says of the match: what it added ("Acme's match added $25.00: Aroha's
