@@ -95,14 +95,14 @@ export const testimonialAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Delete a testimonial', params: idParamSchema, response: { 200: testimonialDeletedSchema, ...errorResponses(...ADMIN, 400, 404) } },
     },
-    async (request) => {
+    async (request, reply) => {
       await audited(request, async (tx) => {
         const before = await findTestimonial(tx, request.params.id);
         await removeTestimonial(tx, request.params.id);
         return withAudit(undefined, { action: 'testimonial.delete', target: `testimonial ${request.params.id}`, before });
       });
       request.log.info({ testimonialId: request.params.id, adminId: request.user?.id }, 'testimonial deleted');
-      return { message: 'Testimonial deleted', id: request.params.id };
+      return reply.send({ message: 'Testimonial deleted', id: request.params.id });
     },
   );
 };
