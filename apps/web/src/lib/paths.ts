@@ -38,6 +38,8 @@ export const paths = {
   myPage: '/my-page',
   /** Reports of pages, teams and friends' messages, with Hide / Dismiss (docs/decisions/141-moderation.md). */
   adminReports: '/admin-reports',
+  /** The landing's testimonials, each with the person's consent (docs/decisions/167-honest-social-proof.md). */
+  adminTestimonials: '/admin-testimonials',
   /** The campaign's top pages and teams, ?country=NZ|UK (docs/decisions/140-leaderboards.md). */
   leaderboard: '/leaderboard',
 } as const;
