@@ -74,3 +74,6 @@ export function campaignMatchesPath(id: number): string {
   return paths.adminCampaignMatches.replace(':id', String(id));
 }
 
+
+/** /my-page opened from the moment of thanks: a page filled in from the pledge, published in one step (docs/decisions/167). */
+export const MY_PAGE_FROM_THANKS = `${paths.myPage}?start=thanks`;
