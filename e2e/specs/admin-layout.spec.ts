@@ -94,6 +94,7 @@ test.describe('admin with room', () => {
       { path: '/admin-challenges', heading: 'Challenges', current: 'Challenges', name: 'challenges' },
       { path: '/admin-charities', heading: 'Charities', current: 'Charities', name: 'charities' },
       { path: '/admin-reports', heading: 'Reports', current: 'Reports', name: 'reports' },
+      { path: '/admin-testimonials', heading: 'Testimonials', current: 'Testimonials', name: 'testimonials' },
       { path: '/admin-system', heading: 'System', current: 'System', name: 'system' },
     ];
     for (const screen of screens) {
@@ -104,7 +105,7 @@ test.describe('admin with room', () => {
         const nav = page.getByRole('navigation', { name: 'Admin' });
         await expect(nav).toBeVisible();
         // The side navigation lists every screen; the one shown is marked (a report belongs to Campaigns).
-        await expect(nav.getByRole('link')).toHaveText(['Overview', 'Users', 'Campaigns', 'Challenges', 'Charities', 'Reports', 'System']);
+        await expect(nav.getByRole('link')).toHaveText(['Overview', 'Users', 'Campaigns', 'Challenges', 'Charities', 'Reports', 'Testimonials', 'System']);
         const current = nav.locator('a[aria-current]');
         await expect(current).toHaveCount(1);
         await expect(current).toHaveText(screen.current);

@@ -68,6 +68,7 @@ const SCREENS: Screen[] = [
   { name: 'admin challenges', who: 'admin', open: at('/admin-challenges') },
   { name: 'admin system', who: 'admin', open: at('/admin-system') },
   { name: 'admin reports', who: 'admin', open: at('/admin-reports') },
+  { name: 'admin testimonials', who: 'admin', open: at('/admin-testimonials') },
 ];
 
 /**

@@ -23,7 +23,7 @@ import { attachmentOf, waitForMail } from '../support/mail.ts';
 // "today", its total over the weeks that remain), so a date taken in the wrong zone fails.
 //
 // Nor may any output name another country's charity (from the seed data) or a place another
-// country's page names (its stories and example pledges, core's country-content): the UK landing
+// country's page names (its example pledges, core's country-content): the UK landing
 // page once said "In partnership with Youthline" (docs/decisions/121-impact-units-and-country-content.md).
 //
 // Adding an output is one entry in OUTPUTS: a `read` that produces it for the donor and returns

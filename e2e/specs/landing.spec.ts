@@ -26,7 +26,8 @@ async function expectedStartedText(request: APIRequestContext, country: 'NZ' | '
   const count = await json<number>(request, `/api/pledge/total/campaign/${country}`);
   const amount = await json<number>(request, `/api/pledge/total/campaign-amount/${country}`);
   if (count <= 0) return "The campaign has started, join heaps of others who've pledged heaps!";
-  if (count === 1) return `The campaign has started, join 1 other who's pledged ${money(amount, symbol)}!`;
+  // Fewer than 10: an invitation with the count and no sum (docs/decisions/167).
+  if (count < 10) return `The campaign has started: be one of the first to pledge and join ${count} ${count === 1 ? 'other' : 'others'}!`;
   return `The campaign has started, join ${count} others who've pledged ${money(amount, symbol)}!`;
 }
 

@@ -3,7 +3,7 @@ import { accountRoutes, unsubscribeRoutes } from './modules/account/index.ts';
 import { adminAuditRoutes, adminUserRoutes, campaignMatchRoutes, campaignReportRoutes, newsRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { changeCardRoutes, payNowRoutes, refundRoutes, registerBillingStripeEvents } from './modules/billing/index.ts';
-import { campaignAdminRoutes, campaignRoutes } from './modules/campaigns/index.ts';
+import { campaignAdminRoutes, campaignRoutes, testimonialAdminRoutes, testimonialRoutes } from './modules/campaigns/index.ts';
 import { challengePageRoutes, leaderboardRoutes } from './modules/challenge-pages/index.ts';
 import { challengeAdminRoutes, challengeRoutes } from './modules/challenges/index.ts';
 import { charityAdminRoutes, charityExportRoutes, charityRoutes } from './modules/charities/index.ts';
@@ -41,6 +41,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(giftRefundRoutes);
   await app.register(newsRoutes);
   await app.register(moderationAdminRoutes);
+  await app.register(testimonialAdminRoutes);
 };
 
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +49,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes);
   await app.register(geoRoutes);
   await app.register(campaignRoutes);
+  await app.register(testimonialRoutes);
   await app.register(challengeRoutes);
   await app.register(charityRoutes);
   await app.register(totalsRoutes);

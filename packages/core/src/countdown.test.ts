@@ -11,8 +11,7 @@ import {
   isJoinOpen,
   joinButtonText,
   navbarCampaignLabel,
-  truncateName,
-} from './countdown.ts';
+  truncateName, LOW_PLEDGE_COUNT } from './countdown.ts';
 
 const at = (iso: string) => new Date(iso);
 const DAY = 24 * 3600_000;
@@ -124,9 +123,15 @@ describe('countdownText', () => {
     expect(countdownText({ ...base, daysToStart: -3, country: 'UK' })).toBe(
       "The campaign has started, join 12 others who've pledged £1,234.50!",
     );
-    expect(countdownText({ daysToStart: 0, pledgeCount: 1, amountMinor: 5000, country: 'NZ' })).toBe(
-      "The campaign has started, join 1 other who's pledged $50.00!",
-    );
+    expect(countdownText({ daysToStart: 0, pledgeCount: 10, amountMinor: 69000, country: 'NZ' })).toBe("The campaign has started, join 10 others who've pledged $690.00!");
+  });
+
+  it('invites, with the honest count and no sum, while fewer than 10 have pledged (docs/decisions/167)', () => {
+    expect(LOW_PLEDGE_COUNT).toBe(10);
+    expect(countdownText({ daysToStart: 0, pledgeCount: 5, amountMinor: 69000, country: 'NZ' })).toBe('The campaign has started: be one of the first to pledge and join 5 others!');
+    expect(countdownText({ daysToStart: -2, pledgeCount: 9, amountMinor: 99000, country: 'UK' })).toBe('The campaign has started: be one of the first to pledge and join 9 others!');
+    expect(countdownText({ daysToStart: 0, pledgeCount: 1, amountMinor: 5000, country: 'NZ' })).toBe('The campaign has started: be one of the first to pledge and join 1 other!');
+    expect(countdownText({ daysToStart: 0, pledgeCount: 5, amountMinor: 69000, country: 'NZ' })).not.toContain('$');
   });
 
   it("says 'heaps of' when the count is zero or less", () => {

@@ -36,13 +36,20 @@ export function isClosed(campaign: { start_date: IsoDate; country: CountryCode }
 }
 
 /**
+ * Below this many pledges the started campaign's line invites instead of counting a small crowd and
+ * a small sum ("join 5 others who've pledged $690.00" reads as few): docs/decisions/167.
+ */
+export const LOW_PLEDGE_COUNT = 10;
+
+/**
  * The landing page countdown (product-rules §2).
  * - Before the start: 'Starting in 1 day' / 'Starting in 5 days'.
  * - Started: "The campaign has started, join 12 others who've pledged $1,234.50!"
- *   (one pledge reads "join 1 other who's pledged $50.00!").
  * - Started with no pledges counted: product-rules §2 says 'heaps of' replaces the numbers. Put literally in
  *   both places it reads "…who've pledged heaps of!", so the amount becomes plain 'heaps':
  *   "The campaign has started, join heaps of others who've pledged heaps!"
+ * - Started with 1 to LOW_PLEDGE_COUNT − 1 pledges (docs/decisions/167): an invitation with the honest
+ *   count and no sum: "The campaign has started: be one of the first to pledge and join 5 others!"
  */
 export function countdownText(input: {
   daysToStart: number;
@@ -53,8 +60,8 @@ export function countdownText(input: {
   const { daysToStart: days, pledgeCount, amountMinor, country } = input;
   if (days > 0) return `Starting in ${days} ${days === 1 ? 'day' : 'days'}`;
   if (!(pledgeCount > 0)) return "The campaign has started, join heaps of others who've pledged heaps!";
+  if (pledgeCount < LOW_PLEDGE_COUNT) return `The campaign has started: be one of the first to pledge and join ${pledgeCount} ${pledgeCount === 1 ? 'other' : 'others'}!`;
   const amount = formatMoney(amountMinor, country);
-  if (pledgeCount === 1) return `The campaign has started, join 1 other who's pledged ${amount}!`;
   return `The campaign has started, join ${pledgeCount} others who've pledged ${amount}!`;
 }
 

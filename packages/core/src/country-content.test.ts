@@ -4,8 +4,8 @@ import { COUNTRY_CONTENT, charitiesNamed, placesNamed } from './country-content.
 
 describe('each country page’s own content', () => {
   it('names places and charities of its own country only: no name is shared between the two', () => {
-    expect(placesNamed('NZ')).toEqual(['Wellington', 'Hamilton', 'Auckland', 'Christchurch', 'Dunedin']);
-    expect(placesNamed('UK')).toEqual(['Leeds', 'Manchester', 'Edinburgh', 'London', 'Cardiff']);
+    expect(placesNamed('NZ')).toEqual(['Auckland', 'Hamilton', 'Wellington', 'Christchurch', 'Dunedin']);
+    expect(placesNamed('UK')).toEqual(['London', 'Leeds', 'Manchester', 'Edinburgh', 'Cardiff']);
     expect(charitiesNamed('NZ')).toEqual(['Youthline', 'Auckland City Mission', 'KidsCan']);
     expect(charitiesNamed('UK')).toEqual(['Shelter', 'Mind', 'The Trussell Trust']);
     for (const name of [...placesNamed('NZ'), ...charitiesNamed('NZ')]) {

@@ -20,3 +20,4 @@ export * from './schema/system.table.ts';
 export * from './schema/news.table.ts';
 export * from './schema/fundraising.table.ts';
 export * from './schema/matches.table.ts';
+export * from './schema/testimonials.table.ts';

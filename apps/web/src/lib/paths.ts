@@ -38,6 +38,8 @@ export const paths = {
   myPage: '/my-page',
   /** Reports of pages, teams and friends' messages, with Hide / Dismiss (docs/decisions/141-moderation.md). */
   adminReports: '/admin-reports',
+  /** The landing's testimonials, each with the person's consent (docs/decisions/167-honest-social-proof.md). */
+  adminTestimonials: '/admin-testimonials',
   /** The campaign's top pages and teams, ?country=NZ|UK (docs/decisions/140-leaderboards.md). */
   leaderboard: '/leaderboard',
 } as const;
@@ -72,3 +74,6 @@ export function campaignMatchesPath(id: number): string {
   return paths.adminCampaignMatches.replace(':id', String(id));
 }
 
+
+/** /my-page opened from the moment of thanks: a page filled in from the pledge, published in one step (docs/decisions/167). */
+export const MY_PAGE_FROM_THANKS = `${paths.myPage}?start=thanks`;

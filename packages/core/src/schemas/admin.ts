@@ -152,6 +152,10 @@ export const ADMIN_AUDIT_ACTIONS = [
   'match.pause',
   'match.resume',
   'match.end',
+  // Testimonials for the landing (docs/decisions/167-honest-social-proof.md): added, edited, deleted.
+  'testimonial.create',
+  'testimonial.edit',
+  'testimonial.delete',
 ] as const;
 
 /** GET /api/admin/audit?limit= */

@@ -18,4 +18,6 @@ export const campaignErrors = defineErrors('campaigns', {
     status: 409,
     message: 'This campaign has {pledges}, so it cannot be deleted. Deactivate it instead.',
   },
+  /** The landing's testimonials (docs/decisions/167-honest-social-proof.md). */
+  testimonialNotFound: { code: 'testimonial.not_found', status: 404, message: 'There is no testimonial with id {id}' },
 });

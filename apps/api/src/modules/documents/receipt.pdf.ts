@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
+import { notEligibleForGiftAid } from '@uplift/core/gift-aid';
 import { type Minor, asMinor, formatMoney, sumMinor } from '@uplift/core/money';
 import PDFDocument from 'pdfkit';
 import type { ReceiptConfig } from '../../config.ts';
@@ -154,7 +155,7 @@ export function renderReceiptPdf(facts: ReceiptFacts, org: ReceiptConfig): Promi
   } else {
     line(`Thank you for your donation. ${org.trustName} acknowledges the donations listed above.`, { gap: 0.5 });
     if (facts.country === 'UK') {
-      line(`${org.trustName} is a New Zealand charity, so these donations are not eligible for Gift Aid.`);
+      line(notEligibleForGiftAid(org.trustName, 'these donations'));
     }
   }
   doc.end();

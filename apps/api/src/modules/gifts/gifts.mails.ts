@@ -1,6 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import { formatLongDate, type IsoDate } from '@uplift/core/calendar';
 import { COUNTRIES, greet, type CountryCode } from '@uplift/core/countries';
+import { notEligibleForGiftAid } from '@uplift/core/gift-aid';
 import { formatMoney, type Minor } from '@uplift/core/money';
 import type { MailContent, UnsubscribeLinks } from '../mail/index.ts';
 
@@ -34,7 +35,7 @@ export function giftReceiptMail(facts: GiftReceiptFacts): MailContent {
       facts.taxReceipt
         ? 'Your donation tax credit receipt, in your name, is attached: you can use it to claim a donation tax credit from Inland Revenue.'
         : 'Please keep this email as your receipt.',
-      ...(facts.country === 'UK' ? [`${BRAND.operator} is a New Zealand charity, so this gift is not eligible for Gift Aid.`] : []),
+      ...(facts.country === 'UK' ? [notEligibleForGiftAid(BRAND.operator, 'this gift')] : []),
     ],
     rows: [
       ['Amount', `${money} ${currency}`],

@@ -14,6 +14,8 @@ export type MailContent = {
   /** A value the reader must copy (a token), shown on its own line. */
   code?: string;
   action?: { label: string; url: string };
+  /** A second, lighter invitation under the action: a line and its link (the confirmed pledge's "make your page", docs/decisions/167). */
+  invite?: { text: string; label: string; url: string };
   /** Rows of a small table (label, value), e.g. a payment schedule. */
   rows?: [string, string][];
   /**
@@ -41,6 +43,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     ...(content.code ? [content.code, ''] : []),
     ...(content.rows ? [...content.rows.map(([k, v]) => `${k}: ${v}`), ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.invite ? [content.invite.text, `${content.invite.label}: ${content.invite.url}`, ''] : []),
     ...(content.unsubscribe ? [`${content.unsubscribe.label}: ${content.unsubscribe.url}`, ''] : []),
     '—',
     footer,
@@ -66,6 +69,11 @@ ${
 ${
   content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0b5d4b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
+    : ''
+}
+${
+  content.invite
+    ? `<p style="line-height:1.5">${escapeHtml(content.invite.text)}</p>\n<p><a href="${escapeHtml(content.invite.url)}" style="color:#0b5d4b;font-weight:bold">${escapeHtml(content.invite.label)}</a></p>`
     : ''
 }
 <hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0">${

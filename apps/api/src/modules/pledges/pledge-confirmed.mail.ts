@@ -47,5 +47,12 @@ export function pledgeConfirmedMail(input: ConfirmedMailInput): MailContent {
       ['Currency', COUNTRIES[country].currency],
     ],
     action: { label: 'View my pledge', url: `${input.appUrl}/summary` },
+    // From the moment of thanks (docs/decisions/167): a page filled in from this pledge, published in
+    // one step; the link goes through login as usual.
+    invite: {
+      text: `Ask friends to back you: make your challenge page. We fill it in from your pledge, you publish it in one step, and friends can give to ${input.recipientName} on it.`,
+      label: 'Make my challenge page',
+      url: `${input.appUrl}/my-page?start=thanks`,
+    },
   };
 }

@@ -399,6 +399,9 @@ describe('PUT /api/pledge/confirmed', () => {
     expect(mail!.text_body).toContain('16/12/2026: $9.99 NZD');
     expect(mail!.text_body).toContain('2.9% + $0.30 per payment');
     expect(mail!.text_body).toContain('Visa card ending 4242');
+    // It invites the donor to make their page, filled in from this pledge (docs/decisions/167).
+    expect(mail!.text_body).toMatch(/Ask friends to back you: make your challenge page\. We fill it in from your pledge, you publish it in one step, and friends can give to .+ on it\.\nMake my challenge page: http.*\/my-page\?start=thanks\n/);
+    expect(mail!.html_body).toMatch(/<a href="http[^"]*\/my-page\?start=thanks"[^>]*>Make my challenge page<\/a>/);
     // "Add to calendar": the four payments as an .ics attachment.
     expect(mail!.attachments).toEqual([expect.objectContaining({ contentType: 'text/calendar', filename: expect.stringMatching(/\.ics$/) })]);
     expect(Buffer.from(mail!.attachments![0]!.content, 'base64').toString().match(/BEGIN:VEVENT/g)).toHaveLength(4);

@@ -5,7 +5,7 @@ import { ADMIN_PATHS, isAdminPath } from './admin-paths';
 // Which pages get the admin's full-width layout (docs/decisions/158-admin-with-room.md).
 describe('isAdminPath', () => {
   it('is true on every admin screen, a campaign’s report included', () => {
-    for (const path of ['/admin', '/admin-campaign', '/user-list', '/admin-charities', '/admin-challenges', '/admin-campaign/12/report', '/admin-system', '/admin-reports']) {
+    for (const path of ['/admin', '/admin-campaign', '/user-list', '/admin-charities', '/admin-challenges', '/admin-campaign/12/report', '/admin-system', '/admin-reports', '/admin-testimonials']) {
       expect(isAdminPath(path), path).toBe(true);
     }
   });

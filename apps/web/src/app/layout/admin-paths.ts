@@ -16,6 +16,7 @@ export const ADMIN_PATHS: readonly string[] = [
   paths.adminCampaignMatches,
   paths.adminSystem,
   paths.adminReports,
+  paths.adminTestimonials,
 ];
 
 /** True on an admin screen: the layout is full width there, and the footer's columns follow. */

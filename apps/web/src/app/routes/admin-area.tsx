@@ -22,6 +22,7 @@ const SCREENS: Record<string, ReturnType<typeof screen>> = {
   [paths.adminCampaignMatches]: screen(() => import('./admin-campaign-matches')),
   [paths.adminSystem]: screen(() => import('./admin-system')),
   [paths.adminReports]: screen(() => import('./admin-reports')),
+  [paths.adminTestimonials]: screen(() => import('./admin-testimonials')),
 };
 
 /** The screen for this admin path (a campaign's report: /admin-campaign/{id}/report), for admins only. */

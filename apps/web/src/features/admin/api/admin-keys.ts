@@ -17,6 +17,7 @@ export const adminKeys = {
   audit: () => [...adminKeys.all, 'audit'] as const,
   system: () => [...adminKeys.all, 'system'] as const,
   reports: () => [...adminKeys.all, 'reports'] as const,
+  testimonials: () => [...adminKeys.all, 'testimonials'] as const,
   userPayments: (userId: number) => [...adminKeys.all, 'user-payments', userId] as const,
   gifts: (q: string) => [...adminKeys.all, 'gifts', q] as const,
 };

@@ -42,6 +42,9 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'match.pause': 'Paused a match fund',
   'match.resume': 'Resumed a match fund',
   'match.end': 'Ended a match fund',
+  'testimonial.create': 'Added a testimonial',
+  'testimonial.edit': 'Edited a testimonial',
+  'testimonial.delete': 'Deleted a testimonial',
 };
 
 function Change({ label, value }: { label: string; value: Record<string, unknown> | null }) {

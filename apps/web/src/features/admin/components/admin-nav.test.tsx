@@ -13,7 +13,7 @@ describe('AdminNav', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual(ADMIN_SCREENS.map((s) => [s.label, s.path]));
-    expect(links.map((l) => l.textContent)).toEqual(['Overview', 'Users', 'Campaigns', 'Challenges', 'Charities', 'Reports', 'System']);
+    expect(links.map((l) => l.textContent)).toEqual(['Overview', 'Users', 'Campaigns', 'Challenges', 'Charities', 'Reports', 'Testimonials', 'System']);
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(links.filter((l) => l.hasAttribute('aria-current'))).toHaveLength(1);
   });

@@ -21,6 +21,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: paths.adminChallenges, label: 'Challenges', about: 'Add, edit and disable challenges, and choose what each campaign offers.' },
   { path: paths.adminCharities, label: 'Charities', about: 'Add, edit and disable partner charities, their logos and photos.' },
   { path: paths.adminReports, label: 'Reports', about: 'What people reported on challenge pages and teams: hide it or dismiss the report.' },
+  { path: paths.adminTestimonials, label: 'Testimonials', about: 'What people who took part said, for their country’s landing: only with their consent to be quoted.' },
   { path: paths.adminSystem, label: 'System', about: 'Billing runs, the job queue, mail, backups, the database and the version.' },
 ];
 

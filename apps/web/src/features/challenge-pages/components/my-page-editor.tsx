@@ -4,7 +4,7 @@ import { decimalText, parseAmountInput, asMinor } from '@uplift/core/money';
 import { GOAL_MAX_MINOR, type MyPage, STORY_MAX } from '@uplift/core/schemas/challenge-pages';
 import { normaliseSlug } from '@uplift/core/slug';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
@@ -26,6 +26,7 @@ import {
 import { CoverEditor, UpdatesEditor } from './page-backing-editor';
 import { moneyIn, RaisedProgress } from './raised-progress';
 import { SlugField } from './slug-field';
+import { LeaderboardQuestion, StartFromThanks } from './start-from-thanks';
 import '../challenge-pages.css';
 
 /** /my-page, signed in only. */
@@ -41,6 +42,10 @@ export function MyPageScreen() {
 /** /my-page (docs/decisions/142): create the page, then edit, publish, hide or delete it, and start or leave a team. */
 export function MyPageEditor() {
   const mine = useMyPage();
+  // From the thank-you page or the confirmed-pledge mail: a prefilled form, published in one step (docs/decisions/167).
+  const fromThanks = useSearchParams()[0].get('start') === 'thanks';
+  // Just published, and not on the leaderboard: its owner is asked whether to appear there.
+  const [askLeaderboard, setAskLeaderboard] = useState(false);
   if (mine.isPending) return <p className="page narrow" role="status">Loading your page…</p>;
   if (mine.isError)
     return (
@@ -48,7 +53,17 @@ export function MyPageEditor() {
         <Alert>{mine.error.message}</Alert>
       </div>
     );
-  return <div className="page narrow cp-editor">{mine.data ? <EditPage page={mine.data} /> : <CreatePage />}</div>;
+  return (
+    <div className="page narrow cp-editor">
+      {mine.data ? (
+        <EditPage page={mine.data} askLeaderboard={askLeaderboard} onPublished={(page) => setAskLeaderboard(!page.on_leaderboard)} />
+      ) : fromThanks ? (
+        <StartFromThanks onPublished={() => setAskLeaderboard(true)} fallback={<CreatePage />} />
+      ) : (
+        <CreatePage />
+      )}
+    </div>
+  );
 }
 
 function CreatePage() {
@@ -81,7 +96,7 @@ const readFile = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-function EditPage({ page }: { page: MyPage }) {
+function EditPage({ page, askLeaderboard, onPublished }: { page: MyPage; askLeaderboard: boolean; onPublished: (page: MyPage) => void }) {
   const update = useUpdatePage();
   const remove = useDeletePage();
   const setPhoto = useSetPagePhoto();
@@ -117,7 +132,15 @@ function EditPage({ page }: { page: MyPage }) {
   };
   const publish = (published: boolean) => {
     setSaved('');
-    update.mutate({ published }, { onSuccess: () => setSaved(published ? 'Your page is public.' : 'Your page is hidden again.') });
+    update.mutate(
+      { published },
+      {
+        onSuccess: (after) => {
+          setSaved(published ? 'Your page is public.' : 'Your page is hidden again.');
+          if (published) onPublished(after);
+        },
+      },
+    );
   };
   const choosePhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -165,6 +188,15 @@ function EditPage({ page }: { page: MyPage }) {
           </button>
         )}
       </div>
+      {askLeaderboard && page.public && (
+        <LeaderboardQuestion
+          answer={async (yes) => {
+            if (!yes) return;
+            await update.mutateAsync({ on_leaderboard: true });
+            setForm((f) => ({ ...f, on_leaderboard: true }));
+          }}
+        />
+      )}
 
       <form onSubmit={save} noValidate className="cp-form">
         <SlugField kind="page" value={form.slug} current={page.slug} onChange={(slug) => setForm({ ...form, slug })} />

@@ -31,8 +31,8 @@ function show(props: Partial<Parameters<typeof CampaignCountdown>[0]>) {
 
 describe('CampaignCountdown', () => {
   it('after the start: the live count and amount, and the Join button', () => {
-    show({});
-    expect(screen.getByTestId('countdown')).toHaveTextContent("The campaign has started, join 5 others who've pledged $690.00!");
+    show({ totals: { pledges: 12, amountMinor: asMinor(69000) } });
+    expect(screen.getByTestId('countdown')).toHaveTextContent("The campaign has started, join 12 others who've pledged $690.00!");
     expect(screen.getByRole('link', { name: 'Join the November Uplift Challenge' })).toHaveAttribute('href', '/challenge');
   });
 
@@ -59,6 +59,11 @@ describe('CampaignCountdown', () => {
     show({ country: 'UK', campaign: campaign({ country: 'UK', start_date: '2026-11-28', end_date: '2026-12-28' }), totals: undefined });
     expect(screen.getByTestId('countdown')).toHaveTextContent('Starting in 5 days');
     expect(screen.getByRole('link', { name: 'Join the November Uplift Challenge' })).toBeInTheDocument();
+  });
+
+  it('invites while few have pledged, without the small sum (docs/decisions/167)', () => {
+    show({});
+    expect(screen.getByTestId('countdown')).toHaveTextContent('The campaign has started: be one of the first to pledge and join 5 others!');
   });
 
   it("reads 'heaps of' when nothing is counted yet, or the totals could not be read", () => {

@@ -99,9 +99,11 @@ describe('Leaderboard', () => {
     expect(within(section).getByText('What each participant raised: the money received, their pledge’s payments and their friends’ gifts.')).toBeInTheDocument();
   });
 
-  it('says so when no one has opted in', async () => {
+  it('invites to make a page when no one has opted in (docs/decisions/167)', async () => {
     stub({ '/api/leaderboards?country=NZ': { country: 'NZ', campaign_id: 1, pages: [], teams: [] } });
     renderWith(<Leaderboard country="NZ" />);
-    expect(await screen.findByTestId('leaderboard-empty')).toHaveTextContent('No one is on the leaderboard yet.');
+    const empty = await screen.findByTestId('leaderboard-empty');
+    expect(empty).toHaveTextContent('No one is on the leaderboard yet: your page could be the first.');
+    expect(within(empty).getByRole('link', { name: 'make your challenge page' })).toHaveAttribute('href', '/my-page');
   });
 });

@@ -3,6 +3,7 @@ import { asMinor, formatMoney, toNearestMinor } from '@uplift/core/money';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { useFriendsGiftTotals, useLeaderboard } from '../api/get-friends-give';
 
 // The landing's friends-give parts (docs/decisions/140-leaderboards.md): their own chunk, loaded
@@ -52,7 +53,12 @@ export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCod
   if (board.isPending) body = <p className="muted" role="status">Loading the leaderboard…</p>;
   else if (board.isError) body = <p className="muted">The leaderboard opens with the next campaign.</p>;
   else if (board.data.pages.length === 0 && board.data.teams.length === 0)
-    body = <p data-testid="leaderboard-empty">No one is on the leaderboard yet. Participants can choose to appear here from their challenge page.</p>;
+    // Empty invites rather than discourages (docs/decisions/167): the first page made can top it.
+    body = (
+      <p data-testid="leaderboard-empty">
+        No one is on the leaderboard yet: your page could be the first. Once you’ve pledged, <Link to={paths.myPage}>make your challenge page</Link>, ask friends to back you, and choose to appear here.
+      </p>
+    );
   else
     body = (
       <div className="leaderboard-lists">

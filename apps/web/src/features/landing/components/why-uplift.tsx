@@ -1,6 +1,7 @@
 import { BRAND } from '@uplift/core/brand';
 import type { CountryCode } from '@uplift/core/countries';
-import { COUNTRY_CONTENT } from '@uplift/core/country-content';
+import type { PublicTestimonial } from '@uplift/core/schemas/testimonials';
+import { useTestimonials } from '../api/get-testimonials';
 
 const REASONS = [
   {
@@ -17,8 +18,9 @@ const REASONS = [
   },
 ];
 
-/** The reasons, and stories from participants in the page's own country. */
+/** The reasons, and what people in the page's own country said, when an admin has entered some. */
 export function WhyUplift({ country }: { country: CountryCode }) {
+  const testimonials = useTestimonials(country);
   return (
     <section className="landing-section why" aria-labelledby="why-title">
       <h2 id="why-title">So, why {BRAND.product}?</h2>
@@ -30,24 +32,29 @@ export function WhyUplift({ country }: { country: CountryCode }) {
           </li>
         ))}
       </ul>
-      {/* Their words as pull quotes on a deep full-width band (docs/decisions/163). */}
-      <div className="quote-band">
-        <h3 className="stories-title">From people who took part</h3>
-        <ul className="stories">
-          {COUNTRY_CONTENT[country].stories.map((s) => (
-            <li key={s.name}>
-              <figure>
-                <blockquote>
-                  <p>“{s.quote}”</p>
-                </blockquote>
-                <figcaption>
-                  {s.name}, {s.place}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {/* No made-up words: only testimonials entered with the person's consent, and no section without any (docs/decisions/167). */}
+      {testimonials.data && testimonials.data.length > 0 && <Testimonials items={testimonials.data} />}
     </section>
+  );
+}
+
+/** Their words as pull quotes on a deep full-width band (docs/decisions/163). */
+export function Testimonials({ items }: { items: readonly PublicTestimonial[] }) {
+  return (
+    <div className="quote-band" data-testid="testimonials">
+      <h3 className="stories-title">From people who took part</h3>
+      <ul className="stories">
+        {items.map((t) => (
+          <li key={t.id}>
+            <figure>
+              <blockquote>
+                <p>“{t.quote}”</p>
+              </blockquote>
+              <figcaption>{t.name}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

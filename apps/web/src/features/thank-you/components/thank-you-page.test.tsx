@@ -113,6 +113,17 @@ describe('ThankYouPage recap and sharing', () => {
     expect(await screen.findByTestId('first-payment')).toHaveTextContent('23/11/2026');
   });
 
+  it('invites the donor to make their challenge page, prefilled and published in one step (docs/decisions/167)', async () => {
+    confirmedPledge();
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    const invite = await screen.findByRole('region', { name: 'Ask friends to back you' });
+    await waitFor(() => expect(invite).toHaveTextContent('friends can give to Youthline on it.'));
+    const link = screen.getByRole('link', { name: 'Make my challenge page' });
+    expect(link).toHaveAttribute('href', '/my-page?start=thanks');
+    await userEvent.click(link);
+    expect(screen.getByTestId('landed')).toHaveTextContent('/my-page?start=thanks');
+  });
+
   it('recaps the pledge: charity, weekly amount, total, first and last dates', async () => {
     confirmedPledge();
     renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');

@@ -6,7 +6,7 @@ import { sumMinor, toMinor, formatMoney } from '@uplift/core/money';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { useCountry } from '../../../lib/country';
-import { paths } from '../../../lib/paths';
+import { MY_PAGE_FROM_THANKS, paths } from '../../../lib/paths';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { useChallenge } from '../../../lib/queries/challenge';
 import { useClosestConfirmedPledge } from '../../../lib/queries/closest-pledge';
@@ -112,6 +112,19 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
       <p>
         You can follow your progress, and cancel future payments at any time, on the <Link to={paths.summary}>View my Pledge</Link> page.
       </p>
+
+      {pledge.data && (
+        // Make a page from the moment of thanks (docs/decisions/167): prefilled, published in one step.
+        <section className="card make-page-invite" aria-labelledby="make-page-title" data-testid="make-page-invite">
+          <h2 id="make-page-title">Ask friends to back you</h2>
+          <p>
+            Make your challenge page: we fill it in from your pledge, you publish it in one step, and friends can give to {recipient.data?.recipient_name ?? 'your charity'} on it.
+          </p>
+          <Link className="button" to={MY_PAGE_FROM_THANKS}>
+            Make my challenge page
+          </Link>
+        </section>
+      )}
 
       <h2>Spread the word</h2>
       <ul className="share-buttons">

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@uplift/core/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { PaymentStep } from './payment-step';
 const SECRET = { client_secret: 'seti_test_secret', provider: 'test' };
 const CONFIRMED = { ...pendingPledge, pledge_status: 'Confirmed', payments: [] };
 
-function renderPaymentStep(replies: Record<string, Reply>) {
+function renderPaymentStep(replies: Record<string, Reply>, country: 'NZ' | 'UK' = 'NZ') {
   const calls = stubApi(replies);
   const onPaid = vi.fn();
   const onDeleted = vi.fn();
@@ -18,8 +18,8 @@ function renderPaymentStep(replies: Record<string, Reply>) {
   render(
     <Wrapper>
       <PaymentStep
-        pledge={pendingPledge}
-        campaign={nzCampaign}
+        pledge={{ ...pendingPledge, country }}
+        campaign={{ ...nzCampaign, country }}
         challengeName="Coffees"
         recipientName="Youthline"
         onPaid={onPaid}
@@ -56,6 +56,19 @@ describe('payment step', () => {
     expect(summary).toHaveTextContent('$70.00 NZD');
     expect(summary).toHaveTextContent('Youthline');
     expect(within(summary).getByText('4 weekly payments')).toBeInTheDocument();
+    await screen.findByLabelText('Card number');
+  });
+
+  it('UK: says before payment that Gift Aid cannot be claimed on the pledge, and why, in the receipts’ words; NZ does not (docs/decisions/167)', async () => {
+    const replies = { 'GET /api/payment_method': { status: 200, body: [] }, 'GET /api/payment_method/secret': { status: 200, body: SECRET } } as const;
+    renderPaymentStep(replies, 'UK');
+    expect(screen.getByTestId('gift-aid-line')).toHaveTextContent(
+      'Uplift Charitable Trust is a New Zealand charity, so this pledge is not eligible for Gift Aid. Only a charity registered with HMRC can claim Gift Aid.',
+    );
+    await screen.findByLabelText('Card number');
+    cleanup();
+    renderPaymentStep(replies, 'NZ');
+    expect(screen.queryByText(/Gift Aid/)).not.toBeInTheDocument();
     await screen.findByLabelText('Card number');
   });
 

@@ -2,6 +2,8 @@ import { formatDayMonthYear } from '@uplift/core/calendar';
 import { pledgeTotalMinor, remainingWeeksWord, splitPayments } from '@uplift/core/calculator';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { feeCoverOffer, weeklyCharge } from '@uplift/core/fees';
+import { GIFT_AID_WHY, notEligibleForGiftAid } from '@uplift/core/gift-aid';
+import { BRAND } from '@uplift/core/brand';
 import { MSG } from '@uplift/core/messages';
 import { asMinor, formatMoney, fromMinor, toMinor, type Minor } from '@uplift/core/money';
 import { useQueryClient } from '@tanstack/react-query';
@@ -256,6 +258,12 @@ export function PaymentStep({ pledge, campaign, challengeName, recipientName, on
       )}
 
       <div className="payment-finish">
+        {/* UK donors learn before paying, not first from the receipt, that no Gift Aid is added (docs/decisions/081, 167). */}
+        {country === 'UK' && (
+          <p className="field-hint gift-aid-line" data-testid="gift-aid-line">
+            {notEligibleForGiftAid(BRAND.operator, 'this pledge')} {GIFT_AID_WHY}
+          </p>
+        )}
         <ChargeLine schedule={schedule.map((p) => ({ ...p, amountMinor: weeklyCharge(p.amountMinor, coverFee, country).chargedMinor }))} country={country} />
         {formError && <Alert>{formError}</Alert>}
         {submitting && (
