@@ -15,9 +15,10 @@ export function ContinueOffer({ onSignedIn }: { onSignedIn: (secondStep: string 
   const button = useRef<HTMLButtonElement>(null);
   const firstName = refused === undefined ? offer.data?.first_name : null;
 
-  // The one thing left to do: the press, so Enter or a tap goes on.
+  // The one thing left to do: the press, so Enter or a tap goes on; never taken from a field being typed in.
   useEffect(() => {
-    if (firstName) button.current?.focus();
+    const active = document.activeElement;
+    if (firstName && !(active instanceof HTMLInputElement && active.value !== '')) button.current?.focus();
   }, [firstName]);
 
   const onPress = async () => {
