@@ -160,7 +160,7 @@ describe('continuing into a just-activated account without the password', () => 
     expect(verified.statusCode, verified.body).toBe(200);
   });
 
-  it('is retired by a password login and by logging out', async () => {
+  it('is retired by a password login, and its cookie cleared when the browser sends it', async () => {
     const a = await register();
     const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.body.email, password: a.body.password } });
     expect(login.statusCode).toBe(200);
@@ -171,5 +171,28 @@ describe('continuing into a just-activated account without the password', () => 
     const other = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: b.body.email, password: b.body.password }, cookies: { uplift_continue: b.cookie } });
     expect(continuationOf(other)).toMatchObject({ value: '' });
     expect(await offer(b.cookie)).toBeNull();
+  });
+});
+
+describe('the continuation cookie over https', () => {
+  it('is Secure and __Host-prefixed, on /, and read back under that name', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await createTestContext({ env: { SMTP_URL: smtp.url, APP_URL: 'https://uplift.example' } });
+    try {
+      const { pledge } = await seedOpenCampaign(ctx.db, ctx.clock.now());
+      const body = registration(pledge, { first_name: 'Rangi' });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      const cookie = res.cookies.find((c) => c.name === '__Host-uplift_continue');
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 30 * 60 });
+      await ctx.app.inject({ method: 'GET', url: `/api/auth/activate?activation_token=${tokenIn(smtp.last(body.email, /Activate/))}` });
+      const offer = await ctx.app.inject({ method: 'GET', url: '/api/auth/continue', cookies: { '__Host-uplift_continue': cookie!.value } });
+      expect(offer.json()).toEqual({ first_name: 'Rangi' });
+      // The plain-http name is not read over https.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/continue', cookies: { uplift_continue: cookie!.value } })).json()).toEqual({ first_name: null });
+    } finally {
+      await ctx.close();
+      await smtp.close();
+    }
   });
 });
