@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../../db/schema.ts';
@@ -58,7 +58,7 @@ describe('continuing into a just-activated account without the password', () => 
   it('sets an HttpOnly, SameSite=Strict cookie for 30 minutes at registration, keeping only its hash', async () => {
     const { user, cookie, setCookie } = await register({ activate: false });
     expect(setCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: 30 * 60 });
-    const [row] = await ctx.db.select().from(authTokens).where(eq(authTokens.user_id, user.id)).where(eq(authTokens.purpose, 'continuation'));
+    const [row] = await ctx.db.select().from(authTokens).where(and(eq(authTokens.user_id, user.id), eq(authTokens.purpose, 'continuation')));
     expect(row!.token_hash).not.toBe(cookie);
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.expires_at.toISOString()).toBe(new Date(Date.parse(TEST_NOW) + 30 * 60_000).toISOString());
