@@ -9,6 +9,8 @@ export const SECURITY_EVENTS = [
   'login',
   'login_failed',
   'login_not_activated',
+  'login_continued',
+  'continuation_refused',
   'second_factor',
   'two_factor_failed',
   'second_factor_pending',
@@ -41,6 +43,7 @@ export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
 const WARNINGS = new Set<SecurityEventName>([
   'login_failed',
   'login_not_activated',
+  'continuation_refused',
   'two_factor_failed',
   'second_factor_pending',
   'passkey_refused',

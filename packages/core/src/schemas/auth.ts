@@ -157,6 +157,14 @@ export const accessTokenResponseSchema = z.object({ access_token: z.string(), tw
 export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 
 /**
+ * GET /api/auth/continue (docs/decisions/168): whether this browser, which registered less than 30
+ * minutes ago, may continue into its now activated account without the password. Only the first
+ * name, for "Continue as {first name}"; null when there is nothing to continue.
+ */
+export const continuationOfferSchema = z.object({ first_name: z.string().nullable() });
+export type ContinuationOffer = z.infer<typeof continuationOfferSchema>;
+
+/**
  * An account as the API shows it: GET /api/auth/user_info (one's own) and the admin's user
  * table. Never the password hash, role or tokens.
  */

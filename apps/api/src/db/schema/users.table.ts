@@ -48,7 +48,7 @@ export const users = pgTable(
   ],
 );
 
-/** Single-use activation and password-reset tokens, stored only as hashes. */
+/** Single-use activation, password-reset and continuation (docs/decisions/168) tokens, stored only as hashes. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -65,7 +65,7 @@ export const authTokens = pgTable(
   (t) => [
     uniqueIndex('auth_tokens_hash_key').on(t.token_hash),
     index('auth_tokens_user_idx').on(t.user_id, t.purpose),
-    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'reset')`),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('activation', 'reset', 'continuation')`),
   ],
 );
 

@@ -46,6 +46,13 @@ export const authErrors = defineErrors('auth', {
   passkeyNotFound: { code: 'auth.passkey_not_found', status: 404, message: 'There is no such passkey on your account.' },
   notAnAdmin: { code: 'auth.not_an_admin', status: 409, message: 'That account is not an admin.' },
 
+  /** No live continuation in this browser: used, expired, another browser's, or the account not activated (docs/decisions/168). */
+  continuationRefused: {
+    code: 'auth.continuation_refused',
+    status: 401,
+    message: 'You cannot continue without your password here. Please log in with your email and password.',
+  },
+
   // The donor's signed-in devices (docs/decisions/130).
   sessionNotFound: { code: 'session.not_found', status: 404, message: 'That device is not signed in to your account.' },
   noCurrentSession: { code: 'session.no_current', status: 409, message: 'Please log in again to sign out your other devices.' },

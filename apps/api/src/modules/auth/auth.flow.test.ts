@@ -79,7 +79,9 @@ describe('account lifecycle', () => {
     expect(mail.text).toContain('Uplift Charitable Trust');
     expect(mail.html).toContain(`https://uplift.example/activate?token=${token}`);
     const rows = await ctx.db.select().from(authTokens);
-    expect(rows.map((r) => r.token_hash)).toEqual([hashToken(token)]);
+    // Beside the activation token, the registering browser's continuation (docs/decisions/168), a hash too.
+    expect(rows.map((r) => r.purpose).sort()).toEqual(['activation', 'continuation']);
+    expect(rows.filter((r) => r.purpose === 'activation').map((r) => r.token_hash)).toEqual([hashToken(token)]);
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 

@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { authAttempts, authTokens, refreshTokens, sessionDevices, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenPurpose = 'activation' | 'reset';
+export type TokenPurpose = 'activation' | 'reset' | 'continuation';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);

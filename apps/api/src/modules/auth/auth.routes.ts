@@ -11,6 +11,7 @@ import { errorResponses, messageResponseSchema } from '@uplift/core/schemas/erro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { activate, forgotPassword, login, logout, refreshSession, register, resetPassword, userInfo, type AuthDeps } from './auth.service.ts';
+import continuationRoutes, { continuationCookies } from './continuation.routes.ts';
 import { dummyHash } from './password.ts';
 import { IP_LIMITS, perIpLimit } from './rate-limits.ts';
 import { noteSubject } from './security-events.ts';
@@ -43,6 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   dummyHash().catch((err: unknown) => app.log.error({ err }, 'could not prepare the dummy password hash'));
 
   const { readRefreshCookie, setSessionCookie, clearSessionCookie } = sessionCookies(app);
+  const { setContinuationCookie, clearContinuationCookie } = continuationCookies(app);
   // A sign-in's device (user agent, the IP's country) when it starts; its last use on each refresh (docs/decisions/130).
   app.addHook('onSend', async (request, reply, payload) => {
     const session = sessionOfReply(reply);
@@ -62,7 +64,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: limit(IP_LIMITS.register),
     },
     async (request, reply) => {
-      await register(deps, request.body);
+      // This browser may continue into the account once it is activated, without the password (docs/decisions/168).
+      setContinuationCookie(reply, await register(deps, request.body));
       return reply.status(201).send({ message: 'Thank you for registering. Please check your email for your activation token.' });
     },
   );
@@ -99,6 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await login(deps, request.body);
       setSessionCookie(reply, session);
+      clearContinuationCookie(reply, request);
       return reply.send({ access_token: session.accessToken, two_factor: session.twoFactor });
     },
   );
@@ -131,6 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noteSubject(request, await logout(deps, readRefreshCookie(request)));
       clearSessionCookie(reply);
+      clearContinuationCookie(reply, request);
       return reply.send({ message: 'You have been logged out.' });
     },
   );
@@ -179,6 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => userInfo(deps, currentUser(request).id),
   );
 
+  await app.register(continuationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(sessionListRoutes);
   await app.register(passkeyRoutes);

@@ -18,7 +18,7 @@ import { mailAuthChange } from './security-notices.ts';
 import { secondFactorState } from './second-factor.ts';
 import { hashPassword, refuseWeakPassword, verifyPassword } from './password.ts';
 import { claimAttempt, clearAttempts } from './rate-limits.ts';
-import { ACTIVATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
+import { ACTIVATION_TTL_MS, CONTINUATION_TTL_MS, hashToken, newToken, REFRESH_TTL_MS, RESET_TTL_MS, sessionLifetimeMs } from './tokens.ts';
 
 /** Version of the registration terms' wording the web app shows; recorded with each consent. */
 export const TERMS_VERSION = '2026-11-23';
@@ -71,8 +71,15 @@ function logDevToken(deps: Pick<AuthDeps, 'config' | 'log'>, kind: string, email
   if (deps.config.devOutbox) deps.log.info(`dev outbox: ${kind} token for ${email}: ${token}`);
 }
 
-/** Creates the account (not activated) and its Pending pledge together, then mails the token. */
-export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, input: RegisterRequest): Promise<void> {
+/** A registration's continuation (docs/decisions/168): the token for this browser's cookie and when it ends. */
+export type Continuation = { token: string; expiresAt: Date };
+
+/**
+ * Creates the account (not activated) and its Pending pledge together, then mails the token.
+ * Answers the continuation that lets this browser sign in once after activation, without the
+ * password, within 30 minutes (docs/decisions/168).
+ */
+export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'config' | 'log'>, input: RegisterRequest): Promise<Continuation> {
   const { db, clock, mailer, config, log } = deps;
   const now = clock.now();
   await claimAttempt(db, 'register', { email: input.email }, now);
@@ -80,6 +87,7 @@ export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 
   if (await repo.findUserByEmail(db, input.email)) throw authErrors.emailExists();
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
+  const continuation = { token: newToken(), expiresAt: new Date(now.getTime() + CONTINUATION_TTL_MS) };
 
   let user: repo.UserRow;
   try {
@@ -110,6 +118,13 @@ export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 
         expires_at: new Date(now.getTime() + ACTIVATION_TTL_MS),
         created_at: now,
       });
+      await repo.insertAuthToken(tx, {
+        user_id: created.id,
+        purpose: 'continuation',
+        token_hash: hashToken(continuation.token),
+        expires_at: continuation.expiresAt,
+        created_at: now,
+      });
       return created;
     });
   } catch (err) {
@@ -121,6 +136,7 @@ export async function register(deps: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 
   await mailer.send(user.email, 'activation', activationMail({ firstName: user.first_name, country: user.country, token, appUrl: config.appUrl }));
   logDevToken(deps, 'activation', user.email, token);
   log.info({ userId: user.id }, 'account registered');
+  return continuation;
 }
 
 /** Activates the account a live activation token belongs to; the token is then used up. */
@@ -153,6 +169,8 @@ export async function login(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signA
   }
   await release();
   if (!user.activated) throw authErrors.notActivated();
+  // Signed in with the password: a continuation still waiting in some browser is not needed any more.
+  await repo.retireAuthTokens(db, user.id, 'continuation', clock.now());
   log.info({ userId: user.id }, 'logged in');
   // An admin's password alone starts a session without admin rights: the second factor follows.
   return startSession(deps, user, { id: randomUUID(), startedAt: clock.now(), secondFactor: false });
@@ -198,7 +216,11 @@ export async function refreshSession(deps: Pick<AuthDeps, 'db' | 'clock' | 'log'
 export async function logout(deps: Pick<AuthDeps, 'db' | 'clock'>, token: string | undefined): Promise<number | undefined> {
   if (!token) return undefined;
   const row = await repo.findRefreshToken(deps.db, hashToken(token));
-  if (row) await repo.revokeRefreshFamily(deps.db, row.family_id, deps.clock.now());
+  if (row) {
+    await repo.revokeRefreshFamily(deps.db, row.family_id, deps.clock.now());
+    // Signed out: no "Continue as" is left behind for whoever uses this browser next (docs/decisions/168).
+    await repo.retireAuthTokens(deps.db, row.user_id, 'continuation', deps.clock.now());
+  }
   return row?.user_id;
 }
 
@@ -249,6 +271,7 @@ export async function resetPassword(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' 
     await repo.activateUser(tx, userId, now);
     await repo.revokeAllRefreshTokens(tx, userId, now);
     await repo.retireAuthTokens(tx, userId, 'reset', now);
+    await repo.retireAuthTokens(tx, userId, 'continuation', now);
     const passkeysRemoved = await deleteAllPasskeys(tx, userId);
     const row = await repo.findUserById(tx, userId);
     return row && { ...row, passkeysRemoved };

@@ -76,6 +76,22 @@ describe('security events', () => {
     });
     await expectEvent('logout', id, () => inject({ method: 'POST', url: '/api/auth/logout', cookies: { uplift_refresh: refresh } }));
 
+    // The registering browser's one press after activation (docs/decisions/168), and the press again.
+    const continuing = registration(open.pledge);
+    const registered = await inject({ method: 'POST', url: '/api/auth/register', payload: continuing });
+    const continuation = registered.cookies.find((c) => c.name === 'uplift_continue')!.value;
+    secrets.push(continuation);
+    await inject({ method: 'GET', url: `/api/auth/activate?activation_token=${tokenIn(smtp.last(continuing.email, /Activate/))}` });
+    const [continued] = await ctx.db.select().from(users).where(eq(users.email, continuing.email));
+    await expectEvent('login_continued', continued!.id, async () => {
+      const res = await inject({ method: 'POST', url: '/api/auth/continue', cookies: { uplift_continue: continuation } });
+      expect(res.statusCode, res.body).toBe(200);
+      secrets.push(res.json<{ access_token: string }>().access_token, refreshCookieOf(res)!.value);
+    });
+    await expectEvent('continuation_refused', null, async () => {
+      expect((await inject({ method: 'POST', url: '/api/auth/continue', cookies: { uplift_continue: continuation } })).statusCode).toBe(401);
+    });
+
     // Devices: one signed out, then every other.
     const second = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
     const third = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });

@@ -31,6 +31,7 @@ type RouteEvent = { ok?: SecurityEventName; subject?: 'param' } & Partial<Record
  */
 const ROUTE_EVENTS: Record<string, RouteEvent> = {
   'POST /api/auth/login': { ok: 'login', 401: 'login_failed', 403: 'login_not_activated' },
+  'POST /api/auth/continue': { ok: 'login_continued', 401: 'continuation_refused' },
   'POST /api/auth/two-factor/verify': { ok: 'second_factor' },
   'POST /api/auth/two-factor/enrolment/confirm': { ok: 'two_factor_changed' },
   'POST /api/auth/passkeys/authentication/verify': { ok: 'passkey_login' },

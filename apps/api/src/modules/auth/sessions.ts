@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema.ts';
-import { findUserById, revokeAllRefreshTokens } from './auth.repository.ts';
+import { findUserById, retireAuthTokens, revokeAllRefreshTokens } from './auth.repository.ts';
 import { authErrors } from './auth.errors.ts';
 import { hashToken } from './tokens.ts';
 import type { Executor } from '../../db/client.ts';
@@ -8,9 +8,10 @@ import type { Executor } from '../../db/client.ts';
 // Session revocation for other modules (a donor's account page changes a password or an email):
 // every device signs in again, or every device but the one making the change.
 
-/** Ends every session of a user: refresh-token families revoked, earlier access tokens refused (docs/decisions/078). */
+/** Ends every session of a user: refresh-token families revoked, earlier access tokens refused (docs/decisions/078), and a registration's continuation (docs/decisions/168). */
 export async function endAllSessions(db: Executor, userId: number, now: Date): Promise<void> {
   await revokeAllRefreshTokens(db, userId, now);
+  await retireAuthTokens(db, userId, 'continuation', now);
 }
 
 /** Ends every session of a user except the one `keepRefreshToken` (the caller's cookie) belongs to; the other devices' access tokens lapse within 15 minutes. */

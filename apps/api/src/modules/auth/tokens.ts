@@ -17,6 +17,8 @@ export function subjectHash(email: string): string {
 
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** A registration's continuation lives 30 minutes from the registration (docs/decisions/168). */
+export const CONTINUATION_TTL_MS = 30 * 60 * 1000;
 export const REFRESH_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -61,4 +63,18 @@ export function refreshCookieOptions(site: CookieSite, maxAgeMs: number = REFRES
     path: refreshCookiePath(site),
     maxAge: Math.floor(maxAgeMs / 1000),
   };
+}
+
+export const CONTINUATION_COOKIE = 'uplift_continue';
+
+/**
+ * The continuation cookie (docs/decisions/168): like the refresh cookie, `__Host-`-prefixed, Secure
+ * and on / over https, else only sent to /api/auth; HttpOnly and SameSite=Strict either way.
+ */
+export function continuationCookieName(site: CookieSite): string {
+  return isHttps(site) ? `__Host-${CONTINUATION_COOKIE}` : CONTINUATION_COOKIE;
+}
+
+export function continuationCookieOptions(site: CookieSite, maxAgeMs: number = CONTINUATION_TTL_MS) {
+  return { ...refreshCookieOptions(site, maxAgeMs) };
 }

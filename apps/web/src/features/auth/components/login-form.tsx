@@ -14,13 +14,15 @@ import { closestPledgeQuery, pledgeStatusOf } from '../../../lib/queries/closest
 import { useLogin } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { forgetRegisteredEmail } from '../registered-email';
+import { ContinueOffer } from './continue-offer';
 import { pathAfterLogin, safeReturnPath } from '../return-path';
 import '../auth.css';
 
 /**
  * product-rules §2 "Login": email and password; 'Login details incorrect' for any failed attempt. After
  * login the pledge status decides where to go (Confirmed → /summary, Pending → step 4,
- * otherwise /challenge), unless a protected page sent the user here.
+ * otherwise /challenge), unless a protected page sent the user here. Above it, for the browser
+ * that just registered and activated, "Continue as {first name}" (docs/decisions/168).
  */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -81,33 +83,36 @@ export function LoginForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Log in">
-      {notice && !failure && <Alert tone="success">{notice}</Alert>}
-      {failure && <Alert>{failure}</Alert>}
-      <TextField label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in…' : 'Login'}
-        </button>
-        <button type="button" className="button secondary" onClick={() => navigate(paths.challenge)}>
-          Register
-        </button>
-      </div>
-      <div className="form-actions">
-        <button type="button" className="button secondary" disabled={passkeyCall.isPending} onClick={() => void onPasskey()}>
-          {passkeyCall.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
-        </button>
-      </div>
-      <ul className="form-links auth-links">
-        <li>
-          <Link to={paths.activate}>Activate your account</Link>
-        </li>
-        <li>
-          <Link to={paths.passwordRecovery}>Forgot your password?</Link>
-        </li>
-      </ul>
-    </form>
+    <>
+      <ContinueOffer onSignedIn={goOn} />
+      <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Log in">
+        {notice && !failure && <Alert tone="success">{notice}</Alert>}
+        {failure && <Alert>{failure}</Alert>}
+        <TextField label="Email" type="email" autoComplete="username" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {isSubmitting ? 'Logging in…' : 'Login'}
+          </button>
+          <button type="button" className="button secondary" onClick={() => navigate(paths.challenge)}>
+            Register
+          </button>
+        </div>
+        <div className="form-actions">
+          <button type="button" className="button secondary" disabled={passkeyCall.isPending} onClick={() => void onPasskey()}>
+            {passkeyCall.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+          </button>
+        </div>
+        <ul className="form-links auth-links">
+          <li>
+            <Link to={paths.activate}>Activate your account</Link>
+          </li>
+          <li>
+            <Link to={paths.passwordRecovery}>Forgot your password?</Link>
+          </li>
+        </ul>
+      </form>
+    </>
   );
 }
 
