@@ -27,6 +27,11 @@ const draft: MyPage = {
   raised: { pledged: 7000, received_minor: 0, gifts: 0, total: 0, gift_count: 0, matched: 0 },
   weeks_done: 0,
   weeks_total: 4,
+  cover: null,
+  weeks: { state: 'before', text: 'Starts Monday' },
+  impact_line: null,
+  updates: [],
+  suggested_update: 'Getting ready: 0 coffees skipped, $0.00 given so far',
   team: null,
 };
 const published: MyPage = { ...draft, public: true, published_at: '2026-11-24T09:00:00.000Z' };
