@@ -25,6 +25,7 @@ export type PageRow = {
   photo_moderated_at: Date | null;
   story_moderated_at: Date | null;
   moderation_reason: string | null;
+  share_message: string | null;
   on_leaderboard: boolean;
   gift_mails: boolean;
   photo_id: number | null;
@@ -55,7 +56,7 @@ export type PageRow = {
 
 const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
-         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
+         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.share_message, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
          cp.team_id, t.slug as team_slug, t.name as team_name, t.moderated_at as team_moderated_at, t.moderation_reason as team_moderation_reason, t.captain_page_id as team_captain_page_id,
          ca.country, ch.name as challenge_name, ch.icon as challenge_icon, r.id as recipient_id, r.recipient_name, r.logo as recipient_logo,
@@ -166,6 +167,7 @@ export type PageChange = Partial<{
   published_at: Date | null;
   photo_id: number | null;
   team_id: number | null;
+  share_message: string | null;
 }>;
 
 export async function updatePage(db: Executor, pageId: number, change: PageChange, now: Date): Promise<void> {

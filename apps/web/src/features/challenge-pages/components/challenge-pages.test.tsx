@@ -32,6 +32,7 @@ const page: PublicPageData = {
     next_cursor: 'abc',
   },
   match: null,
+  share_message: 'Sam T. is giving something up for four weeks for a good cause. Give them a hand?',
 };
 
 const mine: MyPage = {
@@ -53,6 +54,7 @@ const mine: MyPage = {
   weeks_done: 0,
   weeks_total: 4,
   team: null,
+  share_message: null,
 };
 
 afterEach(() => {
