@@ -2,6 +2,7 @@ import type { PageGift } from '@uplift/core/schemas/challenge-pages';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { LazySharePanel } from '../../../components/share/lazy-share-panel';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -99,6 +100,7 @@ export function PublicPage({ slug }: { slug: string }) {
           </section>
         </div>
       </header>
+      <LazySharePanel kind="page" slug={p.slug} country={p.country} name={p.display_name} message={p.share_message} />
 
       <div className="cp-columns">
         <div>

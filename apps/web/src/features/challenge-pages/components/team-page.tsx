@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { LazySharePanel } from '../../../components/share/lazy-share-panel';
 import { paths } from '../../../lib/paths';
 import { challengePagePath } from '../paths';
 import { useSession } from '../../../lib/session';
@@ -62,6 +63,7 @@ export function TeamPage({ slug }: { slug: string }) {
       </header>
       {t.match && <MatchOffer match={t.match} country={t.country} />}
       {t.story && <p className="cp-story">{t.story}</p>}
+      <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
 
       <div className="cp-actions">
         {!signedIn && session.status === 'anonymous' && (

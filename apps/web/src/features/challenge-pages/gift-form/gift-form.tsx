@@ -11,6 +11,7 @@ import { confirmGift, createGift } from './gift-api';
 import type { GiftCardForm } from './gift-card';
 import type { PublicMatch } from '@uplift/core/schemas/match';
 import { MatchOffer, matchThanksLine } from '../match/match-offer';
+import { visitChannel } from '../../../lib/visit-channel';
 import './gift-form.css';
 import { TestGiftCard } from './test-gift-card';
 
@@ -79,7 +80,7 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
     setProblem(null);
     setBusy(true);
     try {
-      const gift = await createGift(slug, { client_key: clientKey.current, ...details, tax_receipt: country === 'NZ' && details.tax_receipt });
+      const gift = await createGift(slug, { client_key: clientKey.current, ...details, tax_receipt: country === 'NZ' && details.tax_receipt, via: visitChannel() });
       if (gift.status === 'succeeded') finish(details, null, null);
       else setStep({ kind: 'card', gift, details });
     } catch (err) {

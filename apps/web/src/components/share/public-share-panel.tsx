@@ -1,0 +1,10 @@
+import { defaultShareMessage } from '@uplift/core/share';
+import type { PublicShareProps } from './share-types';
+import { SharePanel } from './share-panel';
+
+/** A public page's or team's panel: its own address, its owner's message or the country's default. */
+export default function PublicSharePanel({ kind, slug, country, name, message }: PublicShareProps) {
+  const url = `${window.location.origin}/${kind === 'page' ? 'p' : 't'}/${slug}`;
+  const words = message ?? defaultShareMessage(country, kind === 'page' ? { kind, name, own: false } : { kind, name });
+  return <SharePanel url={url} message={words} heading={kind === 'page' ? `Share ${name}’s page` : 'Share this team'} id={`share-${kind}`} {...(kind === 'page' ? { pageSlug: slug } : {})} />;
+}
