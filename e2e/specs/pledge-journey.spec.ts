@@ -220,12 +220,12 @@ test('a visitor walks every step of the wizard, registers, activates with a type
   await expect(page.getByTestId('first-payment')).toContainText(`${formatMoney(1750, 'NZ')} NZD`);
   await expect(page.getByTestId('first-payment')).toContainText(formatDayMonthYear(dates[0]!));
   // The networks' documented share URLs, carrying the campaign's landing page (decision 025).
-  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ$/);
-  await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ&text=/);
+  await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ%26via%3Dfacebook$/);
+  await expect(page.getByRole('link', { name: /Share on X/ })).toHaveAttribute('href', /^https:\/\/twitter\.com\/intent\/tweet\?url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F%3Fcountry%3DNZ%26via%3Dx&text=/);
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Copied', { exact: true })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?country=NZ$/);
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?country=NZ&via=copy$/);
   // What the link unfurls to: the NZ campaign's preview card.
   const shared = await (await page.request.get(copied)).text();
   expect(shared).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/share-image\/NZ\.png\?v=[0-9a-f]{16}" \/>/);

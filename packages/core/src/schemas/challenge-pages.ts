@@ -4,6 +4,7 @@ import { CAPTAIN_MESSAGE_MAX, COVER_MIN_HEIGHT, COVER_MIN_WIDTH, UPDATE_MAX } fr
 import { PHOTO_MAX_BYTES } from './admin-charities.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
 import { publicMatchSchema } from './match.ts';
+import { SHARE_MESSAGE_MAX } from '../share.ts';
 import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '../slug.ts';
 
 // Challenge pages (/p/{slug}) and teams (/t/{slug}) (docs/decisions/139-fundraising-photos.md,
@@ -28,6 +29,7 @@ export const PAGE_MESSAGES = {
   displayNameRequired: 'Display name: write the name your friends know you by',
   displayNameTooLong: `Display name: at most ${DISPLAY_NAME_MAX} characters`,
   storyTooLong: `Story: at most ${STORY_MAX.toLocaleString('en')} characters`,
+  shareMessageTooLong: `Share message: at most ${SHARE_MESSAGE_MAX} characters`,
   goalInvalid: 'Goal: a whole number of cents or pence, more than 0',
   goalTooLarge: `Goal: at most ${(GOAL_MAX_MINOR / 100).toLocaleString('en')}`,
   teamNameRequired: 'Team name: write a name for the team',
@@ -65,6 +67,8 @@ const displayNameField = safeText('Display name', 'line', PAGE_MESSAGES.displayN
 );
 
 /** Plain text: kept as written, CRLF read as a line break (HTML stays text and is shown as text). */
+/** The owner's share message: one paragraph, at most SHARE_MESSAGE_MAX characters (docs/decisions/164). */
+const shareMessageField = safeText('Share message', 'message', PAGE_MESSAGES.shareMessageTooLong, (text) => text.trim().max(SHARE_MESSAGE_MAX, { error: PAGE_MESSAGES.shareMessageTooLong }));
 const storyField = safeText('Story', 'text', PAGE_MESSAGES.storyTooLong, (story) => story.max(STORY_MAX, { error: PAGE_MESSAGES.storyTooLong }));
 
 const goalField = z
@@ -109,6 +113,8 @@ export const updatePageSchema = z.object({
   on_leaderboard: flag('on_leaderboard').optional(),
   gift_mails: flag('gift_mails').optional(),
   published: flag('published').optional(),
+  /** The owner's share message (docs/decisions/164); '' or null goes back to the country's default. */
+  share_message: shareMessageField.nullable().optional(),
 });
 export type UpdatePage = z.input<typeof updatePageSchema>;
 
@@ -254,6 +260,8 @@ export const publicPageSchema = z
     gifts: pageGiftListSchema,
     /** The match a gift made here now would get (page > team > charity > campaign), or null. */
     match: publicMatchSchema.nullable(),
+    /** What a share of this page says: its owner's message, or the country's default (docs/decisions/164). */
+    share_message: z.string(),
   })
   .meta({ id: 'PublicPage' });
 export type PublicPageData = z.infer<typeof publicPageSchema>;
@@ -289,6 +297,8 @@ export const myPageSchema = z
     suggested_update: z.string(),
     /** The page's team; `hidden` when an admin hid it, with the reason they gave (told to its captain only, docs/decisions/159). */
     team: teamRefSchema.extend({ captain: z.boolean(), hidden: z.boolean(), moderation_reason: z.string().nullable() }).nullable(),
+    /** The owner's own share message, or null for the country's default (docs/decisions/164). */
+    share_message: z.string().nullable(),
   })
   .meta({ id: 'MyPage' });
 export type MyPage = z.infer<typeof myPageSchema>;

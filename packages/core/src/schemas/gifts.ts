@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CountryCode } from '../countries.ts';
 import { GIFT_MAX_MINOR, GIFT_MESSAGE_MAX, GIFT_MESSAGES, GIFT_MIN_MINOR, GIFT_NAME_MAX, GIFT_STATUS_VALUES, giftFormMessages } from '../gifts.ts';
 import { asMinor, parseAmountInput } from '../money.ts';
+import { parseVia, SHARE_CHANNELS } from '../share.ts';
 import { emailSchema } from './auth.ts';
 import { idSchema, safeText, timestampSchema } from './common.ts';
 
@@ -42,6 +43,11 @@ export const giftRequestSchema = z.object({
   hide_name: flag('hide_name'),
   hide_amount: flag('hide_amount'),
   tax_receipt: flag('tax_receipt'),
+  /**
+   * How the friend came to the page (the `?via=` of the link they followed, docs/decisions/164): one
+   * of SHARE_CHANNELS is kept on the gift, anything else (or none) is kept as null, never refused.
+   */
+  via: z.string().nullish().transform(parseVia),
 });
 export type GiftRequest = z.input<typeof giftRequestSchema>;
 
@@ -170,3 +176,12 @@ export type AdminGift = z.infer<typeof adminGiftSchema>;
 
 export const adminGiftListSchema = z.object({ gifts: z.array(adminGiftSchema) });
 export type AdminGiftList = z.infer<typeof adminGiftListSchema>;
+
+/** GET /api/my-page/gift-channels: the owner's received gifts counted by the channel their link came through (docs/decisions/164). */
+export const giftChannelsSchema = z
+  .object({
+    /** Succeeded gifts on the owner's page per channel, most first; gifts with no channel are not listed. */
+    channels: z.array(z.object({ via: z.enum(SHARE_CHANNELS), gifts: z.number().int() })),
+  })
+  .meta({ id: 'GiftChannels' });
+export type GiftChannels = z.infer<typeof giftChannelsSchema>;

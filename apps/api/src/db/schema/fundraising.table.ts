@@ -1,4 +1,5 @@
 import type { Minor } from '@uplift/core/money';
+import { SHARE_CHANNELS, SHARE_MESSAGE_MAX } from '@uplift/core/share';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -117,6 +118,8 @@ export const challengePages = pgTable(
     story_moderated_at: timestamp({ withTimezone: true }),
     /** The reason the admin gave for hiding the page, shown to its owner (docs/decisions/159); null when it is not hidden. */
     moderation_reason: text(),
+    /** What a share of the page says, as its owner wrote it (docs/decisions/164); null: the country's default. */
+    share_message: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -134,6 +137,7 @@ export const challengePages = pgTable(
     check('challenge_pages_story_check', sql`char_length(${t.story}) <= 1000`),
     check('challenge_pages_moderation_reason_check', sql`char_length(${t.moderation_reason}) between 1 and 500`),
     check('challenge_pages_goal_check', sql`${t.goal} > 0`),
+    check('challenge_pages_share_message_check', sql`char_length(${t.share_message}) between 1 and ${sql.raw(String(SHARE_MESSAGE_MAX))}`),
   ],
 );
 
@@ -234,6 +238,8 @@ export const gifts = pgTable(
      * settled before that keep their 'NZ-2026-G000123' (the gift's id).
      */
     receipt_number: text(),
+    /** The channel of the link the friend came by (`?via=`, one of SHARE_CHANNELS); null when none or unknown (docs/decisions/164). */
+    via: text({ enum: SHARE_CHANNELS }),
     /** An admin hid the gift's message (moderation). */
     message_moderated_at: timestamp({ withTimezone: true }),
     /** The friend's personal data was erased (the amount stays in the ledger). */
@@ -260,6 +266,7 @@ export const gifts = pgTable(
     check('gifts_status_check', sql`${t.status} in ${sql.raw(sqlList(GIFT_STATUSES))}`),
     check('gifts_amount_check', sql`${t.amount} > 0`),
     check('gifts_message_check', sql`char_length(${t.message}) <= 140`),
+    check('gifts_via_check', sql`${t.via} in ${sql.raw(sqlList(SHARE_CHANNELS))}`),
   ],
 );
 

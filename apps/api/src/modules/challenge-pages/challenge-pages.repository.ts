@@ -25,6 +25,7 @@ export type PageRow = {
   photo_moderated_at: Date | null;
   story_moderated_at: Date | null;
   moderation_reason: string | null;
+  share_message: string | null;
   on_leaderboard: boolean;
   gift_mails: boolean;
   photo_id: number | null;
@@ -67,7 +68,7 @@ export type PageRow = {
 
 const pageSelect = (where: ReturnType<typeof sql>) => sql`
   select cp.id, cp.user_id, cp.pledge_id, cp.campaign_id, cp.slug, cp.display_name, cp.story, cp.goal,
-         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.on_leaderboard, cp.gift_mails,
+         cp.published_at, cp.moderated_at, cp.photo_moderated_at, cp.story_moderated_at, cp.moderation_reason, cp.share_message, cp.on_leaderboard, cp.gift_mails,
          cp.photo_id, ph.sha256 as photo_sha256,
          cp.cover_id, cv.sha256 as cover_sha256, cv.width as cover_width, cv.height as cover_height,
          ca.billing_start_date::text as billing_start_date, pl.cost_per_unit, ch.unit as challenge_unit,
@@ -184,6 +185,7 @@ export type PageChange = Partial<{
   photo_id: number | null;
   cover_id: number | null;
   team_id: number | null;
+  share_message: string | null;
 }>;
 
 export async function updatePage(db: Executor, pageId: number, change: PageChange, now: Date): Promise<void> {

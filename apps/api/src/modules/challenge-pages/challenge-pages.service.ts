@@ -12,6 +12,7 @@ import {
   type UpdateTeam,
 } from '@uplift/core/schemas/challenge-pages';
 import { normaliseSlug, slugProblem, SLUG_MESSAGES } from '@uplift/core/slug';
+import { defaultShareMessage } from '@uplift/core/share';
 import type { Clock } from '../../clock.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -90,6 +91,7 @@ function myPageBase(page: repo.PageRow): Omit<MyPage, 'cover' | 'weeks' | 'impac
     weeks_done: page.weeks_done,
     weeks_total: page.weeks_total,
     team,
+    share_message: page.share_message,
   };
 }
 
@@ -155,7 +157,7 @@ export async function createMyPage(deps: PageDeps, userId: number, input: Create
 export async function updateMyPage(deps: PageDeps, userId: number, input: UpdatePage & { slug?: string }): Promise<MyPage> {
   const page = await ownPage(deps.db, userId);
   const now = deps.clock.now();
-  const { published, goal, ...rest } = input;
+  const { published, goal, share_message: shareMessage, ...rest } = input;
   const newSlug = input.slug !== undefined && input.slug !== page.slug;
   // A hidden page keeps its address, and its owner publishes nothing, until an admin reviews it.
   if (newSlug && page.moderated_at !== null) throw pageErrors.hiddenNoRename();
@@ -163,6 +165,8 @@ export async function updateMyPage(deps: PageDeps, userId: number, input: Update
   if (newSlug && (await holds.slugHeld(deps.db, input.slug!))) throw pageErrors.slugTaken();
   const change: repo.PageChange = { ...rest };
   if (goal !== undefined) change.goal = asMinor(goal);
+  // An empty share message goes back to the country's default (docs/decisions/164).
+  if (shareMessage !== undefined) change.share_message = shareMessage || null;
   if (published === true && page.published_at === null) change.published_at = now;
   if (published === false) change.published_at = null;
   try {
@@ -316,6 +320,7 @@ export async function getPublicPage(deps: Pick<PageDeps, 'db'> & { clock?: Clock
     updates: await publicUpdates(deps.db, page),
     gifts: await giftsOf(deps.db, page.id),
     match: await giftMatchFor(deps.db, { campaignId: page.campaign_id, pageId: page.id, teamId: page.team_id, recipientId: page.recipient_id }, nowOf(deps)),
+    share_message: page.share_message ?? defaultShareMessage(page.country, { kind: 'page', name: page.display_name, own: false }),
   };
 }
 

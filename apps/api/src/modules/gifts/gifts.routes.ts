@@ -1,9 +1,11 @@
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
-import { giftConfirmSchema, giftCreatedSchema, giftPageParamsSchema, giftRequestSchema, giftStateSchema } from '@uplift/core/schemas/gifts';
+import { giftChannelsSchema, giftConfirmSchema, giftCreatedSchema, giftPageParamsSchema, giftRequestSchema, giftStateSchema } from '@uplift/core/schemas/gifts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { writeSecurityEvent } from '../../security-log.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { giftChannelsOf } from './gift-channels.service.ts';
 import { giftAttemptKey, type GiftLimit } from './gift-limits.ts';
 import { confirmGift, createGift, type GiftDeps } from './gifts.service.ts';
 
@@ -65,6 +67,19 @@ const giftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await confirmGift(deps, request.params.id, request.body.client_secret, { ip: request.ip, onRefused: refusedBy(request) })),
+  );
+
+  app.get(
+    '/api/my-page/gift-channels',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The signed-in owner's received gifts counted by the channel of the link each friend came by (?via=); gifts with none are left out",
+        response: { 200: giftChannelsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await giftChannelsOf(deps, currentUser(request).id)),
   );
 };
 

@@ -103,6 +103,8 @@ export async function createGift(
     hide_name: body.hide_name,
     hide_amount: body.hide_amount,
     tax_receipt: body.tax_receipt,
+    // The channel of the link the friend came by, as the request schema read it (docs/decisions/164).
+    via: body.via,
     idempotency_key: `gift-${randomUUID()}`,
     client_key: body.client_key,
     created_at: now,

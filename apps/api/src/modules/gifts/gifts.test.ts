@@ -150,7 +150,7 @@ describe('a gift left open is never lost', () => {
     const { createGift } = await import('./gifts.service.ts');
     const body = giftBody();
     await expect(
-      createGift(giftDeps(ctx, { payments: crashing }), { slug: page.slug, body: { ...body, message: body.message }, ip: '198.51.100.1', onRefused: () => undefined }),
+      createGift(giftDeps(ctx, { payments: crashing }), { slug: page.slug, body: { ...body, message: body.message, via: null }, ip: '198.51.100.1', onRefused: () => undefined }),
     ).rejects.toThrow(/stopped/);
     const [row] = await ctx.db.select().from(gifts).where(eq(gifts.client_key, body.client_key));
     expect(row).toMatchObject({ status: 'pending', provider_reference: null });

@@ -4,4 +4,5 @@ import { defineErrors } from '../../errors.ts';
 
 export const shareImageErrors = defineErrors('share-image', {
   notFound: { code: 'share_image.not_found', status: 404, message: 'No preview image here' },
+  pageNotFound: { code: 'share_image.page_not_found', status: 404, message: 'No public page at this address' },
 });

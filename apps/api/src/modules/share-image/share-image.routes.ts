@@ -3,6 +3,7 @@ import { isMilestone } from '@uplift/core/milestones';
 import type { FastifyPluginAsync } from 'fastify';
 import { shareImageErrors } from './share-image.errors.ts';
 import { FUNDRAISING_CARD_FILE, fundraisingCard, type FundraisingKind } from './fundraising-card.service.ts';
+import pageShareRoutes from './page-share.routes.ts';
 import { shareImage, type ShareImageDeps } from './share-image.service.ts';
 
 /** How long browsers and CDNs may reuse a card (seconds); og:image URLs carry a version anyway. */
@@ -18,6 +19,8 @@ export const FUNDRAISING_CARD_CACHE = 'public, max-age=31536000, immutable';
  * 404 for a draft, hidden or unknown one; an older version answers today's card, cached briefly.
  */
 const shareImageRoutes: FastifyPluginAsync<{ deps: ShareImageDeps }> = async (app, { deps }) => {
+  // A public page's QR code and poster (docs/decisions/164).
+  await app.register(pageShareRoutes, { deps: { db: deps.db, appUrl: deps.appUrl } });
   app.get<{ Params: { file: string } }>('/share-image/:file', async (request, reply) => {
     const fundraising = request.params.file.match(FUNDRAISING_CARD_FILE);
     if (fundraising) {

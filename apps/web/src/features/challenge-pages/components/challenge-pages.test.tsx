@@ -39,6 +39,7 @@ const page: PublicPageData = {
     next_cursor: 'abc',
   },
   match: null,
+  share_message: 'Sam T. is giving something up for four weeks for a good cause. Give them a hand?',
 };
 
 const mine: MyPage = {
@@ -65,6 +66,7 @@ const mine: MyPage = {
   updates: [],
   suggested_update: 'Getting ready: 0 coffees skipped, $0.00 given so far',
   team: null,
+  share_message: null,
 };
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
+import { MyPageShare } from '../../../components/share/my-page-share';
 import { RequireAuth } from '../../../lib/require-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { challengePagePath, teamPagePath } from '../paths';
@@ -175,6 +176,7 @@ function EditPage({ page, askLeaderboard, onPublished }: { page: MyPage; askLead
         <strong>{page.weeks.text}</strong>
         {page.impact_line && ` · ${page.impact_line}`}
       </p>
+      <MyPageShare page={page} />
       <RaisedProgress raised={page.raised} goal={page.goal} country={page.country} />
 
       <div className="cp-publish">

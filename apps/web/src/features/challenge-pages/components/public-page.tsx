@@ -2,6 +2,7 @@ import type { PageGift } from '@uplift/core/schemas/challenge-pages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import '../../../components/alert.css';
+import { LazySharePanel } from '../../../components/share/lazy-share-panel';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
 import { teamPagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -98,6 +99,7 @@ export function PublicPage({ slug }: { slug: string }) {
         </div>
       </header>
       <StickyGive targetId="give" label={`Give to ${p.display_name}`} />
+      <LazySharePanel kind="page" slug={p.slug} country={p.country} name={p.display_name} message={p.share_message} />
 
       <div className="cp-columns">
         <div>

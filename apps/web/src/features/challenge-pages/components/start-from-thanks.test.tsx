@@ -32,6 +32,7 @@ const draft: MyPage = {
   impact_line: null,
   updates: [],
   suggested_update: 'Getting ready: 0 coffees skipped, $0.00 given so far',
+  share_message: null,
   team: null,
 };
 const published: MyPage = { ...draft, public: true, published_at: '2026-11-24T09:00:00.000Z' };

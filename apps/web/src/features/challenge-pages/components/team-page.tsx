@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { LazySharePanel } from '../../../components/share/lazy-share-panel';
 import { paths } from '../../../lib/paths';
 import { challengePagePath } from '../paths';
 import { useSession } from '../../../lib/session';
@@ -82,6 +83,7 @@ export function TeamPage({ slug }: { slug: string }) {
         </Suspense>
       )}
       {t.story && <p className="cp-story">{t.story}</p>}
+      <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
 
       <div className="cp-actions">
         {!signedIn && session.status === 'anonymous' && (

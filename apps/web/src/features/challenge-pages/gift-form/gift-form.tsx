@@ -12,6 +12,7 @@ import { confirmGift, createGift } from './gift-api';
 import type { GiftCardForm } from './gift-card';
 import type { PublicMatch } from '@uplift/core/schemas/match';
 import { MatchOffer, matchThanksLine } from '../match/match-offer';
+import { visitChannel } from '../../../lib/visit-channel';
 import './gift-form.css';
 import { TestGiftCard } from './test-gift-card';
 
@@ -93,7 +94,8 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
     const sent = JSON.stringify(body);
     if (sentWithKey.current !== null && sentWithKey.current !== sent) clientKey.current = newKey();
     sentWithKey.current = sent;
-    return { client_key: clientKey.current, ...body };
+    // The channel this visit came by, if any (docs/decisions/164): not part of what decides the key.
+    return { client_key: clientKey.current, ...body, via: visitChannel() };
   }
 
   /** The checked details: the gift is made (or found again by its client_key), then the card. */

@@ -7,6 +7,7 @@ import type { Pledge } from '@uplift/core/schemas/pledge';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { OwnPageShare } from '../../../components/share/own-page-share';
 import { downloadFile } from '../../../lib/download-file';
 import { paths } from '../../../lib/paths';
 import { useMyCampaign } from '../../../lib/queries/campaigns';
@@ -228,6 +229,8 @@ function Summary({ firstName, pledge, campaign, payments }: { firstName: string;
           expiryWarning={live ? expiryWarning : undefined}
         />
       </div>
+
+      <OwnPageShare country={country} heading="Share your challenge" />
 
       {live && <FeeCoverCard pledgeId={pledge.id} country={country} payments={payments} />}
 

@@ -46,7 +46,7 @@ describe('ThankYouPage share links', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank you, Ada!' })).toBeTruthy());
     const facebook = screen.getByRole('link', { name: /Share on Facebook/ });
     expect(facebook.getAttribute('href')).toBe(
-      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/?country=UK`)}`,
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${window.location.origin}/?country=UK&via=facebook`)}`,
     );
   });
 });
@@ -72,9 +72,10 @@ describe('ThankYouPage recap and sharing', () => {
     action: null,
     payment_method_id: 3,
   });
-  function confirmedPledge() {
+  function confirmedPledge(myPage: { status: number; body?: unknown } = { status: 404, body: { message: 'No page', code: 'page.no_page' } }) {
     setAccessToken('token');
     stubFetch({
+      'GET /api/my-page': myPage,
       'GET /api/auth/user_info': { status: 200, body: ada },
       'GET /api/pledge/closest/Confirmed': { status: 200, body: pledge },
       // Out of order on purpose: the recap reads them by date.
@@ -145,6 +146,24 @@ describe('ThankYouPage recap and sharing', () => {
     expect(screen.queryByRole('button', { name: 'Share…' })).not.toBeInTheDocument();
   });
 
+  it('shares the donor’s own public page, with its message, when they have one; each link carries its channel', async () => {
+    confirmedPledge({ status: 200, body: { slug: 'ada-runs', display_name: 'Ada L.', public: true, country: 'NZ', share_message: 'Back my coffee-free month!' } });
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    const page = `${window.location.origin}/p/ada-runs`;
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Link to share' })).toHaveValue(`${page}?via=copy`));
+    expect(screen.getByRole('link', { name: /Share on Facebook/ }).getAttribute('href')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${page}?via=facebook`)}`);
+    expect(decodeURIComponent(screen.getByRole('link', { name: /Share on WhatsApp/ }).getAttribute('href')!)).toBe(`https://wa.me/?text=Back my coffee-free month! ${page}?via=whatsapp`);
+    expect(screen.getByRole('link', { name: /Poster/ }).getAttribute('href')).toBe('/api/pages/ada-runs/poster.pdf');
+  });
+
+  it('shares the landing page while the donor’s page is a draft', async () => {
+    confirmedPledge({ status: 200, body: { slug: 'ada-runs', display_name: 'Ada L.', public: false, country: 'NZ', share_message: null } });
+    renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
+    await screen.findByTestId('first-payment');
+    expect(screen.getByRole('textbox', { name: 'Link to share' })).toHaveValue(`${window.location.origin}/?country=NZ&via=copy`);
+    expect(screen.queryByRole('link', { name: /Poster/ })).not.toBeInTheDocument();
+  });
+
   it('shares through navigator.share when the browser has it', async () => {
     confirmedPledge();
     const share = vi.fn(() => Promise.resolve());
@@ -152,7 +171,7 @@ describe('ThankYouPage recap and sharing', () => {
     try {
       renderAt(<ThankYouPage paymentDelayMs={0} />, '/SubmitPage');
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Share…' }));
-      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringMatching(/\/\?country=(NZ|UK)$/) as unknown }));
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringMatching(/\/\?country=(NZ|UK)&via=native$/) as unknown }));
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }

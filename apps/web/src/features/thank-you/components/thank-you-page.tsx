@@ -1,10 +1,10 @@
-import { BRAND, shareLinks } from '@uplift/core/brand';
 import { formatDayMonthYear } from '@uplift/core/calendar';
 import { COUNTRIES } from '@uplift/core/countries';
 import { chargedMinor, pledgeTotalText } from '@uplift/core/fees';
 import { sumMinor, toMinor, formatMoney } from '@uplift/core/money';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/alert';
+import { OwnPageShare } from '../../../components/share/own-page-share';
 import { useCountry } from '../../../lib/country';
 import { MY_PAGE_FROM_THANKS, paths } from '../../../lib/paths';
 import { ChallengeIllustration } from '../../../components/challenge-illustration';
@@ -14,14 +14,10 @@ import { useUserInfo } from '../../../lib/queries/user-info';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { readHandOver, usePaymentSchedule } from '../api/get-first-payment';
 import { useRecipient } from '../api/get-recipient';
-import { CopyLink } from './copy-link';
-import { ShareSheetButton, whatsAppLink } from './share-sheet';
 import '../thank-you.css';
 
 /** What a payment charges: its gift and its card fee cover (product-rules §15 "What each screen shows"). */
 const charged = (p: { amount: number; fee_cover: number }) => chargedMinor(toMinor(p.amount), toMinor(p.fee_cover));
-
-const SHARE_TEXT = `I've joined the ${BRAND.product} challenge: giving up a little for a month to lift up a lot. Join me!`;
 
 /** /SubmitPage: the thank-you page after a successful pledge (product-rules §2). */
 export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
@@ -38,9 +34,6 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
   const coverTotal = sumMinor((schedule.data ?? []).map((p) => toMinor(p.fee_cover)));
   const visitorCountry = useCountry().country;
   const country = pledge.data?.country;
-  // The campaign's landing page in the donor's country (the visitor's, until the pledge has
-  // loaded): its Open Graph tags make that country's preview card.
-  const shareUrl = `${window.location.origin}/?country=${country ?? visitorCountry}`;
 
   return (
     <section className="page narrow thank-you" aria-labelledby="thank-you-title">
@@ -126,20 +119,8 @@ export function ThankYouPage({ paymentDelayMs }: { paymentDelayMs?: number }) {
         </section>
       )}
 
-      <h2>Spread the word</h2>
-      <ul className="share-buttons">
-        {/* The browser's own share sheet first, where there is one (docs/decisions/124). */}
-        <ShareSheetButton url={shareUrl} text={SHARE_TEXT} />
-        {[...shareLinks(shareUrl, SHARE_TEXT), whatsAppLink(shareUrl, SHARE_TEXT)].map((link) => (
-          <li key={link.name}>
-            <a className="button" href={link.url} target="_blank" rel="noopener noreferrer">
-              Share on {link.name}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-      <CopyLink url={shareUrl} />
+      {/* The donor's own page when they have a public one, else the landing page in their country (docs/decisions/164). */}
+      <OwnPageShare country={country ?? visitorCountry} />
     </section>
   );
 }
