@@ -1,48 +1,39 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert';
+import '../../../components/alert.css';
 import { LazySharePanel } from '../../../components/share/lazy-share-panel';
-import { paths } from '../../../lib/paths';
 import { challengePagePath } from '../paths';
-import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useJoinTeam, useLeaveTeam, useMyPage, useRemoveMember } from '../api/pages';
 import { usePublicTeam } from '../api/public';
-import { ReportAfterStart as ReportButton } from './after-start';
+import { ReportAfterStart as ReportButton, useStarted } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
 import { StickyGive } from './sticky-give';
 import { giftableMembers, TeamGive } from './team-give';
 import '../challenge-pages.css';
 
-// Only the captain needs the message's form: not in /t/{slug}'s initial JavaScript.
-const CaptainMessageEditor = lazy(() => import('./captain-message-editor'));
+// Join, leave and the captain's tools load once the page has started: not in /t/{slug}'s initial JavaScript (docs/decisions/171).
+const TeamActions = lazy(() => import('./team-actions'));
 
 /** A team's public page, /t/{slug} (docs/decisions/142): total, members, and Join / Leave / Remove as fit the viewer. */
 export function TeamPage({ slug }: { slug: string }) {
   const team = usePublicTeam(slug);
-  const session = useSession();
-  const signedIn = session.status === 'authenticated';
-  const mine = useMyPage(signedIn);
-  const join = useJoinTeam();
-  const leave = useLeaveTeam();
-  const remove = useRemoveMember(slug);
+  const started = useStarted();
   usePageTitle(team.data ? `Team ${team.data.name}` : 'Team');
 
   if (team.isPending) return <p className="page narrow" role="status">Loading the team…</p>;
   if (team.isError) {
     return (
       <div className="page narrow">
-        <Alert>{team.error.message}</Alert>
+        {/* components/alert's error Alert, drawn here: that module is its own chunk (the budget). */}
+        <div className="alert alert-error" role="alert">
+          {team.error.message}
+        </div>
       </div>
     );
   }
   if (team.data === null) return <NotFoundMessage what="team" />;
   const t = team.data;
   const money = moneyIn(t.country);
-  const myPage = signedIn ? mine.data : undefined;
-  const member = myPage?.team?.slug === t.slug;
-  const captain = member && myPage?.team?.captain === true;
-  const error = join.error ?? leave.error ?? remove.error;
   const empty = t.members.length === 0;
   const giftable = giftableMembers(t.members);
 
@@ -77,38 +68,14 @@ export function TeamPage({ slug }: { slug: string }) {
           <figcaption className="cp-muted">— {t.captain_name ? `${t.captain_name}, captain` : 'The captain'}</figcaption>
         </figure>
       )}
-      {captain && (
-        <Suspense fallback={null}>
-          <CaptainMessageEditor slug={t.slug} message={t.captain_message} />
-        </Suspense>
-      )}
       {t.story && <p className="cp-story">{t.story}</p>}
       <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
 
-      <div className="cp-actions">
-        {!signedIn && session.status === 'anonymous' && (
-          <p>
-            Taking part? <Link to={paths.login} state={{ from: `/t/${t.slug}` }}>Sign in</Link> with your challenge page to join this team.
-          </p>
-        )}
-        {signedIn && mine.data === null && (
-          <p>
-            <Link to={paths.myPage}>Create your challenge page</Link> to join this team.
-          </p>
-        )}
-        {signedIn && myPage && !myPage.team && (
-          <button type="button" className="button" disabled={join.isPending} onClick={() => join.mutate(t.slug)}>
-            Join team {t.name}
-          </button>
-        )}
-        {signedIn && myPage?.team && !member && <p className="cp-muted">Your page is in team {myPage.team.name}. Leave it to join this one.</p>}
-        {member && (
-          <button type="button" className="button secondary" disabled={leave.isPending} onClick={() => leave.mutate()}>
-            Leave the team
-          </button>
-        )}
-        {error && <Alert>{error.message}</Alert>}
-      </div>
+      {started && (
+        <Suspense fallback={null}>
+          <TeamActions team={t} />
+        </Suspense>
+      )}
 
       {/* The sponsor's match is said in the gift form, before the amount and live as it changes (decision 162). */}
       {giftable.length > 0 && <TeamGive teamName={t.name} members={giftable} country={t.country} match={t.match} onGiven={() => void team.refetch()} />}
@@ -124,11 +91,6 @@ export function TeamPage({ slug }: { slug: string }) {
                 {m.captain && <span className="cp-badge"> Captain</span>}
               </span>
               <span className="cp-gift-amount">{money(m.raised)}</span>
-              {captain && !m.captain && m.slug && (
-                <button type="button" className="button secondary cp-small" disabled={remove.isPending} onClick={() => remove.mutate(m.slug!)}>
-                  Remove {m.display_name}
-                </button>
-              )}
             </li>
           ))}
         </ul>
