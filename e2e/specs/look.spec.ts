@@ -126,3 +126,33 @@ test('a participant’s page does not move as its app starts (1280 px): the menu
     await context.close();
   }
 });
+
+test('the wizard’s check box keeps its size beside its label (360 px): text fields fill the column, the box does not', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/challenge');
+  await appStarted(page);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/challenge');
+  await appStarted(page);
+  await page.getByRole('button', { name: /New Zealand/ }).click();
+  await page.getByRole('button', { name: 'Choose challenges' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'Commutes' }).getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('button', { name: 'Calculate pledge amount' }).click();
+  const box = page.getByRole('checkbox', { name: "I don't pay for parking" });
+  await expect(box).toBeVisible();
+  const g = await box.evaluate((input) => {
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const line = range.getClientRects()[0]!;
+    const b = input.getBoundingClientRect();
+    const text = input.closest('.calculator, form, .wizard-body')!.querySelector<HTMLInputElement>('input[inputmode]')!.getBoundingClientRect();
+    return { box: { left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width }, line: { left: line.left, top: line.top, bottom: line.bottom }, textWidth: text.width };
+  });
+  expect(g.box.width, 'the box is box-sized, not stretched across the column').toBeLessThanOrEqual(32);
+  expect(g.box.right, 'the box is left of its label').toBeLessThanOrEqual(g.line.left);
+  const centre = (g.box.top + g.box.bottom) / 2;
+  expect(centre, 'the box sits on its label’s first line').toBeGreaterThanOrEqual(g.line.top);
+  expect(centre, 'the box sits on its label’s first line').toBeLessThanOrEqual(g.line.bottom);
+  expect(g.textWidth, 'a text field still fills the column').toBeGreaterThan(250);
+});
