@@ -5,6 +5,7 @@ import { asMinor, formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import { paths, type JoinChoice } from '../../../lib/paths';
+import { friendsGiftsRoom } from './friends-gifts-text';
 import { useLandingChallenge } from './landing-choice';
 import type { CampaignTotals } from '../api/get-campaign-totals';
 
@@ -66,8 +67,17 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
           {text}
         </p>
       )}
-      {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md). */}
-      {started && <div id="friends-gifts" />}
+      {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md).
+          Its room is held from the first paint by an unseen copy of the longest figure in the same
+          grid cell, at every width, so the figure arriving moves nothing (docs/decisions/170). */}
+      {started && (
+        <div className="friends-slot">
+          <p className="countdown-note friends-gifts friends-gifts-room" aria-hidden="true">
+            {friendsGiftsRoom(country)}
+          </p>
+          <div id="friends-gifts" />
+        </div>
+      )}
       {started && campaign.goal_amount !== null && totals && (
         <GoalProgress raisedMinor={totals.amountMinor} goalMinor={toMinor(campaign.goal_amount)} country={country} />
       )}
