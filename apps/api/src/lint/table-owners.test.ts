@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   receipt_counters: 'account',
   consent_events: 'consents',
   campaigns: 'campaigns',
+  campaign_photos: 'campaigns',
   challenges: 'challenges',
   campaign_challenges: 'challenges',
   campaign_recipients: 'challenges',
