@@ -1,13 +1,20 @@
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { COUNTRY_PARTNERS } from '@uplift/core/country-partners';
+import type { CampaignPhoto } from '@uplift/core/schemas/campaign';
 import type { ReactNode } from 'react';
+import { CampaignPicture } from '../../../components/campaign-photo';
 import { placeName } from './place-name';
 
-/** Title, the pitch and the country's partner logos; the countdown and call to action come in as children. */
-export function Hero({ country, children }: { country: CountryCode; children: ReactNode }) {
+/**
+ * Title, the pitch and the country's partner logos; the countdown and call to action come in as
+ * children. The campaign's photo, when it has one, runs the full width of the window above them
+ * (docs/decisions/170); the drawn illustration stays for a campaign without one.
+ */
+export function Hero({ country, photo, children }: { country: CountryCode; photo?: CampaignPhoto | null; children: ReactNode }) {
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section className={photo ? 'hero hero-with-photo' : 'hero'} aria-labelledby="hero-title">
+      {photo && <CampaignPicture photo={photo} className="hero-photo" sizes="100vw" priority />}
       <div className="hero-inner">
         <p className="eyebrow">
           The {BRAND.product} Challenge · {COUNTRIES[country].name}
@@ -31,7 +38,7 @@ export function Hero({ country, children }: { country: CountryCode; children: Re
           </ul>
         </div>
         {/* The six challenges drawn in one picture (public/illustrations/hero.svg), shown where the hero is wide. */}
-        <img className="hero-art" src="/illustrations/hero.svg" alt="" width={372} height={470} loading="lazy" decoding="async" />
+        {!photo && <img className="hero-art" src="/illustrations/hero.svg" alt="" width={372} height={470} loading="lazy" decoding="async" />}
       </div>
     </section>
   );

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Hero } from './hero';
+
+// The landing's hero (docs/decisions/170): a campaign's photo full-bleed above the pitch, the page's
+// first picture fetched first and sized before it loads; the illustration where there is none.
+
+const photo = {
+  alt: 'Friends sharing a thermos of tea on a frosty morning at the beach',
+  width: 1920,
+  height: 800,
+  url: '/api/campaign/1/photo?format=webp&w=1920&v=abc',
+  avif_srcset: '/api/campaign/1/photo?format=avif&w=640&v=abc 640w, /api/campaign/1/photo?format=avif&w=1280&v=abc 1280w, /api/campaign/1/photo?format=avif&w=1920&v=abc 1920w',
+  webp_srcset: '/api/campaign/1/photo?format=webp&w=640&v=abc 640w, /api/campaign/1/photo?format=webp&w=1280&v=abc 1280w, /api/campaign/1/photo?format=webp&w=1920&v=abc 1920w',
+};
+
+describe('the landing’s hero', () => {
+  it('shows the campaign’s photo with its description, AVIF then WebP, sized, fetched first, and no illustration', () => {
+    const { container } = render(
+      <Hero country="NZ" photo={photo}>
+        <p>countdown</p>
+      </Hero>,
+    );
+    const img = screen.getByRole('img', { name: photo.alt });
+    expect(img.closest('picture')).toHaveClass('hero-photo');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).not.toHaveAttribute('loading');
+    expect(img).toHaveAttribute('width', '1920');
+    expect(img).toHaveAttribute('height', '800');
+    expect(img).toHaveAttribute('src', photo.url);
+    const sources = [...container.querySelectorAll('picture.hero-photo source')].map((s) => [s.getAttribute('type'), s.getAttribute('srcset'), s.getAttribute('sizes')]);
+    expect(sources).toEqual([
+      ['image/avif', photo.avif_srcset, '100vw'],
+      ['image/webp', photo.webp_srcset, '100vw'],
+    ]);
+    expect(container.querySelector('.hero-art')).toBeNull();
+    // Full-bleed: the picture is the hero band's own child, outside the content's width.
+    expect(img.closest('picture')!.parentElement).toHaveClass('hero');
+  });
+
+  it('keeps the illustration for a campaign without a photo', () => {
+    const { container } = render(
+      <Hero country="UK" photo={null}>
+        <p>countdown</p>
+      </Hero>,
+    );
+    expect(container.querySelector('picture')).toBeNull();
+    expect(container.querySelector('img.hero-art')).toHaveAttribute('src', '/illustrations/hero.svg');
+  });
+});
