@@ -5,18 +5,16 @@ type Props = {
   className: string;
   /** The `sizes` of its srcsets: how wide it is drawn. */
   sizes: string;
-  /** The landing's hero: the page's largest picture, fetched first. */
-  priority?: boolean;
   /** Empty where the photo only decorates words that already say it (a choice card's). */
   alt?: string;
 };
 
 /**
- * A campaign's hero photo (docs/decisions/170): AVIF where the browser reads it, WebP otherwise, at
+ * A campaign's hero photo on a card (docs/decisions/170; the landing's hero writes its own): AVIF where the browser reads it, WebP otherwise, at
  * the width it is drawn. Its width and height are the photo's own, so its box is known before a
  * byte of it arrives and nothing moves when it does; the stylesheet sets the box's aspect ratio.
  */
-export function CampaignPicture({ photo, className, sizes, priority = false, alt = photo.alt }: Props) {
+export function CampaignPicture({ photo, className, sizes, alt = photo.alt }: Props) {
   return (
     <picture className={className}>
       <source type="image/avif" srcSet={photo.avif_srcset} sizes={sizes} />
@@ -27,7 +25,7 @@ export function CampaignPicture({ photo, className, sizes, priority = false, alt
         width={photo.width}
         height={photo.height}
         decoding="async"
-        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        loading="lazy"
       />
     </picture>
   );

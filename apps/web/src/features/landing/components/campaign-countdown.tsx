@@ -5,7 +5,6 @@ import { asMinor, formatMoney, toMinor, type Minor } from '@uplift/core/money';
 import { CAMPAIGN_COMING_SOON } from '@uplift/core/public-messages';
 import type { Campaign } from '@uplift/core/schemas/campaign';
 import { paths, type JoinChoice } from '../../../lib/paths';
-import { friendsGiftsRoom } from './friends-gifts-text';
 import { useLandingChallenge } from './landing-choice';
 import type { CampaignTotals } from '../api/get-campaign-totals';
 
@@ -68,13 +67,10 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
         </p>
       )}
       {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md).
-          Its room is held from the first paint by an unseen copy of the longest figure in the same
-          grid cell, at every width, so the figure arriving moves nothing (docs/decisions/170). */}
+          Its room is held from the first paint by the stylesheet (landing.css .friends-slot), at
+          every width, so the figure arriving moves nothing (docs/decisions/170). */}
       {started && (
         <div className="friends-slot">
-          <p className="countdown-note friends-gifts friends-gifts-room" aria-hidden="true">
-            {friendsGiftsRoom(country)}
-          </p>
           <div id="friends-gifts" />
         </div>
       )}

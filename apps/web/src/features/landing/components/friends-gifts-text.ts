@@ -1,9 +1,10 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
 
-// The hero's friends' figure in words (docs/decisions/140-leaderboards.md): written once, for the
-// figure itself (friends-give.tsx, loaded after the first paint) and for the room the hero holds for
-// it from the first paint (campaign-countdown.tsx), so the figure arriving moves nothing.
+// The hero's friends' figure in words (docs/decisions/140-leaderboards.md), loaded after the first
+// paint with friends-give.tsx. The room the hero holds for it from the first paint is its longest
+// wording, friendsGiftsRoom, written out in landing.css (.friends-slot::before) so it costs the
+// landing no JavaScript; friends-gifts-text.test.ts keeps the two the same.
 
 /** "Friends have also given $40.00 on participants’ challenge pages (3 gifts)." */
 export function friendsGiftsText(amountMinor: Minor, gifts: number, country: CountryCode): string {

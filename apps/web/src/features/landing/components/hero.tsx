@@ -3,7 +3,6 @@ import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { COUNTRY_PARTNERS } from '@uplift/core/country-partners';
 import type { CampaignPhoto } from '@uplift/core/schemas/campaign';
 import type { ReactNode } from 'react';
-import { CampaignPicture } from '../../../components/campaign-photo';
 import { placeName } from './place-name';
 
 /**
@@ -14,7 +13,15 @@ import { placeName } from './place-name';
 export function Hero({ country, photo, children }: { country: CountryCode; photo?: CampaignPhoto | null; children: ReactNode }) {
   return (
     <section className={photo ? 'hero hero-with-photo' : 'hero'} aria-labelledby="hero-title">
-      {photo && <CampaignPicture photo={photo} className="hero-photo" sizes="100vw" priority />}
+      {/* Written here rather than through components/campaign-photo.tsx (the wizard's), so the
+          landing's first JavaScript holds no extra chunk (e2e/specs/performance-budget.spec.ts). */}
+      {photo && (
+        <picture className="hero-photo">
+          <source type="image/avif" srcSet={photo.avif_srcset} sizes="100vw" />
+          <source type="image/webp" srcSet={photo.webp_srcset} sizes="100vw" />
+          <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} fetchPriority="high" />
+        </picture>
+      )}
       <div className="hero-inner">
         <p className="eyebrow">
           The {BRAND.product} Challenge · {COUNTRIES[country].name}
