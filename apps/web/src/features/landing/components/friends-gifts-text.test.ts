@@ -16,7 +16,7 @@ describe('the friends’ figure and its room', () => {
 
   it('holds, in landing.css, the room of the longest figure in NZ wording', () => {
     const css = readFileSync(path.join(import.meta.dirname, '../landing.css'), 'utf8');
-    const content = /\.friends-slot::before\s*\{[^}]*content:\s*'([^']*)'/.exec(css)?.[1];
+    const content = /#friends-gifts::before\s*\{[^}]*content:\s*'([^']*)'/.exec(css)?.[1];
     expect(content).toBe(friendsGiftsRoom('NZ'));
     // The UK's pound sign is no wider a string than the dollar sign.
     expect(friendsGiftsRoom('UK').length).toBeLessThanOrEqual(content!.length);

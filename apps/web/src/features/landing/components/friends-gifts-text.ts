@@ -3,7 +3,7 @@ import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
 
 // The hero's friends' figure in words (docs/decisions/140-leaderboards.md), loaded after the first
 // paint with friends-give.tsx. The room the hero holds for it from the first paint is its longest
-// wording, friendsGiftsRoom, written out in landing.css (.friends-slot::before) so it costs the
+// wording, friendsGiftsRoom, written out in landing.css (#friends-gifts::before) so it costs the
 // landing no JavaScript; friends-gifts-text.test.ts keeps the two the same.
 
 /** "Friends have also given $40.00 on participants’ challenge pages (3 gifts)." */

@@ -12,14 +12,17 @@ import { placeName } from './place-name';
  */
 export function Hero({ country, photo, children }: { country: CountryCode; photo?: CampaignPhoto | null; children: ReactNode }) {
   return (
-    <section className={photo ? 'hero hero-with-photo' : 'hero'} aria-labelledby="hero-title">
+    <section className="hero" aria-labelledby="hero-title">
       {/* Written here rather than through components/campaign-photo.tsx (the wizard's), so the
           landing's first JavaScript holds no extra chunk (e2e/specs/performance-budget.spec.ts). */}
       {photo && (
-        <picture className="hero-photo">
-          <source type="image/avif" srcSet={photo.avif_srcset} sizes="100vw" />
-          <source type="image/webp" srcSet={photo.webp_srcset} sizes="100vw" />
-          <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} fetchPriority="high" />
+        // AVIF where the browser reads it, else the img's WebP. No sizes: with w descriptors it is
+        // 100vw, the full-bleed width. Its box is the stylesheet's (`.hero > picture img`: full
+        // width, a fixed aspect ratio, cropped), known before a byte arrives; written as tersely as
+        // this so the landing's first JavaScript stays within its budget.
+        <picture>
+          <source type="image/avif" srcSet={photo.avif_srcset} />
+          <img srcSet={photo.webp_srcset} alt={photo.alt} fetchPriority="high" />
         </picture>
       )}
       <div className="hero-inner">
