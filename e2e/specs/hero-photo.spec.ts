@@ -58,7 +58,7 @@ test('the landing’s hero shows its campaign’s photo full-bleed, sized and fe
         await expect(img).toHaveAttribute('fetchpriority', 'high');
         // Its box is set before it loads: the stylesheet's aspect ratio across the full width.
         expect(await img.evaluate((el) => getComputedStyle(el).aspectRatio)).toBe(width < 600 ? '3 / 2' : '16 / 5');
-        await expect(page.locator('.hero-art')).toHaveCount(0);
+        await expect(page.locator('.hero-art')).toBeHidden();
         await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
         const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, box: el.getBoundingClientRect(), viewport: document.documentElement.clientWidth }));
         expect(shown.src, 'AVIF in Chromium').toContain('format=avif');

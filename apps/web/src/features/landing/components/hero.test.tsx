@@ -29,7 +29,8 @@ describe('the landing’s hero', () => {
     expect(sources).toEqual([['image/avif', photo.avif_srcset, null]]);
     expect(img).toHaveAttribute('srcset', photo.webp_srcset);
     expect(img).not.toHaveAttribute('sizes');
-    expect(container.querySelector('.hero-art')).toBeNull();
+    // The illustration gives way (hidden by landing.css: `.hero > picture + .hero-inner > .hero-art`).
+    expect(container.querySelector('.hero > picture + .hero-inner > .hero-art')).not.toBeNull();
     // Full-bleed: the picture is the hero band's own child, outside the content's width.
     expect(img.closest('picture')!.parentElement).toHaveClass('hero');
   });

@@ -48,7 +48,8 @@ export function Hero({ country, photo, children }: { country: CountryCode; photo
           </ul>
         </div>
         {/* The six challenges drawn in one picture (public/illustrations/hero.svg), shown where the hero is wide. */}
-        {!photo && <img className="hero-art" src="/illustrations/hero.svg" alt="" width={372} height={470} loading="lazy" decoding="async" />}
+        {/* Hidden under a photo by the stylesheet (landing.css), and lazy: never fetched while hidden. */}
+        <img className="hero-art" src="/illustrations/hero.svg" alt="" width={372} height={470} loading="lazy" />
       </div>
     </section>
   );
