@@ -17,8 +17,8 @@ type Props = {
 export function CampaignPicture({ photo, className, sizes, alt = photo.alt }: Props) {
   return (
     <picture className={className}>
-      <source type="image/avif" srcSet={photo.avif_srcset} sizes={sizes} />
-      <source type="image/webp" srcSet={photo.webp_srcset} sizes={sizes} />
+      <source type="image/avif" srcSet={photo.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={photo.webp} sizes={sizes} />
       <img
         src={photo.url}
         alt={alt}

@@ -108,9 +108,9 @@ export const campaignPhotoSchema = z
     height: z.number().int().positive(),
     /** The largest WebP rendition, for a browser that reads no srcset. */
     url: z.string(),
-    /** "url 640w, url 1280w, …" in AVIF and in WebP. */
-    avif_srcset: z.string(),
-    webp_srcset: z.string(),
+    /** The srcsets, "url 640w, url 1280w, …", in AVIF and in WebP (short names: the landing's first JavaScript reads them). */
+    avif: z.string(),
+    webp: z.string(),
   })
   .meta({ id: 'CampaignPhoto' });
 export type CampaignPhoto = z.infer<typeof campaignPhotoSchema>;

@@ -56,8 +56,8 @@ describe('a campaign’s hero photo', () => {
       width: 1920,
       height: 800,
       url: at('webp', 1920),
-      avif_srcset: `${at('avif', 640)} 640w, ${at('avif', 1280)} 1280w, ${at('avif', 1920)} 1920w`,
-      webp_srcset: `${at('webp', 640)} 640w, ${at('webp', 1280)} 1280w, ${at('webp', 1920)} 1920w`,
+      avif: `${at('avif', 640)} 640w, ${at('avif', 1280)} 1280w, ${at('avif', 1920)} 1920w`,
+      webp: `${at('webp', 640)} 640w, ${at('webp', 1280)} 1280w, ${at('webp', 1920)} 1920w`,
     });
     // The public reads the landing and the wizard use carry the same photo.
     expect((await get(`/api/campaign/${campaignId}`)).json().photo).toEqual(photo);
@@ -86,7 +86,7 @@ describe('a campaign’s hero photo', () => {
     expect(res.statusCode, res.body).toBe(200);
     const photo = res.json().photo;
     expect(photo).toMatchObject({ width: 1500, height: 600 });
-    expect(photo.webp_srcset.split(', ').map((s: string) => s.split(' ')[1])).toEqual(['640w', '1280w', '1500w']);
+    expect(photo.webp.split(', ').map((s: string) => s.split(' ')[1])).toEqual(['640w', '1280w', '1500w']);
     expect((await get(photo.url)).statusCode).toBe(200);
   }, 60_000);
 

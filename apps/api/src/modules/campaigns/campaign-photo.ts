@@ -55,7 +55,7 @@ export function heroPhotoJson(row: { id: number; photo_sha256: string | null; ph
     width: row.photo_width,
     height: row.photo_height,
     url: heroPhotoUrl(id, sha, 'webp', row.photo_width),
-    avif_srcset: srcset('avif'),
-    webp_srcset: srcset('webp'),
+    avif: srcset('avif'),
+    webp: srcset('webp'),
   };
 }

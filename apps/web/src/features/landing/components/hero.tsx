@@ -21,8 +21,8 @@ export function Hero({ country, photo, children }: { country: CountryCode; photo
         // width, a fixed aspect ratio, cropped), known before a byte arrives; written as tersely as
         // this so the landing's first JavaScript stays within its budget.
         <picture>
-          <source type="image/avif" srcSet={photo.avif_srcset} />
-          <img srcSet={photo.webp_srcset} alt={photo.alt} fetchPriority="high" />
+          <source type="image/avif" srcSet={photo.avif} />
+          <img srcSet={photo.webp} alt={photo.alt} fetchPriority="high" />
         </picture>
       )}
       <div className="hero-inner">
@@ -40,7 +40,8 @@ export function Hero({ country, photo, children }: { country: CountryCode; photo
           <ul>
             {COUNTRY_PARTNERS[country].map((p) => (
               <li key={p.name}>
-                <a href={p.url} target="_blank" rel="noopener noreferrer">
+                {/* noreferrer implies noopener. */}
+                <a href={p.url} target="_blank" rel="noreferrer">
                   <img src={p.logo} alt={`${p.name} (opens in a new tab)`} width={p.width} height={48} />
                 </a>
               </li>

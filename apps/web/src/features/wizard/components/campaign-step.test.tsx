@@ -24,8 +24,8 @@ describe('CampaignStep with a campaign’s hero photo (docs/decisions/170)', () 
     width: 1920,
     height: 800,
     url: '/api/campaign/1/photo?format=webp&w=1920&v=abc',
-    avif_srcset: '/api/campaign/1/photo?format=avif&w=640&v=abc 640w, /api/campaign/1/photo?format=avif&w=1920&v=abc 1920w',
-    webp_srcset: '/api/campaign/1/photo?format=webp&w=640&v=abc 640w, /api/campaign/1/photo?format=webp&w=1920&v=abc 1920w',
+    avif: '/api/campaign/1/photo?format=avif&w=640&v=abc 640w, /api/campaign/1/photo?format=avif&w=1920&v=abc 1920w',
+    webp: '/api/campaign/1/photo?format=webp&w=640&v=abc 640w, /api/campaign/1/photo?format=webp&w=1920&v=abc 1920w',
   };
 
   it('shows the photo on its campaign’s card, AVIF first, sized, and keeps the card’s name its words', () => {
@@ -40,8 +40,8 @@ describe('CampaignStep with a campaign’s hero photo (docs/decisions/170)', () 
     expect(img.getAttribute('src')).toBe(photo.url);
     const sources = [...nz.querySelectorAll('picture source')].map((s) => [s.getAttribute('type'), s.getAttribute('srcset')]);
     expect(sources).toEqual([
-      ['image/avif', photo.avif_srcset],
-      ['image/webp', photo.webp_srcset],
+      ['image/avif', photo.avif],
+      ['image/webp', photo.webp],
     ]);
     // The card without a photo keeps its flag alone.
     const uk = screen.getByRole('button', { name: /United Kingdom/ });
