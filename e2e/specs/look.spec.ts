@@ -126,3 +126,77 @@ test('a participant’s page does not move as its app starts (1280 px): the menu
     await context.close();
   }
 });
+
+test('the wizard’s check box keeps its size beside its label (360 px): text fields fill the column, the box does not', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/challenge');
+  await appStarted(page);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/challenge');
+  await appStarted(page);
+  await page.getByRole('button', { name: /New Zealand/ }).click();
+  await page.getByRole('button', { name: 'Choose challenges' }).click();
+  await page.getByRole('listitem').filter({ hasText: 'Commutes' }).getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('button', { name: 'Calculate pledge amount' }).click();
+  const box = page.getByRole('checkbox', { name: "I don't pay for parking" });
+  await expect(box).toBeVisible();
+  const g = await box.evaluate((input) => {
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const line = range.getClientRects()[0]!;
+    const b = input.getBoundingClientRect();
+    const text = input.closest('.calculator, form, .wizard-body')!.querySelector<HTMLInputElement>('input[inputmode]')!.getBoundingClientRect();
+    return { box: { left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width }, line: { left: line.left, top: line.top, bottom: line.bottom }, textWidth: text.width };
+  });
+  expect(g.box.width, 'the box is box-sized, not stretched across the column').toBeLessThanOrEqual(32);
+  expect(g.box.right, 'the box is left of its label').toBeLessThanOrEqual(g.line.left);
+  const centre = (g.box.top + g.box.bottom) / 2;
+  expect(centre, 'the box sits on its label’s first line').toBeGreaterThanOrEqual(g.line.top);
+  expect(centre, 'the box sits on its label’s first line').toBeLessThanOrEqual(g.line.bottom);
+  expect(g.textWidth, 'a text field still fills the column').toBeGreaterThan(250);
+});
+
+for (const width of [360, 1280]) {
+  test(`the landing does not move when what friends gave arrives in the hero (${width} px): its slot is reserved`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The figure arrives well after the first paint, as on a slow network, so the measurement does
+      // not depend on the machine's speed: a long line, as a big campaign's would be.
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/gift/total/**', async (route) => {
+        await answered;
+        await route.fulfill({ json: { amount: 123456.78, gifts: 1234, recipient_amounts: [123456.78, 0, 0] } });
+      });
+      await page.goto('/?country=NZ');
+      // The app has started and the below-the-fold chunk has asked for the figure (held above).
+      await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+      await expect(page.locator('#friends-gifts')).toBeAttached();
+      await expect(page.getByTestId('countdown')).toBeVisible();
+      await expect(page.getByTestId('friends-gifts')).toHaveCount(0);
+      // The hero's card, whose growth would push the whole page down.
+      const card = page.locator('.hero .countdown');
+      const before = await card.evaluate((el) => el.getBoundingClientRect().height);
+      answer();
+      await expect(page.getByTestId('friends-gifts')).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))));
+      const after = await card.evaluate((el) => el.getBoundingClientRect().height);
+      const shift = await page.evaluate(() => window.__layoutShift);
+      test.info().annotations.push({ type: `layout shift on / at ${width} px`, description: shift.toFixed(4) }, { type: 'hero card height before/after', description: `${before} / ${after}` });
+      expect(after, 'the figure fits the room held for it: the hero’s card does not grow').toBe(before);
+      expect(shift).toBeLessThanOrEqual(0.01);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -152,3 +152,44 @@ describe('colours come from the tokens', () => {
     expect(strayColours(readFileSync(path.join(SRC, file), 'utf8')), `${file}: use a token from tokens.css`).toEqual([]);
   });
 });
+
+/** The `@font-face` rules of a stylesheet: family, file and the code points its unicode-range covers. */
+export function fontFaces(source: string): { family: string; src: string; covers: (cp: number) => boolean }[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '');
+  return [...code.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, body]) => {
+    const family = /font-family:\s*'([^']+)'/.exec(body!)?.[1] ?? '';
+    const src = /src:\s*([^;]+);/.exec(body!)?.[1] ?? '';
+    const range = /unicode-range:\s*([^;]+);/.exec(body!)?.[1];
+    const spans = (range ?? 'U+0-10FFFF').split(',').map((part) => {
+      const [lo, hi] = part.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
+    });
+    return { family, src, covers: (cp: number) => spans.some(([lo, hi]) => cp >= lo && cp <= hi) };
+  });
+}
+
+describe('the typefaces cover te reo Māori', () => {
+  const faces = fontFaces(css);
+  // Latin Extended-A (U+0100-017F) holds the macron vowels ā ē ī ō ū and their capitals.
+  const latinExtA = Array.from({ length: 0x180 - 0x100 }, (_, i) => 0x100 + i);
+
+  it('reads a face and its range (the check itself)', () => {
+    const [face] = fontFaces("@font-face { font-family: 'X'; src: url(x.woff2); unicode-range: U+0000-00FF, U+0131; }");
+    expect(face!.family).toBe('X');
+    expect([0x41, 0xff, 0x131].every(face!.covers)).toBe(true);
+    expect(face!.covers(0x101)).toBe(false);
+  });
+
+  it.each(['Source Sans 3', 'Fraunces'])('%s has a self-hosted face for every character of U+0100-017F', (family) => {
+    const own = faces.filter((f) => f.family === family && f.src.includes('@fontsource-variable'));
+    const missing = latinExtA.filter((cp) => !own.some((f) => f.covers(cp)));
+    expect(missing.map((cp) => String.fromCodePoint(cp)).join(''), `${family}: no face covers these`).toBe('');
+    expect('āēīōūĀĒĪŌŪ'.split('').every((ch) => own.some((f) => f.covers(ch.codePointAt(0)!)))).toBe(true);
+  });
+
+  it('keeps the latin-ext file out of a page that does not need it (a unicode-range apart from latin)', () => {
+    const ext = faces.filter((f) => f.src.includes('latin-ext'));
+    expect(ext).toHaveLength(2);
+    for (const face of ext) expect(face.covers(0x41), face.src).toBe(false);
+  });
+});

@@ -66,12 +66,11 @@ function coverSize(upright: { width: number; height: number }, aspect: number, w
   return { width: cropWidth, height: Math.round(cropWidth / aspect) };
 }
 
-/**
- * Decodes, checks and re-encodes an uploaded photo (base64, a data: URL prefix allowed): JPEG, PNG
- * or WebP of at most `maxBytes`, at least `minWidth` × `minHeight` upright, at most `maxPixels`;
- * the caller's error otherwise.
- */
-export async function readPhoto(base64: string, rules: PhotoRules): Promise<Photo> {
+/** The checks of an upload, without the sizes a caller stores. */
+type UploadRules = Omit<PhotoRules, 'fullWidth' | 'cardWidth'>;
+
+/** The upload's bytes once its encoding, size, type and pixels pass the caller's rules. */
+async function checkedBytes(base64: string, rules: UploadRules): Promise<Buffer> {
   const { errors } = rules;
   const compact = base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (compact.length === 0 || compact.length % 4 !== 0 || !BASE64.test(compact)) throw errors.unreadable();
@@ -90,7 +89,17 @@ export async function readPhoto(base64: string, rules: PhotoRules): Promise<Phot
   if ((meta.width ?? 0) * (meta.height ?? 0) > rules.maxPixels) throw errors.tooManyPixels();
   const upright = uprightSize(meta);
   if (upright.width < rules.minWidth || upright.height < rules.minHeight) throw errors.tooSmall();
+  return raw;
+}
 
+/**
+ * Decodes, checks and re-encodes an uploaded photo (base64, a data: URL prefix allowed): JPEG, PNG
+ * or WebP of at most `maxBytes`, at least `minWidth` × `minHeight` upright, at most `maxPixels`;
+ * the caller's error otherwise.
+ */
+export async function readPhoto(base64: string, rules: PhotoRules): Promise<Photo> {
+  const { errors } = rules;
+  const raw = await checkedBytes(base64, rules);
   try {
     if (rules.cover) {
       const fullSize = coverSize(upright, rules.cover.aspect, rules.fullWidth);
@@ -123,5 +132,39 @@ export async function readPhoto(base64: string, rules: PhotoRules): Promise<Phot
   } catch {
     // A header that reads but pixels that do not (a truncated or corrupt file).
     throw errors.unreadable();
+  }
+}
+
+/** One stored rendition of a responsive photo set. */
+export type PhotoVariant = { format: 'avif' | 'webp'; width: number; height: number; data: Buffer };
+export type PhotoSet = { variants: PhotoVariant[]; sha256: string; width: number; height: number };
+
+const AVIF_QUALITY = 50;
+
+/**
+ * The same checks as readPhoto, then the photo in every width of `widths` (never enlarged, so a
+ * smaller photo yields fewer widths) as AVIF and WebP, for a `srcset` (docs/decisions/170). The
+ * set's width and height are its largest rendition's; its hash covers every rendition.
+ */
+export async function readPhotoSet(base64: string, rules: UploadRules & { widths: readonly number[] }): Promise<PhotoSet> {
+  const raw = await checkedBytes(base64, rules);
+  try {
+    const variants: PhotoVariant[] = [];
+    const done = new Set<number>();
+    for (const width of [...rules.widths].sort((a, b) => a - b)) {
+      const base = () => sharp(raw, { limitInputPixels: rules.maxPixels, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+      const webp = await base().webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      if (done.has(webp.info.width)) continue;
+      done.add(webp.info.width);
+      const avif = await base().avif({ quality: AVIF_QUALITY, effort: 2 }).toBuffer({ resolveWithObject: true });
+      variants.push({ format: 'webp', width: webp.info.width, height: webp.info.height, data: webp.data });
+      variants.push({ format: 'avif', width: avif.info.width, height: avif.info.height, data: avif.data });
+    }
+    const hash = createHash('sha256');
+    for (const v of variants) hash.update(v.data);
+    const largest = variants[variants.length - 1]!;
+    return { variants, sha256: hash.digest('hex'), width: largest.width, height: largest.height };
+  } catch {
+    throw rules.errors.unreadable();
   }
 }

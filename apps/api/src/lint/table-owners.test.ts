@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   consent_events: 'consents',
   campaigns: 'campaigns',
   testimonials: 'campaigns',
+  campaign_photos: 'campaigns',
   challenges: 'challenges',
   campaign_challenges: 'challenges',
   campaign_recipients: 'challenges',

@@ -120,6 +120,8 @@ export const ADMIN_AUDIT_ACTIONS = [
   'campaign.edit',
   'campaign.delete',
   'campaign.deactivate_past',
+  'campaign.photo_set',
+  'campaign.photo_delete',
   'campaign.offer_set',
   'campaign.payout',
   'campaign.payout_correction',

@@ -63,6 +63,58 @@ function datesParsed(value: unknown, keys: string[]): boolean {
 export type CampaignRequestInput = z.input<typeof campaignRequestSchema>;
 export type CampaignRequest = z.output<typeof campaignRequestSchema>;
 
+// A campaign's hero photo (docs/decisions/170): uploaded by an admin with its description, made on
+// the server into AVIF and WebP at each width of HERO_PHOTO_WIDTHS (never enlarged).
+/** The widths a hero photo is stored at, for the browser to pick from (`srcset`). */
+export const HERO_PHOTO_WIDTHS = [640, 1280, 1920] as const;
+/** The smallest hero photo accepted (after turning it upright): wide enough for a 1280 px screen's band. */
+export const HERO_PHOTO_MIN_WIDTH = 1280;
+export const HERO_PHOTO_MIN_HEIGHT = 480;
+/** Largest file accepted (10 MB) and largest picture decoded (40 megapixels). */
+export const HERO_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const HERO_PHOTO_MAX_PIXELS = 40_000_000;
+export const HERO_PHOTO_ALT_MAX = 200;
+
+export const HERO_PHOTO_MESSAGES = {
+  photoRequired: 'Please choose a photo (JPEG, PNG or WebP, at most 10 MB)',
+  photoTooLarge: 'The photo must be at most 10 MB',
+  photoType: 'The photo must be a JPEG, PNG or WebP image',
+  photoUnreadable: 'The photo could not be read: please choose another file',
+  photoTooManyPixels: 'The photo has too many pixels (at most 40 megapixels)',
+  photoTooSmall: `The photo must be at least ${HERO_PHOTO_MIN_WIDTH} × ${HERO_PHOTO_MIN_HEIGHT} pixels`,
+  photoAltRequired: 'Please describe the photo (what it shows, for people using screen readers)',
+  photoAltTooLong: `The photo description must be at most ${HERO_PHOTO_ALT_MAX} characters long`,
+} as const;
+
+/** PUT /api/campaign/{id}/photo (admin). */
+export const campaignPhotoRequestSchema = z.object({
+  photo_base64: z
+    .string({ error: HERO_PHOTO_MESSAGES.photoRequired })
+    .min(1, { error: HERO_PHOTO_MESSAGES.photoRequired })
+    .max(Math.ceil(HERO_PHOTO_MAX_BYTES / 3) * 4 + 100, { error: HERO_PHOTO_MESSAGES.photoTooLarge })
+    .describe('The photo file in base64; its type is read from its content (JPEG, PNG or WebP)'),
+  alt: safeText('Photo description', 'line', HERO_PHOTO_MESSAGES.photoAltRequired, (value) =>
+    value.trim().min(1, { error: HERO_PHOTO_MESSAGES.photoAltRequired }).max(HERO_PHOTO_ALT_MAX, { error: HERO_PHOTO_MESSAGES.photoAltTooLong }),
+  ).describe(`What the photo shows, for screen readers (1–${HERO_PHOTO_ALT_MAX} characters)`),
+});
+export type CampaignPhotoRequest = z.infer<typeof campaignPhotoRequestSchema>;
+
+/** A campaign's hero photo as the pages draw it: its description, its shape and its two srcsets. */
+export const campaignPhotoSchema = z
+  .object({
+    alt: z.string(),
+    /** The largest rendition's pixels: the image's intrinsic size (width/height attributes). */
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** The largest WebP rendition, for a browser that reads no srcset. */
+    url: z.string(),
+    /** The srcsets, "url 640w, url 1280w, …", in AVIF and in WebP (short names: the landing's first JavaScript reads them). */
+    avif: z.string(),
+    webp: z.string(),
+  })
+  .meta({ id: 'CampaignPhoto' });
+export type CampaignPhoto = z.infer<typeof campaignPhotoSchema>;
+
 /**
  * A campaign as every route answers it (product-rules §3): the public reads, the signed-in
  * /api/campaign/closest and, with its pledge count, the admin's. Dates are calendar dates in
@@ -80,6 +132,8 @@ export const campaignSchema = z
     country: countryCodeSchema,
     /** What the campaign hopes to raise (currency units), or null when the admin set no goal. */
     goal_amount: z.number().positive().nullable(),
+    /** The campaign's hero photo (docs/decisions/170), or null: the illustration is shown instead. Every API answer has it. */
+    photo: campaignPhotoSchema.nullable().optional(),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaignSchema>;

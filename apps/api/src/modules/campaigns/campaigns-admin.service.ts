@@ -3,11 +3,14 @@ import { COUNTRY_CODES } from '@uplift/core/countries';
 import type { AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import type { Db } from '../../db/client.ts';
 import { isStillReferenced } from '../../db/pg-errors.ts';
+import type { PhotoSet } from './campaign-photo.ts';
 import {
   countPledges,
   deactivateEndedBefore,
   deleteCampaign,
+  deleteHeroPhoto,
   findCampaign,
+  saveHeroPhoto,
   insertCampaign,
   lockCampaign,
   updateCampaign,
@@ -71,4 +74,21 @@ export async function deactivatePastCampaigns(db: Db, now: Date): Promise<number
 
 export function deactivatedMessage(n: number): string {
   return `Deactivated ${n} past ${n === 1 ? 'campaign' : 'campaigns'}`;
+}
+
+/**
+ * Gives a campaign its hero photo (read by readHeroPhoto beforehand, outside the transaction),
+ * replacing any it had: a new photo is a new address (docs/decisions/170).
+ */
+export async function setCampaignPhoto(db: Db, id: number, photo: PhotoSet, alt: string, now: Date): Promise<AdminCampaign> {
+  if (!(await lockCampaign(db, id))) throw campaignErrors.doesNotExist({ id });
+  await saveHeroPhoto(db, id, photo, alt, now);
+  return (await findCampaign(db, id))!;
+}
+
+/** Removes a campaign's hero photo (the landing shows its illustration again); 404 when the campaign or its photo is not there. */
+export async function removeCampaignPhoto(db: Db, id: number, now: Date): Promise<AdminCampaign> {
+  if (!(await lockCampaign(db, id))) throw campaignErrors.doesNotExist({ id });
+  if (!(await deleteHeroPhoto(db, id, now))) throw campaignErrors.photoNotFound({ id });
+  return (await findCampaign(db, id))!;
 }

@@ -42,7 +42,7 @@ describe('campaign administration', () => {
       const res = await post(body);
       expect(res.statusCode).toBe(201);
       const created = res.json();
-      expect(created).toEqual({ id: expect.any(Number), ...body, goal_amount: null, pledge_count: 0 });
+      expect(created).toEqual({ id: expect.any(Number), ...body, goal_amount: null, photo: null, pledge_count: 0 });
       expect(await list()).toEqual([created]);
     });
 
@@ -110,7 +110,7 @@ describe('campaign administration', () => {
       const campaign = await insertCampaign(ctx);
       const res = await put(campaign.id, { ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: campaign.id, ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK', goal_amount: null, pledge_count: 0 });
+      expect(res.json()).toEqual({ id: campaign.id, ...body, campaign_name: 'December Second Go', is_active: false, country: 'UK', goal_amount: null, photo: null, pledge_count: 0 });
       const [stored] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
       expect(stored).toMatchObject({ campaign_name: 'December Second Go', country: 'UK', is_active: false });
       expect(stored!.updated_at.toISOString()).toBe(TEST_NOW);
@@ -264,6 +264,7 @@ describe('campaign administration', () => {
       is_active: false,
       country: 'NZ',
       goal_amount: null,
+      photo: null,
       pledge_count: 0,
     });
   });

@@ -1,3 +1,4 @@
+import { HERO_PHOTO_MESSAGES } from '@uplift/core/schemas/campaign';
 import { defineErrors } from '../../errors.ts';
 
 // The campaigns module's answers (docs/decisions/111). Other modules that look a campaign up by
@@ -20,4 +21,11 @@ export const campaignErrors = defineErrors('campaigns', {
   },
   /** The landing's testimonials (docs/decisions/167-honest-social-proof.md). */
   testimonialNotFound: { code: 'testimonial.not_found', status: 404, message: 'There is no testimonial with id {id}' },
+  // The hero photo (docs/decisions/170).
+  photoUnreadable: { code: 'campaign.photo_unreadable', status: 400, message: HERO_PHOTO_MESSAGES.photoUnreadable },
+  photoTooLarge: { code: 'campaign.photo_too_large', status: 400, message: HERO_PHOTO_MESSAGES.photoTooLarge },
+  photoType: { code: 'campaign.photo_type', status: 400, message: HERO_PHOTO_MESSAGES.photoType },
+  photoTooManyPixels: { code: 'campaign.photo_too_many_pixels', status: 400, message: HERO_PHOTO_MESSAGES.photoTooManyPixels },
+  photoTooSmall: { code: 'campaign.photo_too_small', status: 400, message: HERO_PHOTO_MESSAGES.photoTooSmall },
+  photoNotFound: { code: 'campaign.photo_not_found', status: 404, message: 'Campaign {id} has no photo' },
 });

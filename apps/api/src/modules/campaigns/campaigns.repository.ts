@@ -4,7 +4,8 @@ import { fromMinor, toMinor } from '@uplift/core/money';
 import type { Campaign, AdminCampaign, CampaignRequest } from '@uplift/core/schemas/campaign';
 import { and, asc, eq, gte, or, count, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { campaigns, pledges } from '../../db/schema.ts';
+import { campaignPhotos, campaigns, pledges } from '../../db/schema.ts';
+import { heroPhotoJson, type PhotoFormat, type PhotoSet } from './campaign-photo.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -20,6 +21,7 @@ export function toCampaignJson(row: CampaignRow): Campaign {
     is_active: row.is_active,
     country: row.country,
     goal_amount: row.goal_amount === null ? null : fromMinor(row.goal_amount),
+    photo: heroPhotoJson(row),
   };
 }
 
@@ -72,24 +74,37 @@ const campaignColumns = {
   is_active: campaigns.is_active,
   country: campaigns.country,
   goal_amount: sql<number | null>`${campaigns.goal_amount}::numeric / 100`.mapWith((v: string | null) => (v === null ? null : Number(v))),
+  photo_sha256: campaigns.photo_sha256,
+  photo_alt: campaigns.photo_alt,
+  photo_width: campaigns.photo_width,
+  photo_height: campaigns.photo_height,
 };
+
+type AdminRow = Omit<AdminCampaign, 'photo'> & { photo_sha256: string | null; photo_alt: string | null; photo_width: number | null; photo_height: number | null };
+
+/** The admin's row with its photo as every answer says it. */
+function toAdminCampaign({ photo_sha256, photo_alt, photo_width, photo_height, ...rest }: AdminRow): AdminCampaign {
+  return { ...rest, photo: heroPhotoJson({ id: rest.id, photo_sha256, photo_alt, photo_width, photo_height }) };
+}
 
 // Qualified by hand: inside a subquery Drizzle would render the outer column as a bare "id".
 const pledgeCount = sql<number>`(select count(*) from ${pledges} p where p.campaign_id = "campaigns"."id")`.mapWith(Number);
 
 export async function listCampaigns(db: Executor): Promise<AdminCampaign[]> {
-  return db
+  const rows = await db
     .select({ ...campaignColumns, pledge_count: pledgeCount })
     .from(campaigns)
     .orderBy(asc(campaigns.id));
+  return rows.map(toAdminCampaign);
 }
 
 export async function findCampaign(db: Executor, id: number): Promise<AdminCampaign | undefined> {
+  if (id > MAX_SERIAL_ID) return undefined;
   const [row] = await db
     .select({ ...campaignColumns, pledge_count: pledgeCount })
     .from(campaigns)
     .where(eq(campaigns.id, id));
-  return row;
+  return row && toAdminCampaign(row);
 }
 
 /** The same campaign row locked until the transaction ends, so two edits cannot interleave. */
@@ -138,4 +153,35 @@ export async function deactivateEndedBefore(db: Executor, country: CountryCode, 
     .where(and(eq(campaigns.country, country), eq(campaigns.is_active, true), lt(campaigns.end_date, today)))
     .returning({ id: campaigns.id });
   return rows.length;
+}
+
+/** Gives a campaign its hero photo (docs/decisions/170), replacing any it had: its renditions and their description. */
+export async function saveHeroPhoto(db: Executor, id: number, photo: PhotoSet, alt: string, now: Date): Promise<void> {
+  await db.delete(campaignPhotos).where(eq(campaignPhotos.campaign_id, id));
+  await db.insert(campaignPhotos).values(photo.variants.map((v) => ({ campaign_id: id, format: v.format, width: v.width, height: v.height, data: v.data })));
+  await db
+    .update(campaigns)
+    .set({ photo_sha256: photo.sha256, photo_alt: alt, photo_width: photo.width, photo_height: photo.height, updated_at: now })
+    .where(eq(campaigns.id, id));
+}
+
+/** Removes a campaign's hero photo; false when it had none. */
+export async function deleteHeroPhoto(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db.delete(campaignPhotos).where(eq(campaignPhotos.campaign_id, id)).returning({ id: campaignPhotos.campaign_id });
+  await db
+    .update(campaigns)
+    .set({ photo_sha256: null, photo_alt: null, photo_width: null, photo_height: null, updated_at: now })
+    .where(eq(campaigns.id, id));
+  return rows.length > 0;
+}
+
+/** One stored rendition of a campaign's hero photo, for serving. */
+export async function findHeroPhoto(db: Executor, id: number, format: PhotoFormat, width: number): Promise<{ data: Buffer; sha256: string } | undefined> {
+  if (id > MAX_SERIAL_ID) return undefined;
+  const [row] = await db
+    .select({ data: campaignPhotos.data, sha256: campaigns.photo_sha256 })
+    .from(campaignPhotos)
+    .innerJoin(campaigns, eq(campaigns.id, campaignPhotos.campaign_id))
+    .where(and(eq(campaignPhotos.campaign_id, id), eq(campaignPhotos.format, format), eq(campaignPhotos.width, width)));
+  return row && row.sha256 !== null ? { data: row.data, sha256: row.sha256 } : undefined;
 }

@@ -3,8 +3,11 @@ import { countryParamSchema, idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { campaignErrors } from './campaigns.errors.ts';
+import { HERO_PHOTO_WIDTHS } from '@uplift/core/schemas/campaign';
+import { z } from 'zod';
 import {
   findCampaignById,
+  findHeroPhoto,
   listOpenCampaigns,
   toCampaignJson,
 } from './campaigns.repository.ts';
@@ -74,6 +77,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const row = await findCampaignById(app.db, request.params.id);
       if (!row) throw campaignErrors.notFound({ id: request.params.id });
       return toCampaignJson(row);
+    },
+  );
+
+  // A campaign's hero photo (docs/decisions/170): AVIF or WebP the server encoded itself, at each
+  // stored width. Its address carries the renditions' hash (?v=), so the current one is cached for a year.
+  app.get(
+    '/api/campaign/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: `A campaign's hero photo: format=avif or webp, w = one of its stored widths (${HERO_PHOTO_WIDTHS.join(', ')} or the photo's own, when smaller)`,
+        params: idParamSchema,
+        querystring: z.object({
+          format: z.enum(['avif', 'webp'], { error: 'format must be avif or webp' }).default('webp'),
+          w: z.coerce.number({ error: 'w must be a width in pixels' }).int({ error: 'w must be a width in pixels' }).min(1, { error: 'w must be a width in pixels' }).max(1920, { error: 'w must be a width in pixels' }),
+          v: z.string().max(64).optional(),
+        }),
+        response: { 200: z.string().describe('The image (image/avif or image/webp)'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const photo = await findHeroPhoto(app.db, request.params.id, request.query.format, request.query.w);
+      if (!photo) throw campaignErrors.photoNotFound({ id: request.params.id });
+      const current = request.query.v !== undefined && request.query.v.length > 0 && photo.sha256.startsWith(request.query.v);
+      return reply
+        .header('content-type', `image/${request.query.format}`)
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // The bytes as stored: a non-JSON answer skips the serializer; the schema is for the description.
+        .send(photo.data as unknown as string);
     },
   );
 };

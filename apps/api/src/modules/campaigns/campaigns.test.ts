@@ -38,6 +38,7 @@ describe('public campaign reads', () => {
       is_active: true,
       country: 'NZ',
       goal_amount: null,
+      photo: null,
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });

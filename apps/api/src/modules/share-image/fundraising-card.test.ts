@@ -119,6 +119,25 @@ describe('page and team share cards', () => {
     expect(textOf(res.rawPayload)!.split('\n')).toEqual(['Uplift · New Zealand', 'Kids Crew', 'A team of 1 in the November Uplift Challenge', '$25.00 NZD raised', '5% of the $500.00 NZD goal', 'Give up a little for a month. Lift up a lot.']);
   });
 
+  it('calls a team with no member shown "a new team", never "a team of 0": none joined yet, or its one member hidden', async () => {
+    const nz = (await ctx.db.$client.query(`select campaign_id as id from challenge_pages where slug = 'aroha-coffee'`)).rows[0].id as number;
+    await insertTeam(ctx.db, { campaignId: nz, slug: 'empty-crew', name: 'Empty Crew' });
+    const quiet = await insertTeam(ctx.db, { campaignId: nz, slug: 'quiet-crew', name: 'Quiet Crew' });
+    await insertPage(ctx.db, { campaignId: nz, country: 'NZ', slug: 'quiet-member', goal: 10000, moderated: true, teamId: quiet });
+    try {
+      for (const slug of ['empty-crew', 'quiet-crew']) {
+        const image = await meta('team', slug);
+        const line = textOf((await get(pathOf(image!.url))).rawPayload)!.split('\n')[2];
+        expect(line, slug).toBe('A new team in the November Uplift Challenge');
+        expect(image!.alt, slug).not.toContain('team of 0');
+      }
+    } finally {
+      // The sitemap's tests below count the public teams: these two leave with the test.
+      await ctx.db.$client.query(`delete from challenge_pages where slug = 'quiet-member'`);
+      await ctx.db.$client.query(`delete from teams where slug in ('empty-crew', 'quiet-crew')`);
+    }
+  });
+
   it('counts what pageRaised() counts, money received: a refund comes off, a week not paid yet nothing, a cancelled pledge its paid weeks, a pending one nothing', async () => {
     const nz = (await ctx.db.$client.query(`select campaign_id as id from challenge_pages where slug = 'aroha-coffee'`)).rows[0].id as number;
     const raisedLine = async (slug: string) => textOf((await get(pathOf((await meta('page', slug))!.url))).rawPayload)!.split('\n')[3];

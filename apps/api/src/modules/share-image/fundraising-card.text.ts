@@ -14,7 +14,7 @@ export type FundraisingCardText = {
   kicker: string;
   /** The page's display name or the team's name, as its owner wrote it. */
   heading: string;
-  /** "Giving up coffees for KidsCan" / "A team of 4 in the November Uplift Challenge" */
+  /** "Giving up coffees for KidsCan" / "A team of 4 in the November Uplift Challenge" (its shown members; "A new team in …" while none is shown) */
   challenge: string;
   /** "$120.00 NZD raised" */
   raised: string;
@@ -33,7 +33,10 @@ export function fundraisingCardText(f: FundraisingCardFigures): FundraisingCardT
   const challenge =
     f.kind === 'page'
       ? `Giving up ${f.challengeName.toLowerCase()} for ${f.charityName}`
-      : `A team of ${f.members.toLocaleString('en-NZ')} in the ${f.campaignName}`;
+      : f.members > 0
+        ? `A team of ${f.members.toLocaleString('en-NZ')} in the ${f.campaignName}`
+        : // No member shown yet (none joined, or each one hidden or unpublished): never "a team of 0".
+          `A new team in the ${f.campaignName}`;
   return {
     kicker: `${BRAND.product} · ${COUNTRIES[f.country].name}`,
     heading: f.kind === 'page' ? f.displayName : f.teamName,

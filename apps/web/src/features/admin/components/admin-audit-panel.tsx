@@ -12,6 +12,8 @@ const ACTION_LABELS: Record<AdminAuditEntry['action'], string> = {
   'campaign.edit': 'Edited a campaign',
   'campaign.delete': 'Deleted a campaign',
   'campaign.deactivate_past': 'Deactivated past campaigns',
+  'campaign.photo_set': 'Set a campaign’s hero photo',
+  'campaign.photo_delete': 'Removed a campaign’s hero photo',
   'campaign.offer_set': 'Set what a campaign offers',
   'campaign.payout': 'Recorded a payout',
   'campaign.payout_correction': 'Corrected a payout',

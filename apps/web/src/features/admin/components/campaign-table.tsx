@@ -5,7 +5,7 @@ import { COUNTRIES } from '@uplift/core/countries';
 import { MSG } from '@uplift/core/messages';
 import { formatMoney, toMinor } from '@uplift/core/money';
 import { campaignRequestSchema, type AdminCampaign } from '@uplift/core/schemas/campaign';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
@@ -18,6 +18,7 @@ import { useUpdateCampaign } from '../api/update-campaign';
 import { AdminError } from './admin-error';
 import { campaignFormOf, emptyCampaign } from './campaign-draft';
 import { CampaignEditorRow } from './campaign-editor-row';
+import { CampaignPhotoSection } from './campaign-photo-section';
 import { reasonOf } from './describe-error';
 import { SortableHeader } from './sortable-header';
 import { useAdminEditor } from './use-admin-editor';
@@ -163,7 +164,15 @@ export function CampaignTable() {
               {editing?.id === undefined && editing && <CampaignEditorRow id={undefined} editor={editor} onCancel={cancelEdit} />}
               {table.getRowModel().rows.map((row) =>
                 editing?.id === row.original.id ? (
-                  <CampaignEditorRow key={row.id} id={row.original.id} editor={editor} onCancel={cancelEdit} />
+                  <Fragment key={row.id}>
+                    <CampaignEditorRow id={row.original.id} editor={editor} onCancel={cancelEdit} />
+                    {/* Its hero photo, saved on its own (docs/decisions/170). */}
+                    <tr className="campaign-photo-row">
+                      <td colSpan={headers.length + 1}>
+                        <CampaignPhotoSection campaign={row.original} />
+                      </td>
+                    </tr>
+                  </Fragment>
                 ) : (
                   <tr key={row.id}>
                     {row.getVisibleCells().map((cell) => (

@@ -66,7 +66,9 @@ export function CampaignCountdown({ country, campaign, totals, now }: Props) {
           {text}
         </p>
       )}
-      {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md). */}
+      {/* What friends gave, filled in after the first paint by the below-the-fold chunk (docs/decisions/140-leaderboards.md).
+          Its room is held from the first paint by the stylesheet (landing.css #friends-gifts), at
+          every width, so the figure arriving moves nothing (docs/decisions/170). */}
       {started && <div id="friends-gifts" />}
       {started && campaign.goal_amount !== null && totals && (
         <GoalProgress raisedMinor={totals.amountMinor} goalMinor={toMinor(campaign.goal_amount)} country={country} />

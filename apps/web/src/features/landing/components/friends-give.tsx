@@ -5,11 +5,13 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useFriendsGiftTotals, useLeaderboard } from '../api/get-friends-give';
+import { friendsGiftsText } from './friends-gifts-text';
 
 // The landing's friends-give parts (docs/decisions/140-leaderboards.md): their own chunk, loaded
 // after the first paint by the below-the-fold sections, so they add nothing to the landing's
 // initial JavaScript. The hero keeps only an empty slot (#friends-gifts) under its pledge figures,
-// shown once the campaign has started; the friends' figure is rendered into it from here.
+// shown once the campaign has started, in a room held at the figure's size from the first paint (so
+// nothing moves when it arrives); the friends' figure is rendered into it from here.
 
 const heroSlot = () => document.getElementById('friends-gifts');
 
@@ -35,11 +37,9 @@ export default function FriendsGive({ country }: { country: CountryCode }) {
 export function FriendsGifts({ country }: { country: CountryCode }) {
   const totals = useFriendsGiftTotals(country);
   if (!totals.data || totals.data.gifts === 0) return null;
-  const amount = formatMoney(toNearestMinor(totals.data.amount), country);
-  const gifts = totals.data.gifts === 1 ? '1 gift' : `${totals.data.gifts} gifts`;
   return (
     <p className="countdown-note friends-gifts" data-testid="friends-gifts">
-      Friends have also given {amount} on participants’ challenge pages ({gifts}).
+      {friendsGiftsText(toNearestMinor(totals.data.amount), totals.data.gifts, country)}
     </p>
   );
 }

@@ -58,7 +58,7 @@ export function LandingPage({ country }: { country: CountryCode }) {
 
   return (
     <div className="landing" data-country={country}>
-      <Hero country={country}>
+      <Hero country={country} photo={campaign?.photo}>
         <CampaignCountdown country={country} campaign={campaign} totals={totals} now={now} />
       </Hero>
       {belowTheFold}
