@@ -63,11 +63,13 @@ describe('making and changing a match', () => {
 
   it('creates a match with everything it says, audited; lists it with nothing matched yet', async () => {
     const { campaign } = await createPage(ctx);
-    const match = await made(campaign.id, { sponsor_logo_url: 'https://acme.example/logo.png', sponsor_link: 'https://acme.example', ratio: 2 });
+    const match = await made(campaign.id, { sponsor_link: 'https://acme.example', ratio: 2 });
     expect(match).toMatchObject({
       campaign_id: campaign.id,
       sponsor_name: 'Acme',
-      sponsor_logo_url: 'https://acme.example/logo.png',
+      sponsor_logo_url: null,
+      sponsor_logo_width: null,
+      sponsor_logo_height: null,
       sponsor_link: 'https://acme.example',
       ratio: 2,
       cap_minor: 10_000,
@@ -77,6 +79,9 @@ describe('making and changing a match', () => {
       recipient_id: null,
       team_id: null,
       page_id: null,
+      narrowed_to: 'campaign',
+      narrowed_name: null,
+      narrowed_path: null,
       status: 'active',
       starts_at: '2026-11-01T00:00:00.000Z',
       ends_at: '2026-12-31T00:00:00.000Z',

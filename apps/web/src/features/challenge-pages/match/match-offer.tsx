@@ -24,13 +24,46 @@ export function matchOfferLine(match: PublicMatch, country: CountryCode, amount:
   return matchOfferText({ sponsorName, ratio, amount: amount ?? asMinor(0), left: asMinor(left), cap: asMinor(cap), country });
 }
 
-/** The sponsor's logo, linked to the sponsor when it has a link; a logo that does not load is left out (the name is in the line). */
+/** How high a logo is shown, and how wide at most (CSS px). */
+const LOGO_HEIGHT = 32;
+const LOGO_MAX_WIDTH = 128;
+
+/**
+ * The size a stored logo is shown at: 32 px high, at most 128 px wide, its own proportions, so the
+ * browser keeps its room before it loads (no layout shift). Null without a logo.
+ */
+export function logoBox(match: Pick<PublicMatch, 'sponsor_logo_url' | 'sponsor_logo_width' | 'sponsor_logo_height'>): { width: number; height: number } | null {
+  const { sponsor_logo_url: url, sponsor_logo_width: w, sponsor_logo_height: h } = match;
+  if (!url || !w || !h) return null;
+  const width = Math.round((LOGO_HEIGHT * w) / h);
+  return width <= LOGO_MAX_WIDTH ? { width, height: LOGO_HEIGHT } : { width: LOGO_MAX_WIDTH, height: Math.max(1, Math.round((LOGO_MAX_WIDTH * h) / w)) };
+}
+
+/**
+ * The sponsor's logo as our server stores it (docs/decisions/169): loaded lazily, its box set so
+ * nothing moves as it loads; left out if it does not load (the sponsor is named in the line).
+ */
+function SponsorLogo({ match, decorative = false }: { match: PublicMatch; decorative?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const box = logoBox(match);
+  if (!box || failed) return null;
+  return (
+    <img
+      className="match-logo"
+      src={match.sponsor_logo_url!}
+      alt={decorative ? '' : match.sponsor_name}
+      width={box.width}
+      height={box.height}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** The sponsor's logo, linked to the sponsor when it has a link. */
 function SponsorMark({ match }: { match: PublicMatch }) {
-  const [logoFailed, setLogoFailed] = useState(false);
-  const logo =
-    match.sponsor_logo_url && !logoFailed ? (
-      <img className="match-logo" src={match.sponsor_logo_url} alt={match.sponsor_name} height={32} referrerPolicy="no-referrer" onError={() => setLogoFailed(true)} />
-    ) : null;
+  const logo = logoBox(match) ? <SponsorLogo match={match} /> : null;
   if (match.sponsor_link) {
     return (
       <a className="match-sponsor" href={match.sponsor_link} rel="sponsored noopener noreferrer">
@@ -59,14 +92,17 @@ export function MatchOffer({ match, country, amount = null }: { match: PublicMat
 
 /**
  * The match as its own line under "raised" ("+ $50.00 matched by Acme"): `raised.matched` is not
- * part of the total (product-rules §23). The sponsor is named when the page or team has one match
- * to name; nothing is shown while nothing was matched.
+ * part of the total (product-rules §23). The sponsor is named, its logo beside the line, when the
+ * page or team has a match to name; nothing is shown while nothing was matched.
  */
-export function MatchedLine({ matched, sponsorName, country }: { matched: number; sponsorName: string | null; country: CountryCode }) {
+export function MatchedLine({ matched, match, country }: { matched: number; match: PublicMatch | null; country: CountryCode }) {
   if (matched <= 0) return null;
   return (
     <p className="match-raised">
-      + {formatMoney(asMinor(matched), country)} matched by {sponsorName ?? 'sponsors'}
+      {match && <SponsorLogo match={match} decorative />}
+      <span>
+        + {formatMoney(asMinor(matched), country)} matched by {match?.sponsor_name ?? 'sponsors'}
+      </span>
     </p>
   );
 }
