@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { logInAsAdmin } from '../support/admin.ts';
 import { expectJson, registerConfirmedDonor } from '../support/donor.ts';
 import { appStarted } from '../support/hydration.ts';
@@ -7,8 +8,22 @@ import { appStarted } from '../support/hydration.ts';
 // Match funds, done when (docs/product-rules.md §23, docs/decisions/160 and 162): an admin adds a
 // 1:1 match of $50 on the campaign (narrowed to one page, so no other spec's gifts meet it); a friend
 // gives $25 and sees $50 land; a second friend gives $40 and sees $25 matched, and the form then
-// says the match is used up; the report and the sponsor's CSV show $50 owed. Screenshots at 360
-// and 1280 px (e2e/.artifacts/match-funds-*.png).
+// says the match is used up; the report and the sponsor's CSV show $50 owed. The admin uploads the
+// sponsor's logo (decision 169): the list names the page it is narrowed to, the page shows the logo
+// from our origin (the CSP lets it load) with its size set, and the leaderboard shows the matched
+// line beside the page's raised. Screenshots at 360 and 1280 px (e2e/.artifacts/match-funds-*.png).
+
+/** A 192 × 64 PNG logo: an orange band with a dark square, so the encoded picture is not empty. */
+function logoPng(): Promise<Buffer> {
+  const width = 192;
+  const height = 64;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const dark = i % width < 64;
+    pixels.set(dark ? [30, 30, 60] : [240, 140, 20], i * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
 
 const SHOTS = 'e2e/.artifacts';
 
@@ -49,7 +64,7 @@ test('an admin adds a 1:1 match of $50; friends give $25 and $40; $50 is matched
   const donor = await registerConfirmedDonor(page.request, { email: `e2e.match.${stamp}@example.org`, firstName: 'Mere', lastName: 'Kahu', address: '9 Kowhai Street, Whanganui' });
   const auth = { authorization: `Bearer ${donor.token}` };
   await expectJson(await page.request.post('/api/my-page', { headers: auth, data: { slug } }));
-  await expectJson(await page.request.patch('/api/my-page', { headers: auth, data: { published: true } }));
+  await expectJson(await page.request.patch('/api/my-page', { headers: auth, data: { published: true, on_leaderboard: true } }));
 
   // The admin: from the campaign's report to its Matches screen; a 1:1 match of $50 on friends' gifts to the page.
   const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 900 } });
@@ -69,11 +84,27 @@ test('an admin adds a 1:1 match of $50; friends give $25 and $40; $50 is matched
   await expect(admin.getByText('Added Acme’s match: doubles gifts until $50.00 is used')).toBeVisible();
   const matchRow = admin.getByRole('region', { name: 'Matches' }).getByRole('row', { name: /Acme/ });
   await expect(matchRow).toContainText('$50.00');
+  // Named by the page's name and address, not "page 12".
+  await expect(matchRow.getByRole('link', { name: `/p/${slug}` })).toHaveAttribute('href', `/p/${slug}`);
+
+  // The sponsor's logo: a file, from Edit; the API stores it re-encoded and serves it from our origin.
+  await matchRow.getByRole('button', { name: 'Edit Acme’s match' }).click();
+  await admin.getByLabel('Sponsor logo').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: await logoPng() });
+  await admin.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(admin.getByText('Logo saved for Acme’s match')).toBeVisible();
+  await expect(admin.getByAltText('Acme’s logo')).toHaveAttribute('src', /^\/api\/matches\/\d+\/logo\?v=[0-9a-f]{16}$/);
+  await admin.getByRole('button', { name: 'Cancel' }).click();
   await shoot(admin, 'admin');
 
   // The first friend reads the offer before choosing, gives $25 and sees $50 land.
   const first = await friendOnPage(browser, slug);
   await expect(first.offer).toHaveText('Your $25.00 becomes $50.00: Acme doubles gifts until $50.00 is used; $50.00 left');
+  // The logo beside the offer: loaded (the page's CSP allows our own images), its box set before it loads.
+  const logo = first.offer.getByRole('img', { name: 'Acme' });
+  await expect(logo).toHaveAttribute('width', '96');
+  await expect(logo).toHaveAttribute('height', '32');
+  await expect(logo).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await first.form.getByRole('button', { name: '$10.00' }).click();
   await expect(first.offer).toHaveText('Your $10.00 becomes $20.00: Acme doubles gifts until $50.00 is used; $50.00 left');
   await shoot(first.friend, 'offer');
@@ -94,7 +125,16 @@ test('an admin adds a 1:1 match of $50; friends give $25 and $40; $50 is matched
   await appStarted(second.friend);
   await expect(second.offer).toHaveText("Acme's match is used up; your gift still goes in full");
   await expect(second.friend.getByText('+ $50.00 matched by Acme')).toBeVisible();
+  // Beside the matched line on the page too.
+  await expect(second.friend.locator('.match-raised img')).toHaveAttribute('src', /^\/api\/matches\/\d+\/logo\?v=/);
   await shoot(second.friend, 'used-up');
+
+  // The leaderboard: the page's raised, and the match as its own line beside it.
+  await second.friend.goto('/leaderboard?country=NZ');
+  await appStarted(second.friend);
+  const entry = second.friend.getByRole('list', { name: 'Top participants' }).getByRole('listitem').filter({ has: second.friend.getByRole('link', { name: 'Mere K.' }) });
+  await expect(entry).toContainText('+ $50.00 matched');
+  await shoot(second.friend, 'leaderboard');
   await second.context.close();
 
   const shown = await expectJson<{ raised: { gifts: number; matched: number; total: number }; match: { left_minor: number } }>(await page.request.get(`/api/pages/${slug}`));

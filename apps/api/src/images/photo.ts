@@ -70,7 +70,7 @@ function coverSize(upright: { width: number; height: number }, aspect: number, w
 type UploadRules = Omit<PhotoRules, 'fullWidth' | 'cardWidth'>;
 
 /** The upload's bytes once its encoding, size, type and pixels pass the caller's rules. */
-async function checkedBytes(base64: string, rules: UploadRules): Promise<Buffer> {
+async function checkedBytes(base64: string, rules: UploadRules): Promise<{ raw: Buffer; upright: { width: number; height: number } }> {
   const { errors } = rules;
   const compact = base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');
   if (compact.length === 0 || compact.length % 4 !== 0 || !BASE64.test(compact)) throw errors.unreadable();
@@ -89,7 +89,7 @@ async function checkedBytes(base64: string, rules: UploadRules): Promise<Buffer>
   if ((meta.width ?? 0) * (meta.height ?? 0) > rules.maxPixels) throw errors.tooManyPixels();
   const upright = uprightSize(meta);
   if (upright.width < rules.minWidth || upright.height < rules.minHeight) throw errors.tooSmall();
-  return raw;
+  return { raw, upright };
 }
 
 /**
@@ -99,7 +99,7 @@ async function checkedBytes(base64: string, rules: UploadRules): Promise<Buffer>
  */
 export async function readPhoto(base64: string, rules: PhotoRules): Promise<Photo> {
   const { errors } = rules;
-  const raw = await checkedBytes(base64, rules);
+  const { raw, upright } = await checkedBytes(base64, rules);
   try {
     if (rules.cover) {
       const fullSize = coverSize(upright, rules.cover.aspect, rules.fullWidth);
@@ -139,7 +139,8 @@ export async function readPhoto(base64: string, rules: PhotoRules): Promise<Phot
 export type PhotoVariant = { format: 'avif' | 'webp'; width: number; height: number; data: Buffer };
 export type PhotoSet = { variants: PhotoVariant[]; sha256: string; width: number; height: number };
 
-const AVIF_QUALITY = 50;
+/** A responsive set's AVIF quality: its widths are many, so a little smaller than a page cover's. */
+const SET_AVIF_QUALITY = 50;
 
 /**
  * The same checks as readPhoto, then the photo in every width of `widths` (never enlarged, so a
@@ -147,7 +148,7 @@ const AVIF_QUALITY = 50;
  * set's width and height are its largest rendition's; its hash covers every rendition.
  */
 export async function readPhotoSet(base64: string, rules: UploadRules & { widths: readonly number[] }): Promise<PhotoSet> {
-  const raw = await checkedBytes(base64, rules);
+  const { raw } = await checkedBytes(base64, rules);
   try {
     const variants: PhotoVariant[] = [];
     const done = new Set<number>();
@@ -156,7 +157,7 @@ export async function readPhotoSet(base64: string, rules: UploadRules & { widths
       const webp = await base().webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
       if (done.has(webp.info.width)) continue;
       done.add(webp.info.width);
-      const avif = await base().avif({ quality: AVIF_QUALITY, effort: 2 }).toBuffer({ resolveWithObject: true });
+      const avif = await base().avif({ quality: SET_AVIF_QUALITY, effort: 2 }).toBuffer({ resolveWithObject: true });
       variants.push({ format: 'webp', width: webp.info.width, height: webp.info.height, data: webp.data });
       variants.push({ format: 'avif', width: avif.info.width, height: avif.info.height, data: avif.data });
     }

@@ -19,6 +19,8 @@ export const leaderboardPageSchema = z.object({
   slug: z.string(),
   /** Minor units: money received, the pledge's payments and friends' gifts, net of refunds (the page's `raised.total`). */
   raised: z.number().int(),
+  /** Minor units: what sponsors' matches added, net of releases; its own line, never in `raised` nor the rank (product-rules §23). */
+  matched: z.number().int().min(0),
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
 
@@ -29,6 +31,8 @@ export const leaderboardTeamSchema = z.object({
   slug: z.string(),
   raised: z.number().int(),
   members: z.number().int().min(0),
+  /** What sponsors' matches added to those pages, apart from `raised`. */
+  matched: z.number().int().min(0),
 });
 export type LeaderboardTeam = z.infer<typeof leaderboardTeamSchema>;
 

@@ -8,6 +8,20 @@ import { idSchema, positiveIdField, safeText, timestampSchema } from './common.t
 // and what the API answers. Money is in the campaign currency's minor units, as whole numbers.
 
 export const SPONSOR_NAME_MAX = 80;
+
+// A sponsor's logo (docs/decisions/169-sponsor-logos-stored.md): uploaded as a file, checked and
+// re-encoded on the server by the photo pipeline, served from our own origin.
+/** Largest logo file accepted, in bytes (1 MB). */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** Its base64 length (4 characters per 3 bytes), with room for a data: URL prefix. */
+export const LOGO_MAX_BASE64 = Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 100;
+/** The largest logo decoded, in pixels (16 megapixels): more is refused before decoding. */
+export const LOGO_MAX_PIXELS = 16_000_000;
+/** The smallest logo accepted, in pixels (after turning it upright). */
+export const LOGO_MIN_WIDTH = 64;
+export const LOGO_MIN_HEIGHT = 32;
+/** The stored logo's width at most (never enlarged): shown 32 px high, sharp on a dense screen. */
+export const LOGO_STORED_WIDTH = 480;
 /** The smallest cap: 1.00 in the campaign's currency. */
 export const MATCH_CAP_MIN = 100;
 /** The largest cap: 1,000,000.00 in the campaign's currency. */
@@ -16,7 +30,12 @@ export const MATCH_CAP_MAX = 100_000_000;
 export const MATCH_MESSAGES = {
   sponsorNameRequired: 'Sponsor name: write the name givers will read',
   sponsorNameTooLong: `Sponsor name: at most ${SPONSOR_NAME_MAX} characters`,
-  logoInvalid: 'Sponsor logo: a web address starting with https://',
+  logoRequired: 'Sponsor logo: choose a JPEG, PNG or WebP file of at most 1 MB',
+  logoType: 'Sponsor logo: a JPEG, PNG or WebP image',
+  logoTooLarge: 'Sponsor logo: at most 1 MB',
+  logoUnreadable: 'Sponsor logo: the file could not be read as an image; please choose another',
+  logoTooSmall: 'Sponsor logo: at least 64 × 32 pixels',
+  logoTooManyPixels: 'Sponsor logo: at most 16 megapixels',
   linkInvalid: 'Sponsor link: a web address starting with https://',
   ratioInvalid: 'Ratio: 1 (1:1), 2 (2:1) or 3 (3:1)',
   capInvalid: `Cap: a whole number of cents or pence, from ${MATCH_CAP_MIN} to ${MATCH_CAP_MAX.toLocaleString('en')}`,
@@ -73,7 +92,6 @@ const instantsParsed = (value: unknown, keys: string[]) => {
 export const matchCreateSchema = z
   .object({
     sponsor_name: sponsorNameField,
-    sponsor_logo_url: httpsField(MATCH_MESSAGES.logoInvalid).optional(),
     sponsor_link: httpsField(MATCH_MESSAGES.linkInvalid).optional(),
     ratio: ratioField,
     cap_minor: capField,
@@ -98,12 +116,12 @@ export type MatchCreateParsed = z.output<typeof matchCreateSchema>;
 
 /**
  * PATCH /api/admin/matches/{id}: what may change once a match runs. A cap may be raised, or lowered
- * no lower than what is already matched (409 match.cap_below_matched); null clears a logo or link.
+ * no lower than what is already matched (409 match.cap_below_matched); null clears the link. The logo
+ * has routes of its own (PUT and DELETE /api/admin/matches/{id}/logo).
  */
 export const matchUpdateSchema = z
   .object({
     sponsor_name: sponsorNameField,
-    sponsor_logo_url: httpsField(MATCH_MESSAGES.logoInvalid).nullable(),
     sponsor_link: httpsField(MATCH_MESSAGES.linkInvalid).nullable(),
     cap_minor: capField,
     ends_at: instantField(MATCH_MESSAGES.endsInvalid),
@@ -114,6 +132,16 @@ export const matchUpdateSchema = z
 export type MatchUpdate = z.input<typeof matchUpdateSchema>;
 export type MatchUpdateParsed = z.output<typeof matchUpdateSchema>;
 
+/** PUT /api/admin/matches/{id}/logo: the logo file in base64 (its type is read from its bytes). */
+export const matchLogoRequestSchema = z.object({
+  logo_base64: z
+    .string({ error: MATCH_MESSAGES.logoRequired })
+    .min(1, { error: MATCH_MESSAGES.logoRequired })
+    .max(LOGO_MAX_BASE64, { error: MATCH_MESSAGES.logoTooLarge })
+    .describe('The logo file in base64; its type is read from its content (JPEG, PNG or WebP)'),
+});
+export type MatchLogoRequest = z.infer<typeof matchLogoRequestSchema>;
+
 // Answers
 
 const minor = z.number().int();
@@ -123,7 +151,11 @@ export const publicMatchSchema = z
   .object({
     id: idSchema,
     sponsor_name: z.string(),
+    /** Our own address of the stored logo (/api/matches/{id}/logo?v=…), or null. */
     sponsor_logo_url: z.string().nullable(),
+    /** The stored logo's pixels (null without a logo): the page sets them, so nothing moves as it loads. */
+    sponsor_logo_width: z.number().int().positive().nullable(),
+    sponsor_logo_height: z.number().int().positive().nullable(),
     sponsor_link: z.string().nullable(),
     ratio: z.union(MATCH_RATIOS.map((r) => z.literal(r))),
     cap_minor: minor,
@@ -147,6 +179,12 @@ export const adminMatchSchema = publicMatchSchema
     recipient_id: idSchema.nullable(),
     team_id: idSchema.nullable(),
     page_id: idSchema.nullable(),
+    /** What it was narrowed to; a page or team deleted since keeps it (its id null): it matches nothing. */
+    narrowed_to: z.enum(['campaign', 'charity', 'team', 'page']),
+    /** What it is narrowed to, by name: the charity's, team's or page's (null: the whole campaign, or a team or page since deleted). */
+    narrowed_name: z.string().nullable(),
+    /** The narrowed team's or page's address (/t/{slug}, /p/{slug}); null otherwise. */
+    narrowed_path: z.string().nullable(),
     status: z.enum(MATCH_STATUSES),
     created_at: timestampSchema,
     /** What the sponsor owes each charity: its matched entries net of releases. */

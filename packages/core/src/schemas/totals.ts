@@ -27,6 +27,8 @@ export const giftTotalsResponseSchema = z
     gifts: z.number().int().min(0),
     amount: z.number().min(0),
     recipient_amounts: z.array(z.number().min(0)),
+    /** What sponsors' matches added in the campaign (decimal, net of releases): its own line, in no total (product-rules §23). */
+    matched: z.number().min(0),
   })
   .meta({ id: 'GiftTotals' });
 export type GiftTotals = z.infer<typeof giftTotalsResponseSchema>;

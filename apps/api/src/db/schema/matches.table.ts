@@ -2,7 +2,7 @@ import { MATCH_APPLIES_TO, MATCH_STATUSES } from '@uplift/core/match';
 import type { Minor } from '@uplift/core/money';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.table.ts';
 import { challengePages, gifts, teams } from './fundraising.table.ts';
 import { payments } from './payments.table.ts';
@@ -22,7 +22,6 @@ export const matchFunds = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'restrict' }),
     sponsor_name: text().notNull(),
-    sponsor_logo_url: text(),
     sponsor_link: text(),
     /** 1 (1:1) to 3 (3:1): the sponsor adds ratio × the amount. */
     ratio: integer().notNull(),
@@ -61,6 +60,31 @@ export const matchFunds = pgTable(
     check('match_funds_applies_to_check', sql`${t.applies_to} in ${sql.raw(sqlList(MATCH_APPLIES_TO))}`),
     check('match_funds_status_check', sql`${t.status} in ${sql.raw(sqlList(MATCH_STATUSES))}`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A sponsor's logo (docs/decisions/169-sponsor-logos-stored.md): uploaded by an admin, decoded and
+ * re-encoded on the server by the photo pipeline (WebP, upright, no metadata) and served from our
+ * own origin, as a charity's photo is; at most one per match, replaced by a new upload.
+ */
+export const matchLogos = pgTable(
+  'match_logos',
+  {
+    match_id: integer()
+      .primaryKey()
+      .references(() => matchFunds.id, { onDelete: 'cascade' }),
+    /** At most 480 px wide (never enlarged). */
+    data: bytea().notNull(),
+    /** SHA-256 of `data` (hex): part of the logo's address, so a new logo is a new address. */
+    sha256: text().notNull(),
+    /** The stored pixels: the page sets them on the image, so nothing moves when it loads. */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    updated_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('match_logos_size_check', sql`${t.width} between 1 and 480 and ${t.height} > 0`)],
 );
 
 /**

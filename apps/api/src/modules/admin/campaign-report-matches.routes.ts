@@ -1,13 +1,15 @@
 import { idParamSchema } from '@uplift/core/schemas/common';
 import { errorResponses } from '@uplift/core/schemas/error';
-import { adminMatchListSchema, adminMatchSchema, matchCreateSchema, matchedCsvSchema, matchUpdateSchema } from '@uplift/core/schemas/match';
+import { adminMatchListSchema, adminMatchSchema, matchCreateSchema, matchedCsvSchema, matchLogoRequestSchema, matchUpdateSchema } from '@uplift/core/schemas/match';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditorFor, withAudit } from '../audit/index.ts';
-import { createMatch, listMatches, matchAuditAction, updateMatch } from '../payments/index.ts';
+import { createMatch, listMatches, matchAuditAction, readMatchLogo, removeMatchLogo, setMatchLogo, updateMatch } from '../payments/index.ts';
 import { matchedCsv } from './campaign-report-matches.service.ts';
 
 const tags = ['admin'];
 const ADMIN = [401, 403] as const;
+/** Base64 of a 1 MB logo (1.4 MB) and a little more. */
+const LOGO_BODY_LIMIT = 1536 * 1024;
 
 /**
  * Match funds on a campaign (docs/product-rules.md §23, docs/decisions/160-match-funds.md): made,
@@ -65,6 +67,51 @@ const campaignMatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const match = await audited(request, async (tx) => {
         const { before, after } = await updateMatch(tx, request.params.id, request.body, app.clock.now());
         return withAudit(after, { action: matchAuditAction(before, request.body), target: `campaign ${after.campaign_id}, match ${after.id}`, before, after });
+      });
+      return reply.header('cache-control', 'no-store').send(match);
+    },
+  );
+
+  // The sponsor's logo (docs/decisions/169): a file checked and re-encoded on the server, served from
+  // our origin. Audited as an edit of the match; the audit keeps its address, never its bytes.
+  app.put(
+    '/api/admin/matches/:id/logo',
+    {
+      bodyLimit: LOGO_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Set a match sponsor's logo: JPEG, PNG or WebP of at most 1 MB and at least 64 × 32, stored as WebP without metadata",
+        params: idParamSchema,
+        body: matchLogoRequestSchema,
+        response: { 200: adminMatchSchema, ...errorResponses(...ADMIN, 400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      // Decoded and re-encoded before the transaction opens: no connection waits on the pixels.
+      const logo = await readMatchLogo(request.body.logo_base64);
+      const match = await audited(request, async (tx) => {
+        const { before, after } = await setMatchLogo(tx, request.params.id, logo, app.clock.now());
+        return withAudit(after, { action: 'match.edit', target: `campaign ${after.campaign_id}, match ${after.id}`, before, after });
+      });
+      request.log.info({ matchId: match.id, adminId: request.user?.id, bytes: logo.data.length }, 'match logo set');
+      return reply.header('cache-control', 'no-store').send(match);
+    },
+  );
+
+  app.delete(
+    '/api/admin/matches/:id/logo',
+    {
+      schema: {
+        tags,
+        summary: "Remove a match sponsor's logo",
+        params: idParamSchema,
+        response: { 200: adminMatchSchema, ...errorResponses(...ADMIN, 400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const match = await audited(request, async (tx) => {
+        const { before, after } = await removeMatchLogo(tx, request.params.id);
+        return withAudit(after, { action: 'match.edit', target: `campaign ${after.campaign_id}, match ${after.id}`, before, after });
       });
       return reply.header('cache-control', 'no-store').send(match);
     },

@@ -22,8 +22,8 @@ export async function computeLeaderboard(db: Db, country: CountryCode, now: Date
   return {
     country,
     campaign_id: campaign.id,
-    pages: pages.map((p, i) => ({ rank: i + 1, name: leaderboardName(p.first_name, p.last_name), slug: p.slug, raised: p.raised })),
-    teams: teams.map((t, i) => ({ rank: i + 1, name: t.name, slug: t.slug, raised: t.raised, members: t.members })),
+    pages: pages.map((p, i) => ({ rank: i + 1, name: leaderboardName(p.first_name, p.last_name), slug: p.slug, raised: p.raised, matched: p.matched })),
+    teams: teams.map((t, i) => ({ rank: i + 1, name: t.name, slug: t.slug, raised: t.raised, members: t.members, matched: t.matched })),
   };
 }
 

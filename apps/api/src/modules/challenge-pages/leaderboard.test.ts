@@ -84,10 +84,10 @@ describe('leaderboards', () => {
       later();
       const nzBoard = await board('NZ');
       expect(nzBoard.pages).toEqual([
-        { rank: 1, name: 'Sam K.', slug: top.slug, raised: 9500 },
-        { rank: 2, name: 'Aroha N.', slug: second.slug, raised: 8000 },
-        { rank: 3, name: 'Tui R.', slug: giftsOnly.slug, raised: 3000 },
-        { rank: 4, name: 'Una P.', slug: unpaid.slug, raised: 0 },
+        { rank: 1, name: 'Sam K.', slug: top.slug, raised: 9500, matched: 0 },
+        { rank: 2, name: 'Aroha N.', slug: second.slug, raised: 8000, matched: 0 },
+        { rank: 3, name: 'Tui R.', slug: giftsOnly.slug, raised: 3000, matched: 0 },
+        { rank: 4, name: 'Una P.', slug: unpaid.slug, raised: 0, matched: 0 },
       ]);
       expect(JSON.stringify(nzBoard)).not.toContain('Sammy');
       const ukBoard = await board('UK');
@@ -98,7 +98,7 @@ describe('leaderboards', () => {
       await insertGift(ctx.db, giftsOnly, 10_000);
       expect((await board('NZ')).pages[0]!.slug).toBe(top.slug);
       later();
-      expect((await board('NZ')).pages[0]).toEqual({ rank: 1, name: 'Tui R.', slug: giftsOnly.slug, raised: 13_000 });
+      expect((await board('NZ')).pages[0]).toEqual({ rank: 1, name: 'Tui R.', slug: giftsOnly.slug, raised: 13_000, matched: 0 });
     });
 
     it('leaves out a page whose owner erased their account, and lists at most 10', async () => {
@@ -134,8 +134,8 @@ describe('leaderboards', () => {
       const ukTeam = await insertTeam(ctx.db, uk.id, 'London Runners');
       await paidPage(uk, { first: 'Fay', last: 'Lon', pledged: 3000, teamId: ukTeam.id });
       later();
-      expect((await board('NZ')).teams).toEqual([{ rank: 1, name: 'Harbour Walkers', slug: a.slug, raised: 4500, members: 2 }]);
-      expect((await board('UK')).teams).toEqual([{ rank: 1, name: 'London Runners', slug: ukTeam.slug, raised: 3000, members: 1 }]);
+      expect((await board('NZ')).teams).toEqual([{ rank: 1, name: 'Harbour Walkers', slug: a.slug, raised: 4500, members: 2, matched: 0 }]);
+      expect((await board('UK')).teams).toEqual([{ rank: 1, name: 'London Runners', slug: ukTeam.slug, raised: 3000, members: 1, matched: 0 }]);
     });
 
     it('counts a gift once: the page, its team and the sum of the board agree with the gifts in the ledger', async () => {

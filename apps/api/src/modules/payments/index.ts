@@ -13,4 +13,5 @@ export { campaignDays, campaignFigures, campaignGifts, campaignPledged, donorHas
 export { paymentsAttemptedSince } from './restore-check.sql.ts';
 export { askProviderAndSettle, refundJson, type RefundFlowDeps, type ReservedRefund } from './refund-flow.service.ts';
 export { createMatch, dueMatchAlerts, getMatch, giftMatchFor, listMatches, matchAuditAction, updateMatch, type MatchAlertClaim } from './match.service.ts';
-export { matchedEntries, matchedOfPages, matchOfGift, pageMatched, type MatchedRow } from './match-figures.sql.ts';
+export { readMatchLogo, removeMatchLogo, setMatchLogo } from './match-logo.ts';
+export { campaignMatched, matchedEntries, matchedOfPages, matchOfGift, pageMatched, type MatchedRow } from './match-figures.sql.ts';

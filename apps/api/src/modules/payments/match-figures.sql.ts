@@ -3,6 +3,7 @@ import type { MatchRatio } from '@uplift/core/match';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { MATCH_LEVEL, matchAppliesText } from './ledger-match.repository.ts';
+import { LOGO_COLUMNS } from './match.repository.ts';
 
 // The match figures the payments ledger publishes (docs/decisions/146 and 160): what matches added
 // to pages and teams, the match a gift would get, and what one gift got. Other modules read match
@@ -12,6 +13,8 @@ export type BestMatchRow = {
   id: number;
   sponsor_name: string;
   sponsor_logo_url: string | null;
+  sponsor_logo_width: number | null;
+  sponsor_logo_height: number | null;
   sponsor_link: string | null;
   ratio: MatchRatio;
   cap: number;
@@ -31,10 +34,11 @@ export async function bestGiftMatch(
   now: Date,
 ): Promise<BestMatchRow | undefined> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select m.id, m.sponsor_name, m.sponsor_logo_url, m.sponsor_link, m.ratio, m.cap, m.matched, m.ends_at
+    select m.id, m.sponsor_name, ${sql.raw(LOGO_COLUMNS)}, m.sponsor_link, m.ratio, m.cap, m.matched, m.ends_at
       from (select ${on.campaignId}::int as campaign_id, ${on.pageId}::int as page_id, ${on.teamId}::int as team_id,
                    ${on.recipientId}::int as recipient_id, ${now.toISOString()}::timestamptz as now) q
       join match_funds m on ${sql.raw(matchAppliesText('m', { campaign: 'q.campaign_id', page: 'q.page_id', team: 'q.team_id', recipient: 'q.recipient_id', now: 'q.now' }, 'gift'))}
+      left join match_logos l on l.match_id = m.id
      order by (m.matched < m.cap) desc, ${sql.raw(MATCH_LEVEL('m'))}, m.id
      limit 1`);
   const row = rows[0];
@@ -92,6 +96,18 @@ export async function matchedEntries(db: Executor, matchId: number): Promise<Mat
      where e.match_id = ${matchId}
      order by e.created_at, e.id`);
   return rows.map((r) => ({ ...(r as MatchedRow), received_at: r.received_at instanceof Date ? r.received_at : new Date(String(r.received_at)) }));
+}
+
+/**
+ * What sponsors' matches added in a campaign, net of releases (minor units): the landing's
+ * "matched" line beside friends' gifts, apart from the pledge totals (product-rules §23).
+ */
+export async function campaignMatched(db: Pick<Executor, 'execute'>, campaignId: number): Promise<number> {
+  const { rows } = await db.execute<{ matched: number }>(sql`
+    select coalesce(sum(e.amount - e.released), 0)::float8 as matched
+      from match_entries e join match_funds m on m.id = e.match_id
+     where m.campaign_id = ${campaignId}`);
+  return Number(rows[0]?.matched ?? 0);
 }
 
 /**

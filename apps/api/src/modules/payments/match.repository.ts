@@ -14,6 +14,8 @@ export type MatchRow = {
   country: CountryCode;
   sponsor_name: string;
   sponsor_logo_url: string | null;
+  sponsor_logo_width: number | null;
+  sponsor_logo_height: number | null;
   sponsor_link: string | null;
   ratio: MatchRatio;
   cap: number;
@@ -23,16 +25,34 @@ export type MatchRow = {
   recipient_id: number | null;
   team_id: number | null;
   page_id: number | null;
+  /** The charity's, team's or page's name; null for the whole campaign or a team or page since deleted. */
+  narrowed_name: string | null;
+  /** /t/{slug} or /p/{slug} for a team or page; null otherwise. */
+  narrowed_path: string | null;
   status: MatchStatus;
   starts_at: Date;
   ends_at: Date;
   created_at: Date;
 };
 
+/**
+ * The stored logo's address and pixels (decision 169), for a query that left-joins match_logos `l`
+ * to match_funds `m`: the address carries the logo's hash, so a new logo is a new address.
+ */
+export const LOGO_COLUMNS = `case when l.match_id is null then null else '/api/matches/' || m.id || '/logo?v=' || left(l.sha256, 16) end as sponsor_logo_url,
+         l.width as sponsor_logo_width, l.height as sponsor_logo_height`;
+
+// The narrowing by name and address: the admin's list reads "Fast Five (/t/fast-five)", not "team 3".
 const MATCH_SELECT = sql`
-  select m.id, m.campaign_id, c.country, m.sponsor_name, m.sponsor_logo_url, m.sponsor_link, m.ratio, m.cap, m.matched,
-         m.applies_to, m.narrowed_to, m.recipient_id, m.team_id, m.page_id, m.status, m.starts_at, m.ends_at, m.created_at
-    from match_funds m join campaigns c on c.id = m.campaign_id`;
+  select m.id, m.campaign_id, c.country, m.sponsor_name, ${sql.raw(LOGO_COLUMNS)}, m.sponsor_link, m.ratio, m.cap, m.matched,
+         m.applies_to, m.narrowed_to, m.recipient_id, m.team_id, m.page_id, m.status, m.starts_at, m.ends_at, m.created_at,
+         coalesce(r.recipient_name, t.name, p.display_name) as narrowed_name,
+         case when t.id is not null then '/t/' || t.slug when p.id is not null then '/p/' || p.slug end as narrowed_path
+    from match_funds m join campaigns c on c.id = m.campaign_id
+    left join match_logos l on l.match_id = m.id
+    left join recipients r on r.id = m.recipient_id
+    left join teams t on t.id = m.team_id
+    left join challenge_pages p on p.id = m.page_id`;
 
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 const rowOf = (r: Record<string, unknown>): MatchRow => ({
@@ -97,7 +117,7 @@ export async function insertMatch(db: Executor, values: typeof matchFunds.$infer
   return row!.id;
 }
 
-export type MatchChange = Partial<Pick<typeof matchFunds.$inferInsert, 'sponsor_name' | 'sponsor_logo_url' | 'sponsor_link' | 'cap' | 'ends_at' | 'status'>>;
+export type MatchChange = Partial<Pick<typeof matchFunds.$inferInsert, 'sponsor_name' | 'sponsor_link' | 'cap' | 'ends_at' | 'status'>>;
 
 /**
  * Writes an edit of a match whose row the caller holds locked. A new cap clears an alert stamp the
@@ -106,7 +126,6 @@ export type MatchChange = Partial<Pick<typeof matchFunds.$inferInsert, 'sponsor_
 export async function updateMatch(db: Executor, id: number, change: MatchChange, now: Date): Promise<void> {
   const sets = [sql`updated_at = ${now.toISOString()}::timestamptz`];
   if (change.sponsor_name !== undefined) sets.push(sql`sponsor_name = ${change.sponsor_name}`);
-  if (change.sponsor_logo_url !== undefined) sets.push(sql`sponsor_logo_url = ${change.sponsor_logo_url}`);
   if (change.sponsor_link !== undefined) sets.push(sql`sponsor_link = ${change.sponsor_link}`);
   if (change.ends_at !== undefined) sets.push(sql`ends_at = ${change.ends_at.toISOString()}::timestamptz`);
   if (change.status !== undefined) sets.push(sql`status = ${change.status}`);

@@ -14,11 +14,13 @@ export type { MatchAlertClaim };
 
 type Owed = AdminMatch['owed'];
 
-function publicOf(m: Pick<BestMatchRow, 'id' | 'sponsor_name' | 'sponsor_logo_url' | 'sponsor_link' | 'ratio' | 'cap' | 'matched' | 'ends_at'>): PublicMatch {
+function publicOf(m: BestMatchRow): PublicMatch {
   return {
     id: m.id,
     sponsor_name: m.sponsor_name,
     sponsor_logo_url: m.sponsor_logo_url,
+    sponsor_logo_width: m.sponsor_logo_width,
+    sponsor_logo_height: m.sponsor_logo_height,
     sponsor_link: m.sponsor_link,
     ratio: m.ratio,
     cap_minor: m.cap,
@@ -37,6 +39,9 @@ function adminOf(m: repo.MatchRow, owed: Owed): AdminMatch {
     recipient_id: m.recipient_id,
     team_id: m.team_id,
     page_id: m.page_id,
+    narrowed_to: m.narrowed_to,
+    narrowed_name: m.narrowed_name,
+    narrowed_path: m.narrowed_path,
     status: m.status,
     created_at: m.created_at.toISOString(),
     owed,
@@ -72,7 +77,6 @@ export async function createMatch(tx: Executor, campaignId: number, input: Match
   const id = await repo.insertMatch(tx, {
     campaign_id: campaignId,
     sponsor_name: input.sponsor_name,
-    sponsor_logo_url: input.sponsor_logo_url ?? null,
     sponsor_link: input.sponsor_link ?? null,
     ratio: input.ratio,
     cap: asMinor(input.cap_minor),
@@ -114,7 +118,6 @@ export async function updateMatch(tx: Executor, id: number, change: MatchUpdateP
     id,
     {
       sponsor_name: change.sponsor_name,
-      sponsor_logo_url: change.sponsor_logo_url,
       sponsor_link: change.sponsor_link,
       cap: change.cap_minor === undefined ? undefined : asMinor(change.cap_minor),
       ends_at: endsAt,

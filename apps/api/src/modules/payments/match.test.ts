@@ -9,7 +9,7 @@ import { adminAndUser } from '../admin/admin.test-support.ts';
 import { insertTeam } from '../challenge-pages/leaderboard.test-support.ts';
 import { confirm, createPage, give, giftBody, pay } from '../gifts/gifts.test-support.ts';
 import { mailMatchAlerts } from '../system/system.service.ts';
-import { recordOutcome, serialSession } from './index.ts';
+import { matchAuditAction, recordOutcome, serialSession } from './index.ts';
 
 // Match funds (docs/product-rules.md §23, docs/decisions/160-match-funds.md): admins make, edit,
 // pause and end them (audited); a received gift or payment is matched in its own transaction, by
@@ -63,11 +63,13 @@ describe('making and changing a match', () => {
 
   it('creates a match with everything it says, audited; lists it with nothing matched yet', async () => {
     const { campaign } = await createPage(ctx);
-    const match = await made(campaign.id, { sponsor_logo_url: 'https://acme.example/logo.png', sponsor_link: 'https://acme.example', ratio: 2 });
+    const match = await made(campaign.id, { sponsor_link: 'https://acme.example', ratio: 2 });
     expect(match).toMatchObject({
       campaign_id: campaign.id,
       sponsor_name: 'Acme',
-      sponsor_logo_url: 'https://acme.example/logo.png',
+      sponsor_logo_url: null,
+      sponsor_logo_width: null,
+      sponsor_logo_height: null,
       sponsor_link: 'https://acme.example',
       ratio: 2,
       cap_minor: 10_000,
@@ -77,6 +79,9 @@ describe('making and changing a match', () => {
       recipient_id: null,
       team_id: null,
       page_id: null,
+      narrowed_to: 'campaign',
+      narrowed_name: null,
+      narrowed_path: null,
       status: 'active',
       starts_at: '2026-11-01T00:00:00.000Z',
       ends_at: '2026-12-31T00:00:00.000Z',
@@ -111,6 +116,30 @@ describe('making and changing a match', () => {
     const actions = await ctx.db.select({ action: adminAudit.action }).from(adminAudit).where(like(adminAudit.target, `campaign ${campaign.id}, match ${match.id}`)).orderBy(adminAudit.id);
     expect(actions.map((a) => a.action)).toEqual(['match.create', 'match.edit', 'match.pause', 'match.resume', 'match.end']);
     expect((await edit(999_999, { status: 'paused' })).json().code).toBe('match.not_found');
+  });
+});
+
+describe('which audit action an edit is, and where its end may go (the api-match run\'s survivors)', () => {
+  it('names a status change only when the status changes; anything else is an edit', () => {
+    const as = (status: AdminMatch['status']) => ({ status }) as AdminMatch;
+    expect(matchAuditAction(as('active'), { status: 'ended' })).toBe('match.end');
+    expect(matchAuditAction(as('ended'), { status: 'ended' })).toBe('match.edit');
+    expect(matchAuditAction(as('active'), { status: 'paused' })).toBe('match.pause');
+    expect(matchAuditAction(as('paused'), { status: 'paused' })).toBe('match.edit');
+    expect(matchAuditAction(as('paused'), { status: 'active' })).toBe('match.resume');
+    expect(matchAuditAction(as('active'), { status: 'active' })).toBe('match.edit');
+    expect(matchAuditAction(as('paused'), { sponsor_name: 'Acme Ltd' })).toBe('match.edit');
+  });
+
+  it('moves the end anywhere after the start, never to it or before it (409)', async () => {
+    const { campaign } = await createPage(ctx);
+    const match = await made(campaign.id);
+    const atStart = await edit(match.id, { ends_at: window.starts_at });
+    expect([atStart.statusCode, atStart.json().code]).toEqual([409, 'match.ends_before_start']);
+    const before = await edit(match.id, { ends_at: '2026-10-01T00:00:00Z' });
+    expect([before.statusCode, before.json().code]).toEqual([409, 'match.ends_before_start']);
+    const later = await edit(match.id, { ends_at: '2026-11-01T00:00:01Z' });
+    expect([later.statusCode, later.json().ends_at]).toEqual([200, '2026-11-01T00:00:01.000Z']);
   });
 });
 

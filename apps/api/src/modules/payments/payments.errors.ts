@@ -1,3 +1,4 @@
+import { MATCH_MESSAGES } from '@uplift/core/schemas/match';
 import { defineErrors } from '../../errors.ts';
 
 // The payments module's answers (docs/decisions/111): saved cards, the built-in test provider's
@@ -14,6 +15,13 @@ export const paymentErrors = defineErrors('payments', {
   matchCapBelowMatched: { code: 'match.cap_below_matched', status: 409, message: 'The cap cannot be lower than what is already matched ({matched})' },
   matchEnded: { code: 'match.ended', status: 409, message: 'This match has ended; it can no longer be changed' },
   matchEndsBeforeStart: { code: 'match.ends_before_start', status: 409, message: 'Ends at: after the start' },
+  // A sponsor's logo (docs/decisions/169): the photo pipeline's refusals, each naming the logo.
+  matchLogoType: { code: 'match.logo_type', status: 400, message: MATCH_MESSAGES.logoType },
+  matchLogoTooLarge: { code: 'match.logo_too_large', status: 400, message: MATCH_MESSAGES.logoTooLarge },
+  matchLogoUnreadable: { code: 'match.logo_unreadable', status: 400, message: MATCH_MESSAGES.logoUnreadable },
+  matchLogoTooSmall: { code: 'match.logo_too_small', status: 400, message: MATCH_MESSAGES.logoTooSmall },
+  matchLogoTooManyPixels: { code: 'match.logo_too_many_pixels', status: 400, message: MATCH_MESSAGES.logoTooManyPixels },
+  matchLogoNotFound: { code: 'match.logo_not_found', status: 404, message: 'This match has no logo' },
   methodNotFound: { code: 'payment_method.not_found', status: 404, message: 'Payment method not found' },
   /** Pay now and change card name a saved card the donor no longer has. */
   cardNotOnAccount: { code: 'payment_method.not_found', status: 404, message: CARD_NOT_ON_ACCOUNT },

@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const t = await totalsForCountry(deps, request.params.country);
       publicCache(reply, CACHE_SECONDS.totals);
-      return reply.send({ gifts: t.gifts, amount: t.giftAmount, recipient_amounts: t.recipientGiftAmounts });
+      return reply.send({ gifts: t.gifts, amount: t.giftAmount, recipient_amounts: t.recipientGiftAmounts, matched: t.matched });
     },
   );
 };

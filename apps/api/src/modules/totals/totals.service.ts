@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { requireClosestCampaign } from '../campaigns/index.ts';
 import { listCampaignChallenges } from '../challenges/index.ts';
 import { listCampaignRecipients } from '../charities/index.ts';
-import { campaignGifts, campaignPledged, type PledgedRow } from '../payments/index.ts';
+import { campaignGifts, campaignMatched, campaignPledged, type PledgedRow } from '../payments/index.ts';
 import { createTtlCache, type TtlCache } from './ttl-cache.ts';
 
 /** A country's totals as the API speaks them: counts, and decimal amounts (not minor units). */
@@ -29,6 +29,8 @@ export type CountryTotals = {
   giftAmount: number;
   /** Aligned with recipientIds. */
   recipientGiftAmounts: number[];
+  /** What sponsors' matches added (decimal), apart from every total above (product-rules §23). */
+  matched: number;
 };
 
 /** Per id in `ids` (in that order), the pledges and minor amount of the rows with that id. */
@@ -52,11 +54,12 @@ function alignTo(ids: number[], rows: PledgedRow[], idOf: (r: PledgedRow) => num
  */
 export async function computeCountryTotals(db: Db, country: CountryCode, now: Date): Promise<CountryTotals> {
   const campaign = await requireClosestCampaign(db, country, now);
-  const [challengeRows, recipientRows, rows, giftFigures] = await Promise.all([
+  const [challengeRows, recipientRows, rows, giftFigures, matched] = await Promise.all([
     listCampaignChallenges(db, campaign.id),
     listCampaignRecipients(db, campaign),
     campaignPledged(db, campaign.id),
     campaignGifts(db, campaign.id, country),
+    campaignMatched(db, campaign.id),
   ]);
   const giftRows = giftFigures.filter((g) => g.recipient_id !== null);
   const challengeIds = challengeRows.map((c) => c.id);
@@ -79,6 +82,7 @@ export async function computeCountryTotals(db: Db, country: CountryCode, now: Da
     gifts: giftRows.reduce((sum, g) => sum + g.gifts, 0),
     giftAmount: fromMinor(sumMinor(giftRows.map((g) => g.amount))),
     recipientGiftAmounts: recipientIds.map((id) => fromMinor(giftRows.find((g) => g.recipient_id === id)?.amount ?? asMinor(0))),
+    matched: fromMinor(asMinor(matched)),
   };
 }
 

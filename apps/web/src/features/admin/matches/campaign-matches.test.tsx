@@ -28,6 +28,8 @@ const acme: AdminMatch = {
   campaign_id: 7,
   sponsor_name: 'Acme',
   sponsor_logo_url: null,
+  sponsor_logo_width: null,
+  sponsor_logo_height: null,
   sponsor_link: null,
   ratio: 1,
   cap_minor: 5000,
@@ -39,6 +41,9 @@ const acme: AdminMatch = {
   recipient_id: null,
   team_id: null,
   page_id: null,
+  narrowed_to: 'campaign',
+  narrowed_name: null,
+  narrowed_path: null,
   status: 'active',
   created_at: '2026-11-19T11:00:00.000Z',
   owed: [{ recipient_id: 4, recipient_name: 'KidsCan', owed_minor: 2500 }],
@@ -72,6 +77,54 @@ describe('the Matches screen', () => {
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells.slice(0, 8)).toEqual(['1:1', 'Friends’ gifts, the whole campaign', '20/11/2026 to 20/12/2026', '$50.00', '$25.00', '$25.00', 'KidsCan: $25.00', 'Active']);
     expect(screen.getByRole('link', { name: 'The campaign’s report' })).toHaveAttribute('href', '/admin-campaign/7/report');
+  });
+
+  it('names what a match is narrowed to, by name, the team’s and page’s address a link; a deleted page matches nothing', async () => {
+    const ofTeam = { ...acme, id: 4, sponsor_name: 'Team Co', team_id: 3, narrowed_to: 'team', narrowed_name: 'Fast Five', narrowed_path: '/t/fast-five' } as const;
+    const ofPage = { ...acme, id: 5, sponsor_name: 'Page Co', page_id: 9, narrowed_to: 'page', narrowed_name: 'Sam T.', narrowed_path: '/p/sam-runs' } as const;
+    const gone = { ...acme, id: 6, sponsor_name: 'Gone Co', narrowed_to: 'page' } as const;
+    const ofCharity = { ...acme, id: 8, sponsor_name: 'Kind Co', recipient_id: 4, narrowed_to: 'charity', narrowed_name: 'KidsCan' } as const;
+    stubFetch({ ...base, 'GET /api/admin/campaigns/7/matches': { status: 200, body: { matches: [ofTeam, ofPage, gone, ofCharity] } } });
+    renderAt(<CampaignMatches campaignId={7} />, '/admin-campaign/7/matches');
+    const table = await screen.findByRole('region', { name: 'Matches' });
+    const matchesCell = (name: RegExp) => within(within(table).getByRole('row', { name })).getAllByRole('cell')[1]!;
+    expect(matchesCell(/Team Co/)).toHaveTextContent('Friends’ gifts, team Fast Five (/t/fast-five)');
+    expect(within(matchesCell(/Team Co/)).getByRole('link', { name: '/t/fast-five' })).toHaveAttribute('href', '/t/fast-five');
+    expect(matchesCell(/Page Co/)).toHaveTextContent('Friends’ gifts, page Sam T. (/p/sam-runs)');
+    expect(within(matchesCell(/Page Co/)).getByRole('link', { name: '/p/sam-runs' })).toHaveAttribute('href', '/p/sam-runs');
+    expect(matchesCell(/Gone Co/)).toHaveTextContent('Friends’ gifts, a page since deleted (matches nothing)');
+    expect(matchesCell(/Kind Co/)).toHaveTextContent('Friends’ gifts, KidsCan');
+    expect(table).not.toHaveTextContent(/team 3|page 9/);
+  });
+
+  it('uploads the sponsor’s logo from Edit as a file (the type and size checked first), and removes it', async () => {
+    const withLogo = { ...acme, sponsor_logo_url: '/api/matches/3/logo?v=0123456789abcdef', sponsor_logo_width: 96, sponsor_logo_height: 32 };
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/campaigns/7/matches': [{ status: 200, body: { matches: [acme] } }, { status: 200, body: { matches: [withLogo] } }, { status: 200, body: { matches: [acme] } }],
+      'PUT /api/admin/matches/3/logo': { status: 200, body: withLogo },
+      'DELETE /api/admin/matches/3/logo': { status: 200, body: acme },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt(<CampaignMatches campaignId={7} />, '/admin-campaign/7/matches');
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme’s match' }));
+    expect(screen.getByText('No logo yet.')).toBeInTheDocument();
+    const file = screen.getByLabelText('Sponsor logo');
+    await user.upload(file, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(describedBy(file)).toContain('Sponsor logo: a JPEG, PNG or WebP image');
+    await user.upload(file, new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(describedBy(file)).toContain('Sponsor logo: at most 1 MB');
+    await user.upload(file, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByAltText('Preview of the chosen logo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload logo' }));
+    expect(await screen.findByText('Logo saved for Acme’s match')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'PUT /api/admin/matches/3/logo')!.body).toEqual({ logo_base64: 'iVBORw==' });
+    const current = await screen.findByAltText('Acme’s logo');
+    expect([current.getAttribute('src'), current.getAttribute('width'), current.getAttribute('height')]).toEqual(['/api/matches/3/logo?v=0123456789abcdef', '96', '32']);
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(await screen.findByText('Logo removed from Acme’s match')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'DELETE /api/admin/matches/3/logo')).toBe(true);
+    expect(screen.queryByLabelText(/logo \(optional\)/)).not.toBeInTheDocument();
   });
 
   it('adds a match: core’s problems at their fields first (nothing sent), then the request in minor units and instants of the campaign’s days', async () => {

@@ -17,6 +17,7 @@ import { AdminError } from '../components/admin-error';
 import { reasonOf, refusedFieldsOf } from '../components/describe-error';
 import { MARKED_IN_RED } from '../components/use-admin-editor';
 import { downloadSponsorCsv, useCampaignMatches, useCreateMatch, useUpdateMatch } from './matches-api';
+import { MatchLogoSection } from './match-logo-section';
 import { OwedList } from './report-matches';
 import {
   checkCreate,
@@ -59,11 +60,30 @@ function refusalProblems(err: unknown, country: CountryCode): { fields: FieldPro
   return named;
 }
 
-function narrowingOf(m: AdminMatch, charityName: (id: number) => string): string {
-  if (m.page_id !== null) return `page ${m.page_id}`;
-  if (m.team_id !== null) return `team ${m.team_id}`;
-  if (m.recipient_id !== null) return charityName(m.recipient_id);
-  return 'the whole campaign';
+/** What a match is narrowed to, by name, the team's or page's address a link ("team Fast Five (/t/fast-five)"). */
+function Narrowing({ m, charityName }: { m: AdminMatch; charityName: (id: number) => string }) {
+  const path = m.narrowed_path;
+  const named = (kind: string) => (
+    <>
+      {kind} {m.narrowed_name ?? ''}
+      {path && (
+        <>
+          {' '}
+          (
+          <a href={path} target="_blank" rel="noreferrer">
+            {path}
+          </a>
+          )
+        </>
+      )}
+    </>
+  );
+  // A page or team deleted since keeps its narrowing: the match applies to nothing (decision 160).
+  if ((m.narrowed_to === 'page' || m.narrowed_to === 'team') && m.page_id === null && m.team_id === null) return <>a {m.narrowed_to} since deleted (matches nothing)</>;
+  if (m.page_id !== null) return named('page');
+  if (m.team_id !== null) return named('team');
+  if (m.recipient_id !== null) return <>{m.narrowed_name ?? charityName(m.recipient_id)}</>;
+  return <>the whole campaign</>;
 }
 
 function AddMatchForm({ campaignId, country, campaignEnd, charities }: { campaignId: number; country: CountryCode; campaignEnd: string | null; charities: { id: number; name: string }[] }) {
@@ -98,10 +118,9 @@ function AddMatchForm({ campaignId, country, campaignEnd, charities }: { campaig
       <h2 id={`${id}-h`}>Add a match</h2>
       <p className="admin-muted">
         A sponsor adds its share to each gift or weekly payment it matches until its cap is used. The ratio, the start, what it matches and
-        where cannot change once it is added (end it and add another).
+        where cannot change once it is added (end it and add another). Add the sponsor’s logo with Edit once the match is added.
       </p>
       <TextField label="Sponsor name" maxLength={80} error={errors.sponsor_name?.message} {...form.register('sponsor_name')} />
-      <TextField label="Sponsor logo (optional)" hint="A web address starting with https://" inputMode="url" error={errors.sponsor_logo_url?.message} {...form.register('sponsor_logo_url')} />
       <TextField label="Sponsor link (optional)" hint="A web address starting with https://" inputMode="url" error={errors.sponsor_link?.message} {...form.register('sponsor_link')} />
       <SelectField label="Ratio" error={errors.ratio?.message} {...form.register('ratio')}>
         <option value="1">1:1 (doubles each gift)</option>
@@ -178,7 +197,6 @@ function EditMatchForm({ match, country, onDone, onCancel }: { match: AdminMatch
         Edit {match.sponsor_name}’s match
       </h2>
       <TextField label="Sponsor name" maxLength={80} error={errors.sponsor_name?.message} {...form.register('sponsor_name')} />
-      <TextField label="Sponsor logo (optional)" hint="A web address starting with https://; empty to remove it" inputMode="url" error={errors.sponsor_logo_url?.message} {...form.register('sponsor_logo_url')} />
       <TextField label="Sponsor link (optional)" hint="A web address starting with https://; empty to remove it" inputMode="url" error={errors.sponsor_link?.message} {...form.register('sponsor_link')} />
       <TextField
         label={`Cap (${COUNTRIES[country].symbol})`}
@@ -237,7 +255,7 @@ function MatchTable({ matches, country, charityName, busy, onEdit, onStatus, onE
               <th scope="row">{m.sponsor_name}</th>
               <td>{m.ratio}:1</td>
               <td>
-                {APPLIES_LABEL[m.applies_to]}, {narrowingOf(m, charityName)}
+                {APPLIES_LABEL[m.applies_to]}, <Narrowing m={m} charityName={charityName} />
               </td>
               <td>
                 {formatDayMonthYear(dayOf(m.starts_at, country))} to {formatDayMonthYear(dayOf(m.ends_at, country))}
@@ -349,16 +367,19 @@ export function CampaignMatches({ campaignId }: { campaignId: number }) {
         />
       )}
       {editing && (
-        <EditMatchForm
-          key={editing.id}
-          match={editing}
-          country={country}
-          onDone={(message) => {
-            setEditing(null);
-            setNotice(message);
-          }}
-          onCancel={() => setEditing(null)}
-        />
+        <>
+          <EditMatchForm
+            key={editing.id}
+            match={editing}
+            country={country}
+            onDone={(message) => {
+              setEditing(null);
+              setNotice(message);
+            }}
+            onCancel={() => setEditing(null)}
+          />
+          <MatchLogoSection key={`logo-${editing.id}`} match={matches.data.find((m) => m.id === editing.id) ?? editing} />
+        </>
       )}
       <Dialog open={ending !== null} title={ending ? `End ${ending.sponsor_name}’s match?` : 'End the match?'} tone="danger" onClose={() => setEnding(null)}>
         <p>An ended match matches nothing more and cannot be resumed. What it matched stays owed.</p>

@@ -11,7 +11,6 @@ export type Narrowing = 'campaign' | 'charity' | 'team' | 'page';
 
 export type MatchFormValues = {
   sponsor_name: string;
-  sponsor_logo_url: string;
   sponsor_link: string;
   ratio: '1' | '2' | '3';
   cap: string;
@@ -52,7 +51,6 @@ export function emptyMatchForm(country: CountryCode, campaignEnd: string | null,
   const today = todayIn(timeZone(country), now);
   return {
     sponsor_name: '',
-    sponsor_logo_url: '',
     sponsor_link: '',
     ratio: '1',
     cap: '',
@@ -77,7 +75,6 @@ const optional = (s: string) => (s.trim() === '' ? undefined : s.trim());
 export function createRequestOf(form: MatchFormValues, country: CountryCode): MatchCreate {
   return {
     sponsor_name: form.sponsor_name,
-    sponsor_logo_url: optional(form.sponsor_logo_url),
     sponsor_link: optional(form.sponsor_link),
     ratio: Number(form.ratio) as 1 | 2 | 3,
     cap_minor: capMinor(form.cap),
@@ -91,24 +88,21 @@ export function createRequestOf(form: MatchFormValues, country: CountryCode): Ma
 }
 
 /** An edit form: what may change once a match runs. */
-export type MatchEditValues = Pick<MatchFormValues, 'sponsor_name' | 'sponsor_logo_url' | 'sponsor_link' | 'cap' | 'ends_on'>;
+export type MatchEditValues = Pick<MatchFormValues, 'sponsor_name' | 'sponsor_link' | 'cap' | 'ends_on'>;
 
 export function editFormOf(match: AdminMatch, country: CountryCode): MatchEditValues {
   return {
     sponsor_name: match.sponsor_name,
-    sponsor_logo_url: match.sponsor_logo_url ?? '',
     sponsor_link: match.sponsor_link ?? '',
     cap: fromMinor(asMinor(match.cap_minor)).toFixed(2),
     ends_on: dayOf(match.ends_at, country),
   };
 }
 
-/** Only what changed is sent; a cleared logo or link is sent as null. */
+/** Only what changed is sent; a cleared link is sent as null (the logo is a file of its own: decision 169). */
 export function updateRequestOf(form: MatchEditValues, match: AdminMatch, country: CountryCode): MatchUpdate {
   const body: MatchUpdate = {};
   if (form.sponsor_name.trim() !== match.sponsor_name) body.sponsor_name = form.sponsor_name;
-  const logo = optional(form.sponsor_logo_url) ?? null;
-  if (logo !== match.sponsor_logo_url) body.sponsor_logo_url = logo;
   const link = optional(form.sponsor_link) ?? null;
   if (link !== match.sponsor_link) body.sponsor_link = link;
   const cap = capMinor(form.cap);
@@ -120,7 +114,6 @@ export function updateRequestOf(form: MatchEditValues, match: AdminMatch, countr
 /** Where a request field's problem is shown on the form. */
 const FIELD_OF: Record<string, MatchFormField> = {
   sponsor_name: 'sponsor_name',
-  sponsor_logo_url: 'sponsor_logo_url',
   sponsor_link: 'sponsor_link',
   ratio: 'ratio',
   cap_minor: 'cap',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMatch, AdminMatchList, MatchCreate, MatchUpdate } from '@uplift/core/schemas/match';
+import type { AdminMatch, AdminMatchList, MatchCreate, MatchLogoRequest, MatchUpdate } from '@uplift/core/schemas/match';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { adminKeys } from '../api/admin-keys';
@@ -31,6 +31,24 @@ export function useUpdateMatch(campaignId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: MatchUpdate }) => api<AdminMatch>(`/api/admin/matches/${id}`, { method: 'PATCH', body, auth: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchKeys.campaign(campaignId) }),
+  });
+}
+
+/** PUT /api/admin/matches/{id}/logo: the sponsor's logo file, checked and re-encoded by the API (decision 169). */
+export function useSaveMatchLogo(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MatchLogoRequest }) => api<AdminMatch>(`/api/admin/matches/${id}/logo`, { method: 'PUT', body, auth: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchKeys.campaign(campaignId) }),
+  });
+}
+
+/** DELETE /api/admin/matches/{id}/logo */
+export function useDeleteMatchLogo(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<AdminMatch>(`/api/admin/matches/${id}/logo`, { method: 'DELETE', auth: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: matchKeys.campaign(campaignId) }),
   });
 }

@@ -280,6 +280,8 @@ describe('a sponsor’s match on the page and the team', () => {
     id: 3,
     sponsor_name: 'Acme',
     sponsor_logo_url: null,
+    sponsor_logo_width: null,
+    sponsor_logo_height: null,
     sponsor_link: 'https://acme.example/',
     ratio: 2 as const,
     cap_minor: 500000,
@@ -295,6 +297,22 @@ describe('a sponsor’s match on the page and the team', () => {
     expect(screen.getByText('+ £50.00 matched by Acme')).toBeInTheDocument();
     expect(await screen.findByRole('group', { name: 'Acme’s match' })).toHaveTextContent('Your £25.00 becomes £75.00: Acme triples gifts until £5,000.00 is used; £1,240.00 left');
     expect(screen.getByRole('link', { name: 'About Acme' })).toHaveAttribute('href', 'https://acme.example/');
+  });
+
+  it("the sponsor's logo beside the match line and the offer: from our origin, loaded lazily, its box set (no layout shift)", async () => {
+    const withLogo = { ...acme, sponsor_logo_url: '/api/matches/3/logo?v=0123456789abcdef', sponsor_logo_width: 480, sponsor_logo_height: 160 };
+    stubFetch({ 'GET /api/pages/sam-runs': { status: 200, body: { ...page, raised: { ...page.raised, matched: 5000 }, match: withLogo } } });
+    renderAt(<PublicPage slug="sam-runs" />, '/p/sam-runs');
+    const line = (await screen.findByText('+ £50.00 matched by Acme')).closest('p')!;
+    const beside = line.querySelector('img')!;
+    expect(beside).toHaveAttribute('src', '/api/matches/3/logo?v=0123456789abcdef');
+    // The line names the sponsor already: the logo beside it is not read twice.
+    expect(beside).toHaveAttribute('alt', '');
+    expect([beside.getAttribute('width'), beside.getAttribute('height'), beside.getAttribute('loading')]).toEqual(['96', '32', 'lazy']);
+    const offer = await screen.findByRole('group', { name: 'Acme’s match' });
+    const logo = within(offer).getByRole('img', { name: 'Acme' });
+    expect([logo.getAttribute('src'), logo.getAttribute('width'), logo.getAttribute('height'), logo.getAttribute('loading')]).toEqual(['/api/matches/3/logo?v=0123456789abcdef', '96', '32', 'lazy']);
+    expect(within(offer).getByRole('link', { name: 'Acme' })).toHaveAttribute('href', 'https://acme.example/');
   });
 
   it('no match line while nothing was matched', async () => {

@@ -94,7 +94,7 @@ export function PublicPage({ slug }: { slug: string }) {
             <h2 id="cp-progress-title" className="visually-hidden">
               Progress
             </h2>
-            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} sponsorName={p.match?.sponsor_name ?? null} />
+            <RaisedProgress raised={p.raised} goal={p.goal} country={p.country} match={p.match} />
           </section>
         </div>
       </header>

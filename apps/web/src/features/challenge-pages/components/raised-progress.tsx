@@ -1,6 +1,7 @@
 import type { CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney } from '@uplift/core/money';
 import type { Raised } from '@uplift/core/schemas/challenge-pages';
+import type { PublicMatch } from '@uplift/core/schemas/match';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { MatchedLine } from '../match/matched-line';
@@ -12,9 +13,9 @@ export const moneyIn = (country: CountryCode) => (minor: number) => formatMoney(
  * The goal's progress bar: raised against the goal. Raised is money received (product-rules §21,
  * §22): the pledge's payments received and friends' gifts, each net of refunds, as the API sends it
  * in `total`; what is pledged is said beside it, never counted as raised. What sponsors' matches
- * added is its own line, not in the total (product-rules §23), naming `sponsorName` if given.
+ * added is its own line, not in the total (product-rules §23), naming the sponsor of `match` (with its logo) if given.
  */
-export function RaisedProgress({ raised, goal, country, sponsorName = null }: { raised: Raised; goal?: number; country: CountryCode; sponsorName?: string | null }) {
+export function RaisedProgress({ raised, goal, country, match = null }: { raised: Raised; goal?: number; country: CountryCode; match?: PublicMatch | null }) {
   const money = moneyIn(country);
   const share = goal ? Math.min(100, Math.round((raised.total / goal) * 100)) : undefined;
   return (
@@ -30,7 +31,7 @@ export function RaisedProgress({ raised, goal, country, sponsorName = null }: { 
       <p className="cp-muted">
         {money(raised.pledged)} pledged, {money(raised.received_minor)} of it received · {money(raised.gifts)} from {raised.gift_count === 1 ? '1 friend' : `${raised.gift_count} friends`}
       </p>
-      <MatchedLine matched={raised.matched} sponsorName={sponsorName} country={country} />
+      <MatchedLine matched={raised.matched} match={match} country={country} />
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function TeamPage({ slug }: { slug: string }) {
             <p className="cp-progress-panel">No member of this team has a public page right now, so there is no total to show.</p>
           ) : (
             <section className="cp-progress-panel" aria-label="The team’s total">
-              <RaisedProgress raised={t.raised} country={t.country} sponsorName={t.match?.sponsor_name ?? null} />
+              <RaisedProgress raised={t.raised} country={t.country} match={t.match} />
             </section>
           )}
         </div>

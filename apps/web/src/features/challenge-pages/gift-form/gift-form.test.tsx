@@ -340,7 +340,10 @@ describe('the gift form with a sponsor’s match', () => {
   const acme = {
     id: 3,
     sponsor_name: 'Acme',
-    sponsor_logo_url: 'https://acme.example/logo.png',
+    sponsor_logo_url: '/api/matches/3/logo?v=0123456789abcdef',
+    // A tall logo: shown 32 px high would be 32 px wide.
+    sponsor_logo_width: 100,
+    sponsor_logo_height: 100,
     sponsor_link: 'https://acme.example/',
     ratio: 1 as const,
     cap_minor: 500000,
@@ -362,7 +365,8 @@ describe('the gift form with a sponsor’s match', () => {
     expect(offer.compareDocumentPosition(screen.getByRole('group', { name: 'Amount' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(offer).toHaveTextContent('Your $25.00 becomes $50.00: Acme doubles gifts until $5,000.00 is used; $1,240.00 left');
     expect(screen.getByRole('link', { name: 'Acme' })).toHaveAttribute('href', 'https://acme.example/');
-    expect(screen.getByRole('img', { name: 'Acme' })).toHaveAttribute('src', 'https://acme.example/logo.png');
+    const logo = screen.getByRole('img', { name: 'Acme' });
+    expect([logo.getAttribute('src'), logo.getAttribute('width'), logo.getAttribute('height'), logo.getAttribute('loading')]).toEqual(['/api/matches/3/logo?v=0123456789abcdef', '32', '32', 'lazy']);
     await user.click(screen.getByRole('button', { name: '$100.00' }));
     expect(offer).toHaveTextContent('Your $100.00 becomes $200.00');
     const amount = screen.getByLabelText('Amount ($)');
@@ -387,7 +391,7 @@ describe('the gift form with a sponsor’s match', () => {
       'POST /api/gifts/7/confirm': { status: 200, body: { ...SUCCEEDED.body, matched_minor: 0, match_sponsor: null } },
     });
     const user = userEvent.setup();
-    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" match={{ ...acme, sponsor_logo_url: null, sponsor_link: null, matched_minor: 500000, left_minor: 0 }} />);
+    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" match={{ ...acme, sponsor_logo_url: null, sponsor_logo_width: null, sponsor_logo_height: null, sponsor_link: null, matched_minor: 500000, left_minor: 0 }} />);
     expect(screen.getByRole('group', { name: 'Acme’s match' })).toHaveTextContent("Acme's match is used up; your gift still goes in full");
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();

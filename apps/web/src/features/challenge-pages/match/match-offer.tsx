@@ -2,7 +2,7 @@ import type { CountryCode } from '@uplift/core/countries';
 import { matchOfferText, matchVerb } from '@uplift/core/match';
 import { asMinor, formatMoney, type Minor } from '@uplift/core/money';
 import type { PublicMatch } from '@uplift/core/schemas/match';
-import { useState } from 'react';
+import { logoBox, SponsorLogo } from './sponsor-logo';
 import './match-offer.css';
 
 // Match funds where they move people (docs/product-rules.md §23, docs/decisions/162-match-funds-shown.md):
@@ -24,13 +24,9 @@ export function matchOfferLine(match: PublicMatch, country: CountryCode, amount:
   return matchOfferText({ sponsorName, ratio, amount: amount ?? asMinor(0), left: asMinor(left), cap: asMinor(cap), country });
 }
 
-/** The sponsor's logo, linked to the sponsor when it has a link; a logo that does not load is left out (the name is in the line). */
+/** The sponsor's logo, linked to the sponsor when it has a link. */
 function SponsorMark({ match }: { match: PublicMatch }) {
-  const [logoFailed, setLogoFailed] = useState(false);
-  const logo =
-    match.sponsor_logo_url && !logoFailed ? (
-      <img className="match-logo" src={match.sponsor_logo_url} alt={match.sponsor_name} height={32} referrerPolicy="no-referrer" onError={() => setLogoFailed(true)} />
-    ) : null;
+  const logo = logoBox(match) ? <SponsorLogo match={match} /> : null;
   if (match.sponsor_link) {
     return (
       <a className="match-sponsor" href={match.sponsor_link} rel="sponsored noopener noreferrer">

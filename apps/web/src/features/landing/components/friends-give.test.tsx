@@ -34,10 +34,10 @@ const board: LeaderboardResponse = {
   country: 'UK',
   campaign_id: 2,
   pages: [
-    { rank: 1, name: 'Olivia S.', slug: 'olivia-runs', raised: 12_050 },
-    { rank: 2, name: 'Sam K.', slug: 'sam-swims', raised: 4_000 },
+    { rank: 1, name: 'Olivia S.', slug: 'olivia-runs', raised: 12_050, matched: 0 },
+    { rank: 2, name: 'Sam K.', slug: 'sam-swims', raised: 4_000, matched: 0 },
   ],
-  teams: [{ rank: 1, name: 'London Runners', slug: 'london-runners', raised: 16_050, members: 2 }],
+  teams: [{ rank: 1, name: 'London Runners', slug: 'london-runners', raised: 16_050, members: 2, matched: 0 }],
 };
 
 describe('FriendsGifts', () => {
@@ -53,8 +53,22 @@ describe('FriendsGifts', () => {
     expect(await screen.findByTestId('friends-gifts')).toHaveTextContent('Friends have also given £12.50 on participants’ challenge pages (1 gift).');
   });
 
+  it("says what sponsors' matches added as its own line, in no total; nothing of it while nothing was matched", async () => {
+    stub({ '/api/gift/total/NZ': { gifts: 3, amount: 40, recipient_amounts: [35, 5, 0], matched: 25 } });
+    renderWith(<FriendsGifts country="NZ" />);
+    expect(await screen.findByTestId('friends-matched')).toHaveTextContent('Sponsors’ matches have added $25.00 more.');
+    expect(screen.getByTestId('friends-gifts')).toHaveTextContent('Friends have also given $40.00 on participants’ challenge pages (3 gifts).');
+  });
+
+  it('a match on pledge payments alone: the matched line without the friends’ one', async () => {
+    stub({ '/api/gift/total/UK': { gifts: 0, amount: 0, recipient_amounts: [0], matched: 7.5 } });
+    renderWith(<FriendsGifts country="UK" />);
+    expect(await screen.findByTestId('friends-matched')).toHaveTextContent('Sponsors’ matches have added £7.50 more.');
+    expect(screen.queryByTestId('friends-gifts')).toBeNull();
+  });
+
   it('says nothing while no friend has given', async () => {
-    stub({ '/api/gift/total/NZ': { gifts: 0, amount: 0, recipient_amounts: [0, 0, 0] } });
+    stub({ '/api/gift/total/NZ': { gifts: 0, amount: 0, recipient_amounts: [0, 0, 0], matched: 0 } });
     const { container } = renderWith(<FriendsGifts country="NZ" />);
     await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     expect(container).toBeEmptyDOMElement();
@@ -96,7 +110,23 @@ describe('Leaderboard', () => {
     expect(within(teams).getByRole('listitem')).toHaveTextContent('London Runners £160.50 (2 members)');
     expect(within(teams).getByRole('link', { name: 'London Runners' })).toHaveAttribute('href', '/t/london-runners');
     // Raised is money received, never an unpaid pledge (product-rules §21).
-    expect(within(section).getByText('What each participant raised: the money received, their pledge’s payments and their friends’ gifts.')).toBeInTheDocument();
+    expect(within(section).getByText(/^What each participant raised: the money received, their pledge’s payments and their friends’ gifts\./)).toBeInTheDocument();
+    expect(section).not.toHaveTextContent('matched');
+  });
+
+  it("shows what sponsors' matches added as its own line beside what was raised, never in it", async () => {
+    const matched: LeaderboardResponse = {
+      ...board,
+      pages: [{ ...board.pages[0]!, matched: 5_000 }, board.pages[1]!],
+      teams: [{ ...board.teams[0]!, matched: 5_000 }],
+    };
+    stub({ '/api/leaderboards?country=UK': matched });
+    renderWith(<Leaderboard country="UK" />);
+    const section = await screen.findByRole('region', { name: 'Leaderboard' });
+    const people = await within(section).findByRole('list', { name: 'Top participants' });
+    expect(within(people).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Olivia S. £120.50 + £50.00 matched', 'Sam K. £40.00']);
+    expect(within(section).getByRole('list', { name: 'Top teams' })).toHaveTextContent('London Runners £160.50 (2 members) + £50.00 matched');
+    expect(within(section).getByText(/What sponsors’ matches added is shown apart\./)).toBeInTheDocument();
   });
 
   it('invites to make a page when no one has opted in (docs/decisions/167)', async () => {

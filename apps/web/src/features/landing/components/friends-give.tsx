@@ -33,14 +33,38 @@ export default function FriendsGive({ country }: { country: CountryCode }) {
   );
 }
 
-/** The hero's line beside "join N others who've pledged $X": what friends gave on pages, apart from the pledges. */
+/**
+ * The hero's line beside "join N others who've pledged $X": what friends gave on pages, apart from
+ * the pledges; and what sponsors' matches added, as its own line (product-rules §23), in no total.
+ */
 export function FriendsGifts({ country }: { country: CountryCode }) {
   const totals = useFriendsGiftTotals(country);
-  if (!totals.data || totals.data.gifts === 0) return null;
+  if (!totals.data) return null;
+  const { gifts: count, amount, matched } = totals.data;
   return (
-    <p className="countdown-note friends-gifts" data-testid="friends-gifts">
-      {friendsGiftsText(toNearestMinor(totals.data.amount), totals.data.gifts, country)}
-    </p>
+    <>
+      {count > 0 && (
+        <p className="countdown-note friends-gifts" data-testid="friends-gifts">
+          {friendsGiftsText(toNearestMinor(amount), count, country)}
+        </p>
+      )}
+      {matched > 0 && (
+        <p className="countdown-note friends-matched" data-testid="friends-matched">
+          Sponsors’ matches have added {formatMoney(toNearestMinor(matched), country)} more.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A leaderboard row's matched line ("+ $50.00 matched"): beside what was raised, never in it. */
+function MatchedBeside({ matched, money }: { matched: number; money: (minor: number) => string }) {
+  if (matched <= 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="leaderboard-matched">+ {money(matched)} matched</span>
+    </>
   );
 }
 
@@ -71,6 +95,7 @@ export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCod
               {board.data.pages.map((p) => (
                 <li key={p.slug}>
                   <Link to={`/p/${p.slug}`}>{p.name}</Link> <span className="leaderboard-amount">{money(p.raised)}</span>
+                  <MatchedBeside matched={p.matched} money={money} />
                 </li>
               ))}
             </ol>
@@ -86,6 +111,7 @@ export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCod
                 <li key={t.slug}>
                   <Link to={`/t/${t.slug}`}>{t.name}</Link> <span className="leaderboard-amount">{money(t.raised)}</span>{' '}
                   <span className="muted">({t.members === 1 ? '1 member' : `${t.members} members`})</span>
+                  <MatchedBeside matched={t.matched} money={money} />
                 </li>
               ))}
             </ol>
@@ -96,7 +122,10 @@ export function Leaderboard({ country, headingLevel = 2 }: { country: CountryCod
   return (
     <section className="landing-section leaderboard" aria-labelledby={`leaderboard-title-${country}`}>
       <Heading id={`leaderboard-title-${country}`}>Leaderboard</Heading>
-      <p className="muted">What each participant raised: the money received, their pledge’s payments and their friends’ gifts.</p>
+      <p className="muted">
+        What each participant raised: the money received, their pledge’s payments and their friends’ gifts. What sponsors’ matches added is
+        shown apart.
+      </p>
       {body}
     </section>
   );

@@ -18,7 +18,7 @@ describe('LeaderboardPage', () => {
             status: 200,
             headers: { 'content-type': 'application/json' },
           });
-        return new Response(JSON.stringify({ country: 'UK', campaign_id: 2, pages: [{ rank: 1, name: 'Olivia S.', slug: 'olivia-runs', raised: 5000 }], teams: [] }), {
+        return new Response(JSON.stringify({ country: 'UK', campaign_id: 2, pages: [{ rank: 1, name: 'Olivia S.', slug: 'olivia-runs', raised: 5000, matched: 0 }], teams: [] }), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         });
