@@ -1,31 +1,32 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { afterStart } from '../../../lib/after-start';
 import type { ReportButtonProps } from '../report/report-subject';
+import './sticky-give.css';
 
-// What a page shows only once it has started in the browser: the server and the hydrating render
-// leave it out, so its code is not in /p/{slug}'s or /t/{slug}'s initial JavaScript (their 100 KB
-// budget, docs/decisions/165).
+// What /p/{slug} and /t/{slug} show only once they have started in the browser (lib/after-start):
+// not in their initial JavaScript (their 100 KB budget, docs/decisions/165).
 
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
-/** False on the server and while hydrating (React uses the server's answer), true once started. */
-export const useStarted = () => useSyncExternalStore(noSubscription, inBrowser, onServer);
+export { useStarted } from '../../../lib/after-start';
 
 /** The loaders of what comes after the start (a module of its own, see later.ts). */
 export const later = () => import('./later');
 
-const ReportButtonLazy = lazy(() =>
+/** A "Report" button, once the page has started: reporting is not part of the first paint. */
+export const ReportAfterStart = afterStart<ReportButtonProps>(() =>
   later()
     .then((m) => m.loadReportButton())
     .then((m) => ({ default: m.ReportButton })),
 );
 
-/** A "Report" button, once the page has started: reporting is not part of the first paint. */
-export function ReportAfterStart(props: ReportButtonProps) {
-  return useStarted() ? (
-    <Suspense fallback={null}>
-      <ReportButtonLazy {...props} />
-    </Suspense>
-  ) : null;
-}
+type StickyGiveProps = { targetId: string; label: string };
+
+/** The Give button as the server draws it: a link to the gift section (sticky-give.tsx takes over once started). */
+const GiveLink = ({ targetId, label }: StickyGiveProps) => (
+  <div className="cp-sticky-give">
+    <a className="button cp-sticky-give-button" href={`#${targetId}`}>
+      {label}
+    </a>
+  </div>
+);
+
+/** The sticky Give button of /p/{slug} and /t/{slug} (docs/decisions/165): its link in the first paint, its behaviour once started. */
+export const StickyGive = afterStart<StickyGiveProps>(() => import('./sticky-give'), GiveLink);

@@ -10,9 +10,8 @@ import { getMoreGifts, usePublicPage } from '../api/public';
 import { PageCoverPicture } from './page-cover';
 import { PageUpdates } from './page-updates';
 import { GiftFormAfterStart } from '../gift-form/gift-form-after-start';
-import { ReportAfterStart as ReportButton } from './after-start';
+import { ReportAfterStart as ReportButton, StickyGive } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
-import { StickyGive } from './sticky-give';
 import '../challenge-pages.css';
 
 /**

@@ -1,5 +1,4 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import './sticky-give.css';
 
 /**
  * The Give button of /p/{slug} and /t/{slug} (docs/decisions/165): in the first viewport at 360 px
@@ -9,7 +8,7 @@ import './sticky-give.css';
  * control (the first amount chip; on a team, whose challenge to back), or on the section while the
  * form is still loading.
  */
-export function StickyGive({ targetId, label }: { targetId: string; label: string }) {
+export default function StickyGive({ targetId, label }: { targetId: string; label: string }) {
   const [formInView, setFormInView] = useState(false);
 
   useEffect(() => {

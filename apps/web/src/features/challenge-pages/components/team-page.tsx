@@ -5,9 +5,8 @@ import { LazySharePanel } from '../../../components/share/lazy-share-panel';
 import { challengePagePath } from '../paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { usePublicTeam } from '../api/public';
-import { ReportAfterStart as ReportButton, useStarted } from './after-start';
+import { ReportAfterStart as ReportButton, StickyGive, useStarted } from './after-start';
 import { moneyIn, NotFoundMessage, RaisedProgress } from './raised-progress';
-import { StickyGive } from './sticky-give';
 import { giftableMembers, TeamGive } from './team-give';
 import '../challenge-pages.css';
 

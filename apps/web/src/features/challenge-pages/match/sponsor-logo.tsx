@@ -1,21 +1,9 @@
 import type { PublicMatch } from '@uplift/core/schemas/match';
 import { useState } from 'react';
+import { logoBox } from './matched-line';
 import './match-offer.css';
 
-/** How high a logo is shown, and how wide at most (CSS px). */
-const LOGO_HEIGHT = 32;
-const LOGO_MAX_WIDTH = 128;
-
-/**
- * The size a stored logo is shown at: 32 px high, at most 128 px wide, its own proportions, so the
- * browser keeps its room before it loads (no layout shift). Null without a logo.
- */
-export function logoBox(match: Pick<PublicMatch, 'sponsor_logo_url' | 'sponsor_logo_width' | 'sponsor_logo_height'>): { width: number; height: number } | null {
-  const { sponsor_logo_url: url, sponsor_logo_width: w, sponsor_logo_height: h } = match;
-  if (!url || !w || !h) return null;
-  const width = Math.round((LOGO_HEIGHT * w) / h);
-  return width <= LOGO_MAX_WIDTH ? { width, height: LOGO_HEIGHT } : { width: LOGO_MAX_WIDTH, height: Math.max(1, Math.round((LOGO_MAX_WIDTH * h) / w)) };
-}
+export { logoBox };
 
 /**
  * The sponsor's logo as our server stores it (docs/decisions/169): loaded lazily, its box set so
