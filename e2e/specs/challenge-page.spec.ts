@@ -48,7 +48,7 @@ test('a donor publishes a page and starts a team; /p/{slug} arrives rendered on 
   expect((await request.get(`/p/${slug}`)).status()).toBe(404);
 
   await page.getByRole('button', { name: 'Publish my page' }).click();
-  await expect(page.getByText('Your page is public.')).toBeVisible();
+  await expect(page.getByText('Your page is public.', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `/p/${slug}` })).toBeVisible();
 
   await page.getByLabel('Team name').fill('Harbour Coffee Quitters');

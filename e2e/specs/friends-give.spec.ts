@@ -50,7 +50,7 @@ test('a page and a team; friends give with 4242 and through the bank step; every
   await expect(page.getByText('That address is free')).toBeVisible();
   await page.getByRole('button', { name: 'Create my page' }).click();
   await page.getByRole('button', { name: 'Publish my page' }).click();
-  await expect(page.getByText('Your page is public.')).toBeVisible();
+  await expect(page.getByText('Your page is public.', { exact: true })).toBeVisible();
   await page.getByLabel('Team name').fill('Kāpiti Coast Quitters');
   await page.getByLabel('The team’s address').fill(teamSlug);
   await expect(page.getByText('That address is free')).toBeVisible();

@@ -91,7 +91,7 @@ test('a donor, a participant and a friend with 60-character addresses never scro
   await expect(page.getByText('That address is free')).toBeVisible();
   await page.getByRole('button', { name: 'Create my page' }).click();
   await page.getByRole('button', { name: 'Publish my page' }).click();
-  await expect(page.getByText('Your page is public.')).toBeVisible();
+  await expect(page.getByText('Your page is public.', { exact: true })).toBeVisible();
   await page.getByLabel('Team name').fill('Wide Harbour');
   await page.getByLabel('The team’s address').fill(teamSlug);
   await expect(page.getByText('That address is free')).toBeVisible();

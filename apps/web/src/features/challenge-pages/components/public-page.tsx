@@ -98,7 +98,6 @@ export function PublicPage({ slug }: { slug: string }) {
         </div>
       </header>
       <StickyGive targetId="give" label={`Give to ${p.display_name}`} />
-      <LazySharePanel kind="page" slug={p.slug} country={p.country} name={p.display_name} message={p.share_message} />
 
       <div className="cp-columns">
         <div>
@@ -133,6 +132,8 @@ export function PublicPage({ slug }: { slug: string }) {
             )}
             {moreError && <PageAlert>{moreError}</PageAlert>}
           </section>
+          {/* Below what the first screen shows: it comes once the page has started, and moves nothing above it. */}
+          <LazySharePanel kind="page" slug={p.slug} country={p.country} name={p.display_name} message={p.share_message} />
           <p className="cp-muted">
             Something wrong with this page? <ReportButton subject="page" slug={p.slug} />
           </p>

@@ -68,7 +68,6 @@ export function TeamPage({ slug }: { slug: string }) {
         </figure>
       )}
       {t.story && <p className="cp-story">{t.story}</p>}
-      <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
 
       {started && (
         <Suspense fallback={null}>
@@ -94,6 +93,8 @@ export function TeamPage({ slug }: { slug: string }) {
           ))}
         </ul>
       </section>
+      {/* Below the members: it comes once the page has started, and moves nothing above it. */}
+      <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
       <p className="cp-muted">
         Something wrong with this team? <ReportButton subject="team" slug={t.slug} />
       </p>
