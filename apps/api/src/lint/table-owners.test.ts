@@ -66,6 +66,8 @@ const OWNERS: Record<string, string> = {
   // Match funds (docs/decisions/160): the ledger's; admins' edits and the match step both in payments.
   match_funds: 'payments',
   match_entries: 'payments/ledger-match.repository.ts',
+  // A sponsor's logo, uploaded by an admin and served from our origin (docs/decisions/169).
+  match_logos: 'payments',
 };
 
 /**
