@@ -69,15 +69,6 @@ export function TeamPage({ slug }: { slug: string }) {
       )}
       {t.story && <p className="cp-story">{t.story}</p>}
 
-      {started && (
-        <Suspense fallback={null}>
-          <TeamActions team={t} />
-        </Suspense>
-      )}
-
-      {/* The sponsor's match is said in the gift form, before the amount and live as it changes (decision 162). */}
-      {giftable.length > 0 && <TeamGive teamName={t.name} members={giftable} country={t.country} match={t.match} onGiven={() => void team.refetch()} />}
-
       <section aria-labelledby="cp-members-title">
         <h2 id="cp-members-title">Members</h2>
         {empty && <p className="cp-muted">None to show yet.</p>}
@@ -93,6 +84,17 @@ export function TeamPage({ slug }: { slug: string }) {
           ))}
         </ul>
       </section>
+      {/* What arrives after the start (the gift form, the join and leave actions) comes below the
+          members, so it moves nothing of the first screen (docs/decisions/171). */}
+      {/* The sponsor's match is said in the gift form, before the amount and live as it changes (decision 162). */}
+      {giftable.length > 0 && <TeamGive teamName={t.name} members={giftable} country={t.country} match={t.match} onGiven={() => void team.refetch()} />}
+
+      {started && (
+        <Suspense fallback={null}>
+          <TeamActions team={t} />
+        </Suspense>
+      )}
+
       {/* Below the members: it comes once the page has started, and moves nothing above it. */}
       <LazySharePanel kind="team" slug={t.slug} country={t.country} name={t.name} />
       <p className="cp-muted">
