@@ -30,9 +30,10 @@ const TARGETS = {
   'api-config-guards': 85,
   'api-match': 85,
   'api-card-testing': 85,
+  'api-continuation': 85,
 } as const;
 type Run = keyof typeof TARGETS;
-const API_RUNS: Run[] = ['api-pledges', 'api-billing', 'api-auth', 'api-admin-guard', 'api-sessions', 'api-passkeys', 'api-auth-upkeep', 'api-skip', 'api-gift-settlement', 'api-step-up', 'api-holds', 'api-config-guards', 'api-match', 'api-card-testing'];
+const API_RUNS: Run[] = ['api-pledges', 'api-billing', 'api-auth', 'api-admin-guard', 'api-sessions', 'api-passkeys', 'api-auth-upkeep', 'api-skip', 'api-gift-settlement', 'api-step-up', 'api-holds', 'api-config-guards', 'api-match', 'api-card-testing', 'api-continuation'];
 
 type Mutant = { status: string; mutatorName: string; replacement?: string; location: { start: { line: number; column: number } }; file?: string };
 type Report = { files: Record<string, { mutants: Mutant[] }> };

@@ -19,15 +19,12 @@ export async function continuationOffer(deps: Pick<AuthDeps, 'db' | 'clock'>, to
  * session), then the session a password login starts, second factor and all.
  */
 export async function continueSignIn(deps: Pick<AuthDeps, 'db' | 'clock' | 'log' | 'signAccessToken'>, token: string | undefined): Promise<SessionTokens> {
-  const { db, clock, log } = deps;
+  const { db, clock } = deps;
   if (!token) throw authErrors.continuationRefused();
   const now = clock.now();
   const userId = await consumeContinuation(db, hashToken(token), now);
   const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
-  if (!user || !user.activated || user.erased_at) {
-    log.info({ userId }, 'continuation refused');
-    throw authErrors.continuationRefused();
-  }
-  log.info({ userId: user.id }, 'logged in by the registration continuation');
+  // The press and its refusal are logged as security events by the route (security-events.ts), with the user.
+  if (!user || !user.activated || user.erased_at) throw authErrors.continuationRefused();
   return startSession(deps, user, { id: randomUUID(), startedAt: now, secondFactor: false });
 }
