@@ -11,6 +11,8 @@ import pg from 'pg';
 import { startThrowawayApp } from './throwaway-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_WHY=1: after each preset, the audits that kept a run under 100 and the LCP element with its phases.
+const WHY = process.env.BENCH_WHY === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Figures = { performance: number; accessibility: number; bestPractices: number; seo: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
@@ -31,6 +33,7 @@ async function run(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> 
     // Say why a run has no figures rather than let it pass as a number.
     if (runtimeError) console.log(`  ${preset} run: ${runtimeError.code} ${runtimeError.message}`);
     for (const warning of runWarnings) console.log(`  ${preset} run warning: ${warning}`);
+    if (WHY) explain(preset, result.lhr);
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
     const value = (k: string) => a[k]?.numericValue ?? NaN;
     return {
@@ -47,6 +50,29 @@ async function run(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> 
   } finally {
     chrome.kill();
   }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** Prints what cost the run points: audits of a scored category below a full score, and the LCP element and phases. */
+function explain(preset: string, lhr: Lhr): void {
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 || ref.group === 'diagnostics' || ref.id.endsWith('-insight'))
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => `${category.id}/${a.id} ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  );
+  console.log(`  ${preset} why: ${failing.length ? failing.join('; ') : 'nothing below a full score'}`);
+  const issues = lhr.audits['inspector-issues'];
+  if (issues?.score === 0) console.log(`  ${preset} inspector issues: ${JSON.stringify(issues.details).slice(0, 1500)}`);
+  const lcp = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; items?: Record<string, unknown>[]; node?: { snippet?: string } }[] } | undefined;
+  for (const part of lcp?.items ?? []) {
+    if (part.type === 'table') console.log(`  ${preset} LCP phases: ${(part.items ?? []).map((i) => `${String(i['label'] ?? i['subpart'])} ${Math.round(Number(i['duration']))} ms`).join(', ')}`);
+    if (part.type === 'node') console.log(`  ${preset} LCP element: ${part.node?.snippet ?? (part as { snippet?: string }).snippet}`);
+  }
+  const tree = lhr.audits['network-dependency-tree-insight'];
+  if (tree?.displayValue || tree?.score !== null) console.log(`  ${preset} critical chain: ${JSON.stringify(tree?.details).slice(0, 1500)}`);
 }
 
 /** The challenge page the bench adds: the demo's first Confirmed pledge published with a story and five gifts; and its team. */

@@ -10,8 +10,10 @@ import { rememberSignIn } from '../support/session.ts';
 
 // Share from anywhere (docs/decisions/164): at 360 px the owner shares their page through each
 // control of /my-page's panel (the phone's sheet, copy link, every network's link carrying the page
-// and its channel), downloads the QR code and the poster, and a friend who came by WhatsApp gives:
-// the owner reads "1 gift came from WhatsApp".
+// and its channel), downloads the QR code and the poster, and a friend who came by WhatsApp gives
+// from the first screen (decision 165): the Give button, a declined card, then another card with
+// nothing else typed again. The owner reads "1 gift came from WhatsApp".
+// (give-thumb.spec.ts holds the Give button's stickiness and the team page's Give.)
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -89,16 +91,32 @@ test('the owner shares their page through every control; a gift by WhatsApp is c
   await friend.goto(`/p/${slug}?via=whatsapp`);
   await appStarted(friend);
   await expect(friend.getByRole('region', { name: 'Share Tui N.’s page' })).toBeVisible();
+  // Given from the first screen: the Give button is there, and takes the friend to the form.
+  const give = friend.getByRole('link', { name: 'Give to Tui N.' });
+  await expect(give).toBeInViewport();
+  await give.click();
   const form = friend.getByRole('region', { name: 'Give to Tui N.' });
+  await expect(form.getByRole('button', { name: '$10.00' })).toBeFocused();
   await form.getByRole('button', { name: '$25.00' }).click();
   await form.getByLabel('Your name').fill('Mere Friend');
   await form.getByLabel('Your email').fill(`e2e.share.friend.${stamp}@example.org`);
+  await form.getByLabel('A message (optional)').fill('Kia kaha Tui!');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
-  await form.getByLabel('Card number').fill('4242424242424242');
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByLabel('CVC').press('Enter');
+  const payWith = async (card: string) => {
+    await form.getByLabel('Card number').fill(card);
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await form.getByLabel('CVC').press('Enter');
+  };
+  // Declined: the friend stays on the card step with the amount, name, email and message kept.
+  await payWith('4000000000000002');
+  await expect(form.getByRole('alert')).toContainText('Your card was declined. Nothing was taken.');
+  await expect(form.getByText('Your gift: $25.00')).toBeVisible();
+  await expect(form.getByLabel('Card number')).toHaveValue('');
+  await payWith('4242424242424242');
   await expect(form.getByText(/Your gift of \$25\.00 to Tui N\.’s challenge has gone through/)).toBeVisible();
+  const shown = await expectJson<{ gifts: { items: { name: string; amount: number | null; message: string }[] } }>(await friend.request.get(`/api/pages/${slug}`));
+  expect(shown.gifts.items).toEqual([expect.objectContaining({ name: 'Mere Friend', amount: 2500, message: 'Kia kaha Tui!' })]);
   await friend.screenshot({ path: test.info().outputPath('public-page-share-360.png'), fullPage: true });
 
   await page.reload();

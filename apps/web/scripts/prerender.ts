@@ -1,7 +1,7 @@
 // Build step (npm run build, after the client and server builds): writes the public pages'
 // HTML into dist-ssr/pages (docs/decisions/023-prerendered-public-pages.md). Static pages are
 // rendered now; the live landing page is written as a template the API fills per request.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as ServerBundle from '../src/entry-server.tsx';
@@ -54,19 +54,6 @@ function inlineCss(file: string): string {
   return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
-/**
- * The headings' typeface, preloaded by every prerendered page (docs/decisions/163): each page's
- * first heading (the landing's hero, a participant's name) is set in it, so it is fetched with the
- * HTML rather than after the inlined CSS is read. Found in the built CSS, which names its hashed file.
- */
-function displayFontPreload(): string {
-  const css = readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.css')).map((f) => readFileSync(path.join(DIST, 'assets', f), 'utf8')).join('\n');
-  const file = /\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2/.exec(css)?.[0];
-  if (!file) throw new Error('the built CSS names no Fraunces font file (src/tokens.css)');
-  return `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`;
-}
-const FONT_PRELOAD = displayFontPreload();
-
 /** The app's entry (index.html → src/main.tsx) and the prerendered pages' own (src/boot.ts). */
 const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'src/boot.ts';
@@ -85,7 +72,7 @@ function template(module: string): string {
   const appScript = `<script type="module" crossorigin src="/${manifest[APP_ENTRY]!.file}"></script>`;
   const bootScript = `<script type="module" crossorigin src="/${manifest[BOOT_ENTRY]!.file}"></script>`;
   if (!shell.includes(appScript)) throw new Error(`index.html does not load ${manifest[APP_ENTRY]!.file}`);
-  const links = [FONT_PRELOAD, ...css.map(inlineCss), `<meta name="${server.APP_MODULES_META}" content="${js.map((f) => `/${f}`).join(' ')}">`];
+  const links = [...css.map(inlineCss), `<meta name="${server.APP_MODULES_META}" content="${js.map((f) => `/${f}`).join(' ')}">`];
   return shell
     .replace(appScript, bootScript)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')

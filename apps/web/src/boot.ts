@@ -33,6 +33,9 @@ function afterFirstPaint(): Promise<void> {
 const [app, ...chunks] = document.querySelector<HTMLMetaElement>(`meta[name="${APP_MODULES_META}"]`)?.content.split(' ') ?? [];
 
 void afterFirstPaint().then(() => {
+  // `html.fonts` puts the self-hosted typefaces first (src/tokens.css): fetched from now, beside the
+  // app, rather than ahead of the first paint (decision 174).
+  document.documentElement.classList.add('fonts');
   for (const href of [app, ...chunks]) {
     if (!href) continue;
     const link = document.createElement('link');

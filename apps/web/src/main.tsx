@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -9,6 +10,9 @@ import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 void restoreSession();
+// The typefaces (`html.fonts`, src/tokens.css, decision 174): a prerendered page's boot script set it
+// after its first paint; a page that starts as the app has painted nothing yet, so they come now.
+document.documentElement.classList.add('fonts');
 
 // A public page arrives prerendered (docs/decisions/023-prerendered-public-pages.md): hydrate it
 // from the data it was rendered with. Every other page starts from the empty shell.
