@@ -1,10 +1,10 @@
 import type { AdminMatch } from '@uplift/core/schemas/match';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client.ts';
-import { adminAudit, challengePages, mails, matchEntries, matchFunds, payments } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { adminAudit, challengePages, mails, matchEntries, matchFunds, payments, testProviderCharges } from '../../db/schema.ts';
+import { createTestContext, TEST_NOW, type TestContext } from '../../test/context.ts';
 import { adminAndUser } from '../admin/admin.test-support.ts';
 import { insertTeam } from '../challenge-pages/leaderboard.test-support.ts';
 import { confirm, createPage, give, giftBody, pay } from '../gifts/gifts.test-support.ts';
@@ -42,17 +42,49 @@ const edit = (id: number, payload: Record<string, unknown>) => ctx.app.inject({ 
 const matchesOf = async (campaignId: number) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/admin/campaigns/${campaignId}/matches`, headers: adminAuth })).json<{ matches: AdminMatch[] }>().matches;
 
+/** Each friend from an address of their own: this file gives more gifts than one address may in an hour. */
+let friends = 0;
+const friendIp = () => `198.51.100.${(friends += 1) % 250}`;
+
 /** A friend's gift through the real flow (form, card, confirm): the confirm answer. */
 async function giveAndConfirm(slug: string, amount: number) {
-  const created = (await give(ctx, slug, giftBody({ amount }))).json<{ gift_id: number; client_secret: string }>();
+  const ip = friendIp();
+  const created = (await give(ctx, slug, giftBody({ amount }), ip)).json<{ gift_id: number; client_secret: string }>();
   await pay(ctx, created.client_secret);
-  const res = await confirm(ctx, created.gift_id, created.client_secret);
+  const res = await confirm(ctx, created.gift_id, created.client_secret, ip);
   expect(res.statusCode, res.body).toBe(200);
   return { giftId: created.gift_id, ...res.json<{ status: string; matched_minor: number; match_sponsor: string | null }>() };
 }
 
 const publicPage = async (slug: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/pages/${slug}` })).json<{ raised: { total: number; gifts: number; matched: number }; match: { id: number; left_minor: number; matched_minor: number } | null }>();
+
+/** A pledge payment's Success as billing records it, its charge on the test provider's books (unless `atProvider` is false). */
+async function paymentSucceeds(payment: typeof payments.$inferSelect, atProvider = true) {
+  const key = `match-test-${payment.id}`;
+  const reference = `pi_match_${payment.id}`;
+  await ctx.db.update(payments).set({ idempotency_key: key }).where(eq(payments.id, payment.id));
+  const client = await ctx.db.$client.connect();
+  try {
+    expect(await recordOutcome(serialSession(client), payment.id, key, { status: 'Success', reference }, ctx.clock.now())).not.toBeNull();
+  } finally {
+    client.release();
+  }
+  if (atProvider) await chargeAtProvider(payment);
+}
+const chargeAtProvider = (payment: typeof payments.$inferSelect) =>
+  ctx.db.insert(testProviderCharges).values({
+    idempotency_key: `match-test-${payment.id}`,
+    id: `pi_match_${payment.id}`,
+    customer_id: 'cus_match_test',
+    payment_method_id: 'pm_match_test',
+    amount: payment.amount,
+    currency: 'NZD',
+    status: 'succeeded',
+  });
+const refundPayment = (paymentId: number, amountMinor: number) =>
+  ctx.app.inject({ method: 'POST', url: `/api/admin/payments/${paymentId}/refunds`, headers: adminAuth, payload: { amountMinor, reason: 'Charged twice by mistake' } });
+const matchRow = async (id: number) => (await ctx.db.select().from(matchFunds).where(eq(matchFunds.id, id)))[0]!;
 
 describe('making and changing a match', () => {
   it('is for admins: 401 without a session, 403 for a donor', async () => {
@@ -229,6 +261,59 @@ describe('matching gifts', () => {
   });
 });
 
+describe('a match changed while a gift waits for its row (the api-match run\'s survivors)', () => {
+  // The gift's settlement reads the matches that fit, then locks the best one; an admin's change
+  // committed while it waits is seen after the lock: checked again for status, window and room.
+  const changes: [string, 'Page Co' | 'Campaign Co', string][] = [
+    ['paused', 'Campaign Co', `status = 'paused'`],
+    ['ended', 'Campaign Co', `status = 'ended'`],
+    ['ending at this very moment', 'Campaign Co', `ends_at = '${TEST_NOW}'`],
+    ['starting a millisecond from now', 'Campaign Co', `starts_at = '2026-11-23T09:00:00.001Z'`],
+    ['used up by another receipt', 'Campaign Co', `matched = cap`],
+    ['moved to start at this very moment', 'Page Co', `starts_at = '${TEST_NOW}'`],
+  ];
+  it.each(changes)('a match %s while a gift waits for its row is checked again after the lock: the gift goes to %s', async (_, sponsor, change) => {
+    const { page, campaign } = await createPage(ctx);
+    const wide = await made(campaign.id, { sponsor_name: 'Campaign Co' });
+    const narrow = await made(campaign.id, { sponsor_name: 'Page Co', page_slug: page.slug });
+    const ip = friendIp();
+    const created = (await give(ctx, page.slug, giftBody({ amount: 1000 }), ip)).json<{ gift_id: number; client_secret: string }>();
+    await pay(ctx, created.client_secret);
+
+    const admin = await ctx.db.$client.connect();
+    let confirming: ReturnType<typeof confirm> | undefined;
+    try {
+      await admin.query('begin');
+      await admin.query('select id from match_funds where id = $1 for update', [narrow.id]);
+      const { rows: me } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
+      confirming = confirm(ctx, created.gift_id, created.client_secret, ip);
+      // Until the settlement really waits on this row.
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await ctx.db.$client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [me[0]!.pid]);
+        if (rows[0]!.n > 0) break;
+        if (waited > 10_000) throw new Error('the settlement never waited on the match row');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await admin.query(`update match_funds set ${change} where id = $1`, [narrow.id]);
+      await admin.query('commit');
+    } catch (err) {
+      await admin.query('rollback');
+      throw err;
+    } finally {
+      admin.release();
+    }
+    const res = await confirming;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'succeeded', matched_minor: 1000, match_sponsor: sponsor });
+    const entries = await ctx.db.select().from(matchEntries).where(eq(matchEntries.gift_id, created.gift_id));
+    expect(entries.map((e) => [e.match_id, e.amount])).toEqual([[sponsor === 'Page Co' ? narrow.id : wide.id, 1000]]);
+    const cap = narrow.cap_minor;
+    expect([(await matchRow(narrow.id)).matched, (await matchRow(wide.id)).matched]).toEqual(
+      sponsor === 'Page Co' ? [1000, 0] : [change === 'matched = cap' ? cap : 0, 1000],
+    );
+  });
+});
+
 describe('matching pledge payments', () => {
   it('matches a weekly payment when it succeeds, in the statement that records it, by what the match applies to', async () => {
     const { campaign, pledge, page } = await createPage(ctx);
@@ -252,6 +337,55 @@ describe('matching pledge payments', () => {
     expect(entries.map((e) => [e.payment_id, e.amount, e.page_id])).toEqual([[rows[0]!.id, 4000, page.id]]);
     expect(await ctx.db.select().from(matchEntries).where(eq(matchEntries.match_id, giftsOnly.id))).toEqual([]);
     expect((await matchesOf(campaign.id)).find((m) => m.id === forPayments.id)).toMatchObject({ matched_minor: 4000, left_minor: 0, owed: [{ owed_minor: 4000 }] });
+  });
+});
+
+describe('refunding a matched pledge payment (the api-match run\'s survivors)', () => {
+  it('gives back exactly the payment\'s share, once, and only when the refund went through; the freed cap goes to the next payment', async () => {
+    const { campaign, pledge, page } = await createPage(ctx);
+    const forGifts = await made(campaign.id, { sponsor_name: 'Gifts Co', applies_to: 'gifts' });
+    await giveAndConfirm(page.slug, 1200);
+    const forPayments = await made(campaign.id, { sponsor_name: 'Pay Co', applies_to: 'payments', cap_minor: 1000 });
+    const [first, second, third] = await ctx.db.select().from(payments).where(eq(payments.pledge_id, pledge.id)).orderBy(payments.id);
+    await paymentSucceeds(first!, false); // matched 1000 of its 1750: the cap
+    expect(await matchRow(forPayments.id)).toMatchObject({ matched: 1000 });
+    const entryOfFirst = async () => (await ctx.db.select().from(matchEntries).where(eq(matchEntries.payment_id, first!.id)))[0]!;
+
+    // The provider refuses (it has no such charge): the refund failed, nothing is given back.
+    expect((await refundPayment(first!.id, 1750)).statusCode).toBe(502);
+    expect(await entryOfFirst()).toMatchObject({ amount: 1000, released: 0 });
+    await chargeAtProvider(first!);
+
+    // One cent of 1750: 1000 × 1 / 1750 rounds down to 0, and nothing is written (the match's row unchanged).
+    const before = await matchRow(forPayments.id);
+    ctx.clock.set('2026-11-23T09:30:00Z');
+    try {
+      expect((await refundPayment(first!.id, 1)).statusCode).toBe(201);
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
+    expect(await matchRow(forPayments.id)).toEqual(before);
+    expect(await entryOfFirst()).toMatchObject({ released: 0 });
+
+    // The rest: the refund is now in full, so all of the 1000 comes back, the cap free again.
+    expect((await refundPayment(first!.id, 1749)).statusCode).toBe(201);
+    expect(await entryOfFirst()).toMatchObject({ amount: 1000, released: 1000 });
+    expect(await matchRow(forPayments.id)).toMatchObject({ matched: 0 });
+    // Nothing is left to refund: a further attempt is refused and releases nothing twice.
+    expect((await refundPayment(first!.id, 1)).statusCode).toBe(409);
+    expect(await matchRow(forPayments.id)).toMatchObject({ matched: 0 });
+
+    // The freed cap goes to the next payment.
+    await paymentSucceeds(second!);
+    expect((await ctx.db.select().from(matchEntries).where(eq(matchEntries.payment_id, second!.id))).map((e) => e.amount)).toEqual([1000]);
+    expect(await matchRow(forPayments.id)).toMatchObject({ matched: 1000 });
+
+    // A payment that was never matched (the cap used up again): its refund releases nothing, from any match.
+    await paymentSucceeds(third!);
+    expect(await ctx.db.select().from(matchEntries).where(eq(matchEntries.payment_id, third!.id))).toEqual([]);
+    expect((await refundPayment(third!.id, 1750)).statusCode).toBe(201);
+    expect(await matchRow(forPayments.id)).toMatchObject({ matched: 1000 });
+    expect(await matchRow(forGifts.id)).toMatchObject({ matched: 1200 });
   });
 });
 
@@ -300,5 +434,63 @@ describe('alerts at 90 % and 100 % of the cap', () => {
     expect(subjects.filter((s) => s.endsWith('at 100 %'))).toHaveLength(admins);
     expect((await sent())[0]!.text_body).toContain(`/admin-campaign/${campaign.id}/report`);
     expect(match.id).toBeGreaterThan(0);
+  });
+
+  const alertDeps = () => ({ db: ctx.db, clock: ctx.clock, config: ctx.config, mailer: ctx.app.mailer, log: pino({ level: 'silent' }), appUrl: ctx.config.appUrl });
+  /** The admins each alert is mailed to (the ones not erased). */
+  const adminCount = async () => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and erased_at is null`)).rows[0]!.n;
+
+  it('each level sets its own stamp and mails once: 90 % only the 90 % stamp, 100 % the 100 % one, nothing after', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { sponsor_name: 'Stamp Co', cap_minor: 100_000 });
+    const subjects = async () => (await ctx.db.select().from(mails).where(like(mails.subject, "Uplift alert: Stamp Co's match%"))).map((m) => m.subject);
+    const stamps = async () => {
+      const m = await matchRow(match.id);
+      return [m.alerted_90_at?.toISOString() ?? null, m.alerted_100_at?.toISOString() ?? null];
+    };
+    const admins = await adminCount();
+    try {
+      await mailMatchAlerts(alertDeps(), ctx.clock.now()); // the earlier tests' matches
+      await giveAndConfirm(page.slug, 80_000);
+      expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(0);
+      expect(await stamps()).toEqual([null, null]);
+
+      ctx.clock.set('2026-11-23T10:00:00Z');
+      await giveAndConfirm(page.slug, 10_000); // 90,000: 90 % exactly
+      expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(1);
+      expect(await stamps()).toEqual(['2026-11-23T10:00:00.000Z', null]);
+      expect(await subjects()).toEqual(Array(admins).fill("Uplift alert: Stamp Co's match at 90 %"));
+
+      ctx.clock.set('2026-11-23T11:00:00Z');
+      await giveAndConfirm(page.slug, 9_000); // 99,000: short of 100 %
+      expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(0);
+      await giveAndConfirm(page.slug, 1_000); // 100,000: used up
+      expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(1);
+      expect(await stamps()).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-23T11:00:00.000Z']);
+      expect((await subjects()).filter((s) => s.endsWith('at 100 %'))).toHaveLength(admins);
+
+      ctx.clock.set('2026-11-23T12:00:00Z');
+      expect(await giveAndConfirm(page.slug, 1_000)).toMatchObject({ matched_minor: 0 });
+      expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(0);
+      expect(await stamps()).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-23T11:00:00.000Z']);
+      expect(await subjects()).toHaveLength(2 * admins);
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
+  });
+
+  it('one gift from under 90 % to the cap: both stamps and both mails in one check', async () => {
+    const { page, campaign } = await createPage(ctx);
+    const match = await made(campaign.id, { sponsor_name: 'Leap Co', cap_minor: 10_000 });
+    await mailMatchAlerts(alertDeps(), ctx.clock.now()); // the earlier tests' matches
+    await giveAndConfirm(page.slug, 8_000);
+    await giveAndConfirm(page.slug, 5_000); // 80 % to 100 % at once
+    expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(2);
+    const m = await matchRow(match.id);
+    expect([m.alerted_90_at, m.alerted_100_at]).toEqual([ctx.clock.now(), ctx.clock.now()]);
+    const sent = (await ctx.db.select().from(mails).where(like(mails.subject, "Uplift alert: Leap Co's match%"))).map((x) => x.subject).sort();
+    const admins = await adminCount();
+    expect(sent).toEqual([...Array(admins).fill("Uplift alert: Leap Co's match at 100 %"), ...Array(admins).fill("Uplift alert: Leap Co's match at 90 %")]);
+    expect(await mailMatchAlerts(alertDeps(), ctx.clock.now())).toBe(0);
   });
 });
