@@ -71,8 +71,8 @@ function explain(preset: string, lhr: Lhr): void {
     if (part.type === 'table') console.log(`  ${preset} LCP phases: ${(part.items ?? []).map((i) => `${String(i['label'] ?? i['subpart'])} ${Math.round(Number(i['duration']))} ms`).join(', ')}`);
     if (part.type === 'node') console.log(`  ${preset} LCP element: ${part.node?.snippet ?? (part as { snippet?: string }).snippet}`);
   }
-  const tree = lhr.audits['network-dependency-tree-insight'];
-  if (tree?.displayValue || tree?.score !== null) console.log(`  ${preset} critical chain: ${JSON.stringify(tree?.details).slice(0, 1500)}`);
+  const long = lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined;
+  if (long?.items?.length) console.log(`  ${preset} long tasks: ${long.items.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${t.url.replace(/^https?:\/\/[^/]+/, '')})`).join('; ')}`);
 }
 
 /** The challenge page the bench adds: the demo's first Confirmed pledge published with a story and five gifts; and its team. */

@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND } from '@uplift/core/brand';
 import { COUNTRIES, type CountryCode } from '@uplift/core/countries';
 import { asMinor, formatMoney, parseAmountInput, type Minor } from '@uplift/core/money';
-import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR, giftFormSchema, type GiftCreated, type GiftFormOutput, type GiftRequest, type GiftFormValues, type GiftStateResponse } from '@uplift/core/schemas/gifts';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, GIFT_SUGGESTED_MINOR } from '@uplift/core/gifts';
+import type { GiftCreated, GiftFormOutput, GiftRequest, GiftFormValues, GiftStateResponse } from '@uplift/core/schemas/gifts';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/alert';
 import { CheckboxField, TextAreaField, TextField } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
 import { confirmGift, createGift } from './gift-api';
+import { giftFormResolver, loadGiftChecks } from './gift-form-resolver';
 import type { GiftCardForm } from './gift-card';
 import type { PublicMatch } from '@uplift/core/schemas/match';
 import { MatchOffer, matchThanksLine } from '../match/match-offer';
@@ -57,7 +58,7 @@ export const GIFT_AID_LINE = `Gift Aid can’t be added to this gift: ${BRAND.op
  * everything else kept: only the card is asked again (docs/decisions/165).
  */
 export function GiftForm({ slug, country, participantName, match = null, onGiven }: GiftFormProps) {
-  const schema = useMemo(() => giftFormSchema(country), [country]);
+  const resolver = useMemo(() => giftFormResolver(country), [country]);
   const {
     register,
     handleSubmit,
@@ -67,7 +68,7 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
     control,
     formState: { errors },
   } = useForm<GiftFormValues, unknown, GiftFormOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { amount: '25', name: '', email: '', message: '', hide_name: false, hide_amount: false, tax_receipt: false },
     // As the friend types, a problem stays until the next submit (the amount's goes at once).
     reValidateMode: 'onSubmit',
@@ -230,7 +231,14 @@ export function GiftForm({ slug, country, participantName, match = null, onGiven
   return (
     <section className="gift-form" aria-label={`Give to ${participantName}`}>
       <h2>Give to {participantName}</h2>
-      <form onSubmit={(event) => void handleSubmit(sendDetails, () => setProblem(null))(event)} noValidate>
+      <form
+        onSubmit={(event) =>
+          // The checks' code may fail to arrive (a lost connection): say so rather than do nothing.
+          void handleSubmit(sendDetails, () => setProblem(null))(event).catch(() => setProblem('The form could not be checked: the connection may have dropped. Please try again.'))
+        }
+        onFocus={() => void loadGiftChecks().catch(() => undefined)}
+        noValidate
+      >
         {match && <MatchOffer match={match} country={country} amount={chosen} />}
         <fieldset className="gift-amounts">
           <legend>Amount</legend>
