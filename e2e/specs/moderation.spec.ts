@@ -120,3 +120,65 @@ test('a reported message is hidden by an admin; the page shows on the landing le
   await shot(owner, 'owner-my-page-hidden');
   await owner.context().close();
 });
+
+// An owner's update on /p is reported by a visitor on a phone (its Report button comes once the
+// page has started, with the page's own, docs/decisions/173); the admin sees its text and hides it;
+// /p no longer shows it and the owner is mailed the reason.
+test('a visitor reports an update on a phone; an admin hides it', async ({ page, browser }) => {
+  const stamp = Date.now();
+  const email = `e2e.update.${stamp}@example.org`;
+  const { token } = await registerConfirmedDonor(page.request, { email, firstName: 'Hemi', lastName: 'Walker', address: '9 Rimu Street, Nelson' });
+  const slug = `hemi-${stamp}`;
+  await seedPageWithGift(email, { slug, displayName: 'Hemi cycles to work', giftMinor: 2_500, message: '' });
+  const auth = { authorization: `Bearer ${token}` };
+  const rude = `Rude update ${stamp}`;
+  for (const body of ['Week one: 40 km and no car', rude]) expect((await page.request.post('/api/my-page/updates', { headers: auth, data: { body } })).status()).toBe(201);
+
+  const visitor = await browser.newPage();
+  await visitor.setViewportSize({ width: 360, height: 800 });
+  await visitor.goto(`/p/${slug}`);
+  const updates = visitor.getByRole('region', { name: 'Updates' });
+  const item = updates.getByRole('listitem').filter({ hasText: rude });
+  await expect(updates.getByRole('listitem')).toHaveCount(2);
+  // Each update has its own Report button once the page has started.
+  await expect(updates.getByRole('button', { name: 'Report this update' })).toHaveCount(2);
+  await updates.scrollIntoViewIfNeeded();
+  await shot(visitor, 'page-updates');
+  await visitor.setViewportSize({ width: 360, height: 800 });
+  await item.getByRole('button', { name: 'Report this update' }).click();
+  const reportDialog = visitor.getByRole('dialog', { name: 'Report this update' });
+  await reportDialog.getByLabel('What is wrong?').fill('This update insults a neighbour');
+  await visitor.screenshot({ path: path.join(SHOTS, '360-report-update-dialog.png') });
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(reportDialog.getByRole('status')).toHaveText(REPORT_THANKS);
+  await reportDialog.getByRole('button', { name: 'Close' }).click();
+
+  // The admin sees the update's text and a link to its page, and hides the update.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsAdmin(page);
+  await page.goto('/admin-reports');
+  const row = page.getByRole('table', { name: 'Open reports, oldest first' }).getByRole('row').filter({ hasText: rude });
+  await expect(row).toContainText(`Update “${rude}” on /p/${slug}`);
+  await expect(row.getByRole('link', { name: `/p/${slug}` })).toHaveAttribute('href', `/p/${slug}`);
+  await expect(row).toContainText('This update insults a neighbour');
+  await shot(page, 'admin-reports-update');
+  await row.getByRole('button', { name: /^Hide the update of report \d+$/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Hide what report \d+ is about$/ });
+  await expect(dialog.getByRole('radio', { name: 'The update' })).toBeChecked();
+  await dialog.getByLabel('Reason, mailed to the owner').fill('It insults a neighbour');
+  await dialog.getByRole('button', { name: 'Hide and tell the owner' }).click();
+  await expect(row).toHaveCount(0);
+  const notice = await waitForMail(email, /^An admin has hidden one of your updates on your challenge page$/);
+  expect(notice.text).toContain('The reason they gave: "It insults a neighbour"');
+  const adminToken = await adminAccessToken(page.request);
+  const { entries } = await expectJson<{ entries: { action: string; target: string }[] }>(
+    await page.request.get('/api/admin/audit', { headers: { authorization: `Bearer ${adminToken}` } }),
+  );
+  expect(entries[0]).toMatchObject({ action: 'report.hide', target: expect.stringMatching(/^report \d+, update \d+$/) });
+
+  // /p shows the other update only.
+  await visitor.reload();
+  await expect(updates.getByRole('listitem')).toHaveCount(1);
+  await expect(updates).not.toContainText(rude);
+  await visitor.close();
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idSchema, safeText, timestampSchema } from './common.ts';
 
-// Reports of pages, teams and friends' messages, and the admins' hiding of them
-// (docs/decisions/141-moderation.md).
+// Reports of pages, teams, friends' messages and owners' updates, and the admins' hiding of them
+// (docs/decisions/141-moderation.md, 173).
 
-export const REPORT_SUBJECTS = ['page', 'team', 'message'] as const;
+export const REPORT_SUBJECTS = ['page', 'team', 'message', 'update'] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 
 /** At most this many characters of the reporter's words. */
@@ -20,12 +20,19 @@ const slugField = z
   .max(40, { error: 'slug: no page or team has that address' })
   .regex(/^[a-z0-9-]+$/, { error: 'slug: no page or team has that address' });
 
-/** POST /api/reports: anyone, no account. A page or team by its slug, a message by its gift's id. */
+/** A positive 32-bit id, its errors naming the field. */
+const idField = (field: string, what: string) => {
+  const error = `${field}: must be the id of ${what}`;
+  return z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+};
+
+/** POST /api/reports: anyone, no account. A page or team by its slug, a message by its gift's id, an update by its id. */
 export const reportRequestSchema = z
   .object({
-    subject: z.enum(REPORT_SUBJECTS, { error: 'subject: must be page, team or message' }),
+    subject: z.enum(REPORT_SUBJECTS, { error: 'subject: must be page, team, message or update' }),
     slug: slugField.optional(),
-    gift_id: z.number({ error: 'gift_id: must be the id of a gift' }).int({ error: 'gift_id: must be the id of a gift' }).positive({ error: 'gift_id: must be the id of a gift' }).max(2_147_483_647, { error: 'gift_id: must be the id of a gift' }).optional(),
+    gift_id: idField('gift_id', 'a gift').optional(),
+    update_id: idField('update_id', 'an update').optional(),
     reason: safeText('reason', 'text', 'reason: say what is wrong', (reason) =>
       reason
         .trim()
@@ -35,7 +42,8 @@ export const reportRequestSchema = z
   })
   .superRefine((r, ctx) => {
     if (r.subject === 'message' && r.gift_id === undefined) ctx.addIssue({ code: 'custom', path: ['gift_id'], message: 'gift_id: say which message' });
-    if (r.subject !== 'message' && r.slug === undefined) ctx.addIssue({ code: 'custom', path: ['slug'], message: `slug: say which ${r.subject}` });
+    if (r.subject === 'update' && r.update_id === undefined) ctx.addIssue({ code: 'custom', path: ['update_id'], message: 'update_id: say which update' });
+    if ((r.subject === 'page' || r.subject === 'team') && r.slug === undefined) ctx.addIssue({ code: 'custom', path: ['slug'], message: `slug: say which ${r.subject}` });
   });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
@@ -62,13 +70,15 @@ export const adminReportSchema = z
     created_at: timestampSchema,
     resolved_at: timestampSchema.nullable(),
     resolution: z.enum(['hidden', 'dismissed']).nullable(),
-    /** The reported page (or the page the message was given on); null for a team. */
+    /** The reported page (or the page the message was given on or the update posted on); null for a team. */
     page: z.object({ slug: z.string(), display_name: z.string(), hidden: z.boolean(), photo_hidden: z.boolean(), story_hidden: z.boolean() }).nullable(),
     /** The reported team; null for a page or a message. */
     team: z.object({ slug: z.string(), name: z.string(), hidden: z.boolean(), photo_hidden: z.boolean(), story_hidden: z.boolean() }).nullable(),
     /** The reported message; null for a page or a team. */
     gift: z.object({ id: idSchema, message: z.string(), hidden: z.boolean() }).nullable(),
-    /** Where what was reported is: `/p/{slug}` (a page, or the page a message is on) or `/t/{slug}`; null once it is gone. */
+    /** The reported update, its text; null for anything else, and once its owner deleted it (the report stays, docs/decisions/173). */
+    update: z.object({ id: idSchema, body: z.string(), hidden: z.boolean() }).nullable(),
+    /** Where what was reported is: `/p/{slug}` (a page, or the page a message or update is on) or `/t/{slug}`; null once it is gone. */
     url: z.string().nullable(),
     /** A small picture of its photo while the public can see it (the card size); null when it has none or it is hidden. */
     thumbnail_url: z.string().nullable(),
@@ -81,7 +91,7 @@ export const adminReportListSchema = z.object({ reports: z.array(adminReportSche
 export type AdminReportList = z.infer<typeof adminReportListSchema>;
 
 /**
- * What resolving a report does: `hide` hides what was reported (the page, the team or the message);
+ * What resolving a report does: `hide` hides what was reported (the page, the team, the message or the update);
  * `hide_photo` and `hide_story` take only the photo or the story of a reported page or team off it;
  * `dismiss` closes the report. Every hide needs a reason, which is mailed to the owner.
  */

@@ -271,9 +271,9 @@ export const gifts = pgTable(
 );
 
 /** What a report is about. */
-export const REPORT_SUBJECTS = ['page', 'team', 'message'] as const;
+export const REPORT_SUBJECTS = ['page', 'team', 'message', 'update'] as const;
 
-/** Anyone's report of a page, a team or a gift's message; an admin resolves it (moderation). */
+/** Anyone's report of a page, a team, a gift's message or a page's update; an admin resolves it (moderation). */
 export const contentReports = pgTable(
   'content_reports',
   {
@@ -282,6 +282,11 @@ export const contentReports = pgTable(
     page_id: integer().references(() => challengePages.id, { onDelete: 'cascade' }),
     team_id: integer().references(() => teams.id, { onDelete: 'cascade' }),
     gift_id: integer().references(() => gifts.id, { onDelete: 'cascade' }),
+    /**
+     * The reported update (with page_id, the page it was posted on). Set null when its owner deletes
+     * it: the report and its resolution stay, as the admins' record (docs/decisions/173).
+     */
+    update_id: integer().references(() => pageUpdates.id, { onDelete: 'set null' }),
     /** The reporter's words, at most 500 characters. */
     reason: text().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -297,7 +302,7 @@ export const contentReports = pgTable(
     check('content_reports_subject_check', sql`${t.subject} in ${sql.raw(sqlList(REPORT_SUBJECTS))}`),
     check(
       'content_reports_target_check',
-      sql`(${t.subject} = 'page' and ${t.page_id} is not null) or (${t.subject} = 'team' and ${t.team_id} is not null) or (${t.subject} = 'message' and ${t.gift_id} is not null)`,
+      sql`(${t.subject} = 'page' and ${t.page_id} is not null) or (${t.subject} = 'team' and ${t.team_id} is not null) or (${t.subject} = 'message' and ${t.gift_id} is not null) or (${t.subject} = 'update' and ${t.page_id} is not null)`,
     ),
     check('content_reports_reason_check', sql`char_length(${t.reason}) between 1 and 500`),
   ],

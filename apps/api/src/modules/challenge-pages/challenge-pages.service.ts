@@ -21,7 +21,7 @@ import { giftMatchFor } from '../payments/index.ts';
 import { pageErrors } from './challenge-pages.errors.ts';
 import * as repo from './challenge-pages.repository.ts';
 import * as holds from './holds.repository.ts';
-import { backingOf, coverOf, otherPhotosOf, ownerBacking, publicUpdates } from './page-backing.service.ts';
+import { backingOf, type BackingExport, coverOf, exportBackingOf, otherPhotosOf, ownerBacking, publicUpdates } from './page-backing.service.ts';
 import { isPublicPage, isPublicTeam } from './public.sql.ts';
 
 // Participants' challenge pages and teams (docs/decisions/142-server-rendered-pages-and-teams.md,
@@ -500,12 +500,13 @@ export type PageExport = {
   gift_mails: boolean;
   has_photo: boolean;
   team: { slug: string; name: string; captain: boolean } | null;
-};
+} & BackingExport;
 
-/** The data export: the donor's pages and their teams. */
+/** The data export: the donor's pages and their teams, each page's cover and updates (docs/decisions/173). */
 export async function exportPagesOf(db: Executor, userId: number): Promise<PageExport[]> {
   const pages = await repo.listPagesOfUser(db, userId);
-  return pages.map((p) => ({
+  const backing = await Promise.all(pages.map((p) => exportBackingOf(db, p)));
+  return pages.map((p, i) => ({
     slug: p.slug,
     display_name: p.display_name,
     story: p.story,
@@ -515,5 +516,6 @@ export async function exportPagesOf(db: Executor, userId: number): Promise<PageE
     gift_mails: p.gift_mails,
     has_photo: p.photo_id !== null,
     team: p.team_slug ? { slug: p.team_slug, name: p.team_name ?? '', captain: p.team_captain_page_id === p.id } : null,
+    ...backing[i]!,
   }));
 }

@@ -4,5 +4,5 @@ export { pageModerationRecipient, setPageModeration, setTeamModeration, teamMode
 export { default as challengePageRoutes } from './challenge-pages.routes.ts';
 export { erasePagesOf, exportPagesOf, fundraisingPhotoUrl, getPublicPage, getPublicTeam, giftMailsOn, stopGiftMails, type PageExport } from './challenge-pages.service.ts';
 export { setUpdateModeration } from './page-backing.service.ts';
-export { isPublicPage, isPublicTeam, pageIsPublic, teamIsPublic, teamMemberIsShown } from './public.sql.ts';
+export { isPublicPage, isPublicTeam, pageIsPublic, teamIsPublic, teamMemberIsShown, updateIsShown } from './public.sql.ts';
 export { default as leaderboardRoutes } from './leaderboard.routes.ts';

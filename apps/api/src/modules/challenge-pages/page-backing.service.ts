@@ -143,6 +143,29 @@ export async function servedUpdatePhoto(deps: Pick<Deps, 'db'>, slug: string, id
   return data;
 }
 
+/** What the owner's data export holds of a page's backing (docs/decisions/173): its cover and every update, hidden ones too. */
+export type BackingExport = {
+  has_cover: boolean;
+  /** Where the cover is served (while the page is public and its photos not hidden); null without one. */
+  cover_url: string | null;
+  updates: { body: string; photo_url: string | null; posted_at: string; hidden_at: string | null }[];
+};
+
+/** The cover and the updates of one of the donor's pages, for their data export. */
+export async function exportBackingOf(db: Executor, page: repo.PageRow): Promise<BackingExport> {
+  const rows = await updates.listAllUpdates(db, page.id);
+  return {
+    has_cover: page.cover_sha256 !== null,
+    cover_url: page.cover_sha256 ? coverUrl(page.slug, page.cover_sha256, 'webp', 'full') : null,
+    updates: rows.map((u) => ({
+      body: u.body,
+      photo_url: u.photo_sha256 ? updateUrl(page.slug, u.id, u.photo_sha256) : null,
+      posted_at: u.created_at.toISOString(),
+      hidden_at: u.moderated_at?.toISOString() ?? null,
+    })),
+  };
+}
+
 /** An admin hides (a date) or shows (null) an update; false when there is no such update (moderation's use). */
 export async function setUpdateModeration(db: Executor, id: number, at: Date | null): Promise<boolean> {
   return updates.setUpdateModerated(db, id, at);

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengePages, fundraisingPhotos, gifts, pageUpdates, payments, pledges } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { setPasswordHash } from '../auth/auth.repository.ts';
+import { hashPassword } from '../auth/password.ts';
 import { createCampaign, createConfirmedPledge, tokenFor } from '../billing/billing.test-support.ts';
 import { setPageModeration } from './index.ts';
 import { setUpdateModeration } from './page-backing.service.ts';
@@ -215,6 +217,57 @@ describe('a page’s updates', () => {
     expect(await ctx.db.select().from(pageUpdates).where(eq(pageUpdates.page_id, p.page.id))).toEqual([]);
     expect(await ctx.db.select().from(fundraisingPhotos).where(inArray(fundraisingPhotos.id, [row!.cover_id!, update!.photo_id!]))).toEqual([]);
     expect(await ctx.db.select().from(pledges).where(eq(pledges.id, p.pledge.id))).toHaveLength(1);
+  });
+});
+
+describe('the owner’s data (docs/decisions/173)', () => {
+  it('the export holds the page’s cover and every update, hidden ones too, and nothing of another donor’s page', async () => {
+    const p = await participant();
+    const other = await participant();
+    await call(p.user.id, 'PUT', '/api/my-page/cover', { photo_base64: b64(await picture(900, 300)) });
+    const posted = (await call(p.user.id, 'POST', '/api/my-page/updates', { body: 'My first week', photo_base64: b64(await picture(300, 300)) })).json().updates[0];
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000).toISOString());
+    const hidden = (await call(p.user.id, 'POST', '/api/my-page/updates', { body: 'A hidden one' })).json().updates[0];
+    const hiddenAt = new Date('2026-11-24T10:00:00Z');
+    await setUpdateModeration(ctx.db, hidden.id, hiddenAt);
+    await call(other.user.id, 'PUT', '/api/my-page/cover', { photo_base64: b64(await picture(900, 300)) });
+    await call(other.user.id, 'POST', '/api/my-page/updates', { body: 'Not yours to export' });
+    const cover = (await call(p.user.id, 'GET', '/api/my-page')).json().cover;
+
+    const exported = (await call(p.user.id, 'GET', '/api/account/export')).json();
+    expect(exported.challenge_pages).toEqual([
+      expect.objectContaining({
+        slug: p.slug,
+        has_cover: true,
+        cover_url: cover.webp,
+        updates: [
+          { body: 'My first week', photo_url: posted.photo_url, posted_at: posted.created_at, hidden_at: null },
+          { body: 'A hidden one', photo_url: null, posted_at: hidden.created_at, hidden_at: hiddenAt.toISOString() },
+        ],
+      }),
+    ]);
+    expect(posted.photo_url).toMatch(new RegExp(`^/api/pages/${p.slug}/updates/${posted.id}/photo/`));
+    expect(JSON.stringify(exported)).not.toContain('Not yours to export');
+    expect(JSON.stringify(exported)).not.toContain(other.slug);
+
+    // A page without a cover or updates says so.
+    const bare = await participant();
+    expect((await call(bare.user.id, 'GET', '/api/account/export')).json().challenge_pages).toEqual([expect.objectContaining({ has_cover: false, cover_url: null, updates: [] })]);
+  });
+
+  it('erasing the account deletes the page’s updates, their photos and the cover', async () => {
+    const p = await participant();
+    await call(p.user.id, 'PUT', '/api/my-page/cover', { photo_base64: b64(await picture(900, 300)) });
+    await call(p.user.id, 'POST', '/api/my-page/updates', { body: 'Gone with me', photo_base64: b64(await picture(300, 300)) });
+    const [row] = await ctx.db.select().from(challengePages).where(eq(challengePages.id, p.page.id));
+    const [update] = await ctx.db.select().from(pageUpdates).where(eq(pageUpdates.page_id, p.page.id));
+    const password = 'a long and memorable passphrase';
+    await setPasswordHash(ctx.db, p.user.id, await hashPassword(password), new Date());
+
+    const erased = await call(p.user.id, 'POST', '/api/account/erase', { password });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await ctx.db.select().from(pageUpdates).where(eq(pageUpdates.id, update!.id))).toEqual([]);
+    expect(await ctx.db.select().from(fundraisingPhotos).where(inArray(fundraisingPhotos.id, [row!.cover_id!, update!.photo_id!]))).toEqual([]);
   });
 });
 

@@ -12,8 +12,10 @@ const plain = (alias: string): string => {
   return alias;
 };
 
+const isPublic = (page: string) => `(${plain(page)}.published_at is not null and ${page}.moderated_at is null)`;
+
 /** The challenge_pages row aliased `page` (the table's own name by default, for Drizzle queries) is public. */
-export const pageIsPublic = (page = 'challenge_pages'): SQL => sql.raw(`(${plain(page)}.published_at is not null and ${page}.moderated_at is null)`);
+export const pageIsPublic = (page = 'challenge_pages'): SQL => sql.raw(isPublic(page));
 
 /** The teams row aliased `team` (the table's own name by default) is public. */
 export const teamIsPublic = (team = 'teams'): SQL => sql.raw(`(${plain(team)}.moderated_at is null)`);
@@ -24,6 +26,12 @@ export const teamIsPublic = (team = 'teams'): SQL => sql.raw(`(${plain(team)}.mo
  * the team leaderboard read this.
  */
 export const teamMemberIsShown = (page = 'challenge_pages'): SQL => pageIsPublic(page);
+
+/**
+ * A page's update (the page_updates row aliased `update`) is shown to anyone when no admin hid it
+ * and its page (aliased `page`) is public (docs/decisions/166); reports of updates read this (173).
+ */
+export const updateIsShown = (update = 'page_updates', page = 'challenge_pages'): SQL => sql.raw(`(${plain(update)}.moderated_at is null and ${isPublic(page)})`);
 
 /** The same rule for a page already read. */
 export const isPublicPage = (page: { published_at: Date | null; moderated_at: Date | null }): boolean => page.published_at !== null && page.moderated_at === null;

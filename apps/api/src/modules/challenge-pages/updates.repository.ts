@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fundraisingPhotos, pageUpdates } from '../../db/schema.ts';
 import { pageIsPublic } from './public.sql.ts';
@@ -26,6 +26,16 @@ export async function listUpdates(db: Executor, pageId: number, which: 'all' | '
     .where(which === 'all' ? eq(pageUpdates.page_id, pageId) : and(eq(pageUpdates.page_id, pageId), sql`${pageUpdates.moderated_at} is null`))
     .orderBy(desc(pageUpdates.created_at), desc(pageUpdates.id))
     .limit(limit);
+}
+
+/** Every update of a page, hidden ones too, oldest first (the owner's data export). */
+export async function listAllUpdates(db: Executor, pageId: number): Promise<UpdateRow[]> {
+  return db
+    .select(columns)
+    .from(pageUpdates)
+    .leftJoin(fundraisingPhotos, eq(fundraisingPhotos.id, pageUpdates.photo_id))
+    .where(eq(pageUpdates.page_id, pageId))
+    .orderBy(asc(pageUpdates.created_at), asc(pageUpdates.id));
 }
 
 export async function findUpdate(db: Executor, pageId: number, id: number): Promise<UpdateRow | undefined> {

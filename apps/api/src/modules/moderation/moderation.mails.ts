@@ -2,12 +2,12 @@ import { greet, type CountryCode } from '@uplift/core/countries';
 import type { MailContent } from '../mail/index.ts';
 
 // The moderation notice (docs/decisions/159; core TRANSACTIONAL_MAILS 'moderation-notice'): an
-// admin hid a page or a team, or took its photo, its story or a friend's message off it. It goes
+// admin hid a page or a team, or took its photo, its story, a friend's message or an update off it. It goes
 // to the owner (a team's captain) with the admin's reason and how to ask for a review: a service
 // mail, so it cannot be switched off.
 
 /** What was hidden: the whole page or team, or one part of it. */
-export type HiddenPart = 'whole' | 'photo' | 'story' | 'message';
+export type HiddenPart = 'whole' | 'photo' | 'story' | 'message' | 'update';
 
 export type ModerationNoticeFacts = {
   country: CountryCode;
@@ -29,6 +29,7 @@ const WHAT: Record<HiddenPart, (kind: 'page' | 'team') => string> = {
   photo: (kind) => (kind === 'page' ? 'the photo on your challenge page' : "your team's photo"),
   story: (kind) => (kind === 'page' ? 'the story on your challenge page' : "your team's story"),
   message: () => "a friend's message on your challenge page",
+  update: () => 'one of your updates on your challenge page',
 };
 
 /** "An admin has hidden your challenge page": what, why, what it means, how to ask for a review. */

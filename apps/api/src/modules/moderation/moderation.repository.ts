@@ -2,12 +2,12 @@ import type { ReportSubject } from '@uplift/core/schemas/moderation';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { challengePages, contentReports, fundraisingPhotos, teams } from '../../db/schema.ts';
-import { pageIsPublic, teamIsPublic } from '../challenge-pages/index.ts';
+import { challengePages, contentReports, fundraisingPhotos, pageUpdates, teams } from '../../db/schema.ts';
+import { pageIsPublic, teamIsPublic, updateIsShown } from '../challenge-pages/index.ts';
 import { giftMessages } from '../payments/index.ts';
 
-// Reports (content_reports, this module's table) and the reads of what they are about: pages and
-// teams are read here in joins, by challenge-pages' own rule of what is public; gifts only through
+// Reports (content_reports, this module's table) and the reads of what they are about: pages,
+// teams and updates are read here in joins, by challenge-pages' own rule of what is public; gifts only through
 // the ledger's published giftMessages (docs/decisions/146). All written only by their owners' setters.
 
 /** A public page by slug: published and not hidden by an admin. */
@@ -47,6 +47,16 @@ export async function findPublicMessage(db: Executor, giftId: number): Promise<{
   return row;
 }
 
+/** An update anyone sees: no admin hid it and its page is public (challenge-pages' rule). */
+export async function findShownUpdate(db: Executor, updateId: number): Promise<{ id: number; page_id: number } | undefined> {
+  const [row] = await db
+    .select({ id: pageUpdates.id, page_id: pageUpdates.page_id })
+    .from(pageUpdates)
+    .innerJoin(challengePages, eq(challengePages.id, pageUpdates.page_id))
+    .where(and(eq(pageUpdates.id, updateId), updateIsShown()));
+  return row;
+}
+
 /** Any page by slug (an admin's hide/show), with its moderation state. */
 export async function findPageForAdmin(db: Executor, slug: string) {
   const [row] = await db
@@ -74,7 +84,7 @@ export async function findGiftForAdmin(db: Executor, id: number) {
 
 export async function insertReport(
   db: Executor,
-  report: { subject: ReportSubject; page_id?: number; team_id?: number; gift_id?: number; reason: string; created_at: Date },
+  report: { subject: ReportSubject; page_id?: number; team_id?: number; gift_id?: number; update_id?: number; reason: string; created_at: Date },
 ): Promise<number> {
   const [row] = await db.insert(contentReports).values(report).returning({ id: contentReports.id });
   return row!.id;
@@ -98,7 +108,9 @@ export async function resolveReports(db: Executor, report: ReportRow, resolution
       ? and(eq(contentReports.subject, 'page'), eq(contentReports.page_id, report.page_id!))
       : report.subject === 'team'
         ? eq(contentReports.team_id, report.team_id!)
-        : eq(contentReports.gift_id, report.gift_id!);
+        : report.subject === 'update'
+          ? eq(contentReports.update_id, report.update_id!)
+          : eq(contentReports.gift_id, report.gift_id!);
   const rows = await db
     .update(contentReports)
     .set({ resolved_at: at, resolved_by: by, resolution })
@@ -112,7 +124,7 @@ const teamPhoto = alias(fundraisingPhotos, 'team_photo');
 
 /**
  * Reports with what they are about, as text, with the hash of its photo (for a thumbnail): open ones first (oldest first), then resolved ones
- * (latest first), at most `limit`. A message report shows the page the message was given on.
+ * (latest first), at most `limit`. A message report shows the page the message was given on, an update report the page it was posted on.
  */
 export async function selectReports(db: Executor, limit: number) {
   return db
@@ -139,11 +151,15 @@ export async function selectReports(db: Executor, limit: number) {
       gift_id: giftMessages.id,
       gift_message: giftMessages.message,
       gift_hidden: sql<boolean>`${giftMessages.message_moderated_at} is not null`,
+      update_id: pageUpdates.id,
+      update_body: pageUpdates.body,
+      update_hidden: sql<boolean>`${pageUpdates.moderated_at} is not null`,
     })
     .from(contentReports)
     .leftJoin(giftMessages, eq(giftMessages.id, contentReports.gift_id))
     .leftJoin(challengePages, eq(challengePages.id, sql`coalesce(${contentReports.page_id}, ${giftMessages.page_id})`))
     .leftJoin(teams, eq(teams.id, contentReports.team_id))
+    .leftJoin(pageUpdates, eq(pageUpdates.id, contentReports.update_id))
     .leftJoin(pagePhoto, eq(pagePhoto.id, challengePages.photo_id))
     .leftJoin(teamPhoto, eq(teamPhoto.id, teams.photo_id))
     .orderBy(sql`${contentReports.resolved_at} is null desc`, sql`case when ${contentReports.resolved_at} is null then ${contentReports.created_at} end asc`, desc(contentReports.resolved_at), asc(contentReports.id))

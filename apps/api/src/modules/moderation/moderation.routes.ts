@@ -17,7 +17,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['moderation'],
-        summary: 'Report a page, a team or a message on a page to the admins (no account needed)',
+        summary: 'Report a page, a team, a message on a page or an update on a page to the admins (no account needed)',
         body: reportRequestSchema,
         response: { 201: reportAcceptedSchema, ...errorResponses(400, 404, 429) },
       },

@@ -7,6 +7,7 @@ import {
   pageModerationRecipient,
   setPageModeration,
   setTeamModeration,
+  setUpdateModeration,
   teamModerationRecipient,
 } from '../challenge-pages/index.ts';
 import { setGiftMessageModeration } from '../gifts/index.ts';
@@ -15,7 +16,7 @@ import { moderationErrors } from './moderation.errors.ts';
 import { addressOf, type HiddenPart, moderationNoticeMail } from './moderation.mails.ts';
 import * as repo from './moderation.repository.ts';
 
-// Reports and the admins' hiding (docs/decisions/141-moderation.md, 159). Hiding keeps the row:
+// Reports and the admins' hiding (docs/decisions/141-moderation.md, 159, 173). Hiding keeps the row:
 // what is hidden can be shown again. Every admin action here is audited by its route, and every
 // hide mails the owner (a team's captain) the admin's reason once the action is committed.
 
@@ -34,6 +35,11 @@ export async function fileReport(db: Db, input: ReportRequest, now: Date): Promi
     const team = await repo.findPublicTeam(db, input.slug!);
     if (!team) throw moderationErrors.teamNotFound();
     return repo.insertReport(db, { subject: 'team', team_id: team.id, reason, created_at: now });
+  }
+  if (input.subject === 'update') {
+    const update = await repo.findShownUpdate(db, input.update_id!);
+    if (!update) throw moderationErrors.updateNotFound();
+    return repo.insertReport(db, { subject: 'update', update_id: update.id, page_id: update.page_id, reason, created_at: now });
   }
   const message = await repo.findPublicMessage(db, input.gift_id!);
   if (!message) throw moderationErrors.messageNotFound();
@@ -62,6 +68,7 @@ export async function listReports(db: Db): Promise<AdminReport[]> {
       page,
       team,
       gift: r.gift_id !== null && r.gift_message !== null ? { id: r.gift_id, message: r.gift_message, hidden: r.gift_hidden } : null,
+      update: r.update_id !== null && r.update_body !== null ? { id: r.update_id, body: r.update_body, hidden: r.update_hidden } : null,
       url: team ? `/t/${team.slug}` : page ? `/p/${page.slug}` : null,
       thumbnail_url: thumbnail,
     };
@@ -111,9 +118,15 @@ async function noticesOfChange(db: Executor, kind: 'page' | 'team', id: number, 
 /** What hiding a report's subject does: the whole page, team or message, or only a page's or team's photo or story. */
 const PART_OF: Record<Exclude<ReportAction, 'dismiss'>, HiddenPart> = { hide: 'whole', hide_photo: 'photo', hide_story: 'story' };
 
-/** Hides what a report is about (a page, a team, a gift's message, or the photo or story of a page or team). */
-async function hideSubject(db: Executor, report: repo.ReportRow, action: Exclude<ReportAction, 'dismiss'>, reason: string): Promise<{ what: string; notices: ModerationNotice[] }> {
+/** Hides what a report is about (a page, a team, a gift's message, an update, or the photo or story of a page or team). */
+async function hideSubject(db: Executor, report: repo.ReportRow, action: Exclude<ReportAction, 'dismiss'>, reason: string, now: Date): Promise<{ what: string; notices: ModerationNotice[] }> {
   const part = PART_OF[action];
+  if (report.subject === 'update') {
+    if (part !== 'whole') throw moderationErrors.actionNotForUpdate();
+    // Its owner deleted it (the report stays, docs/decisions/173): nothing is left to hide.
+    if (report.update_id === null || !(await setUpdateModeration(db, report.update_id, now))) throw moderationErrors.updateGone({ id: report.id });
+    return { what: `update ${report.update_id}`, notices: await noticeFor(db, 'page', report.page_id!, 'update', reason) };
+  }
   if (report.subject === 'message') {
     if (part !== 'whole') throw moderationErrors.actionNotForMessage();
     await setGiftMessageModeration(db, report.gift_id!, true);
@@ -139,7 +152,7 @@ export async function resolveReport(tx: Db, id: number, input: { action: ReportA
   const { action } = input;
   const resolution: 'hidden' | 'dismissed' = action === 'dismiss' ? 'dismissed' : 'hidden';
   const reason = input.reason?.trim() ?? '';
-  const hid = action === 'dismiss' ? undefined : await hideSubject(tx, report, action, reason);
+  const hid = action === 'dismiss' ? undefined : await hideSubject(tx, report, action, reason, now);
   const resolved = await repo.resolveReports(tx, report, resolution, adminId, now, action === 'hide');
   const result = { id, resolution, resolved_report_ids: resolved };
   return withAudit(

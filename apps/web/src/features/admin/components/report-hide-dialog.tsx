@@ -5,9 +5,10 @@ import { TextAreaField } from '../../../components/field';
 
 type HideAction = Exclude<ReportAction, 'dismiss'>;
 
-/** What a hide of this report can take off: the whole page or team, or only its photo or story; a message is hidden whole. */
+/** What a hide of this report can take off: the whole page or team, or only its photo or story; a message or an update is hidden whole. */
 function choicesOf(report: AdminReport): [HideAction, string][] {
   if (report.subject === 'message') return [['hide', 'The message']];
+  if (report.subject === 'update') return [['hide', 'The update']];
   const what = report.subject === 'team' ? 'team' : 'page';
   return [
     ['hide', `The whole ${what}`],

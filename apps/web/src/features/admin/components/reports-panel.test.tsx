@@ -16,7 +16,7 @@ beforeAll(() => {
   };
 });
 
-const base = { created_at: '2026-11-23T09:00:00.000Z', resolved_at: null, resolution: null, page: null, team: null, gift: null, url: null, thumbnail_url: null } as const;
+const base = { created_at: '2026-11-23T09:00:00.000Z', resolved_at: null, resolution: null, page: null, team: null, gift: null, update: null, url: null, thumbnail_url: null } as const;
 const shown = { hidden: false, photo_hidden: false, story_hidden: false } as const;
 const reports: AdminReport[] = [
   { ...base, id: 1, subject: 'message', reason: 'Rude', page: { slug: 'sam-swims', display_name: 'Sam swims', ...shown }, gift: { id: 9, message: '<b>not html</b>', hidden: false }, url: '/p/sam-swims' },
@@ -103,6 +103,31 @@ describe('ReportsPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss report 2' }));
     expect(await screen.findByText(/already resolved/)).toBeInTheDocument();
     expect(calls.filter((c) => c.key === 'GET /api/admin/reports').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a reported update as text with a link to its page, hides it whole, and says when its owner deleted it', async () => {
+    const updates: AdminReport[] = [
+      { ...base, id: 5, subject: 'update', reason: 'Insulting', page: { slug: 'sam-swims', display_name: 'Sam swims', ...shown }, update: { id: 12, body: '<i>still text</i>', hidden: false }, url: '/p/sam-swims' },
+      { ...base, id: 6, subject: 'update', reason: 'Spam', page: { slug: 'sam-swims', display_name: 'Sam swims', ...shown }, url: '/p/sam-swims' },
+    ];
+    const calls = stubFetch({
+      'GET /api/admin/reports': { status: 200, body: { reports: updates } },
+      'POST /api/admin/reports/5/resolve': { status: 200, body: { id: 5, resolution: 'hidden', resolved_report_ids: [5] } },
+    });
+    renderAt(<ReportsPanel />, '/admin-reports');
+    const table = await screen.findByRole('table', { name: 'Open reports, oldest first' });
+    const [update, deleted] = within(table).getAllByRole('row').slice(1);
+    expect(update).toHaveTextContent('Update');
+    expect(update).toHaveTextContent('Update “<i>still text</i>” on /p/sam-swims');
+    expect(within(update!).getByRole('link', { name: '/p/sam-swims' })).toHaveAttribute('href', '/p/sam-swims');
+    expect(deleted).toHaveTextContent('An update, since deleted by its owner, on /p/sam-swims');
+    await userEvent.click(within(update!).getByRole('button', { name: 'Hide the update of report 5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide what report 5 is about' });
+    expect(within(dialog).getByRole('radio', { name: 'The update' })).toBeChecked();
+    expect(within(dialog).queryByRole('radio', { name: 'Only its photo' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason, mailed to the owner'), 'Insults a person');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide and tell the owner' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/admin/reports/5/resolve')?.body).toEqual({ action: 'hide', reason: 'Insults a person' }));
   });
 
   it('says so when there is nothing open', async () => {

@@ -8,7 +8,7 @@ import '../admin.css';
 
 const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
 
-const SUBJECT: Record<AdminReport['subject'], string> = { page: 'Page', team: 'Team', message: 'Message' };
+const SUBJECT: Record<AdminReport['subject'], string> = { page: 'Page', team: 'Team', message: 'Message', update: 'Update' };
 
 /** What of a page or team an admin hid, as words: " (hidden)", " (photo hidden)", " (photo and story hidden)". */
 const hiddenNote = (o: { hidden: boolean; photo_hidden: boolean; story_hidden: boolean }) => {
@@ -23,7 +23,7 @@ const At = ({ url }: { url: string }) => <a href={url}>{url}</a>;
 /**
  * What was reported, as plain text (never rendered as HTML), with a link to it and a thumbnail of
  * its photo while the public sees it (docs/decisions/159): the page or team and its address, or
- * the message and its page.
+ * the message or update and its page (docs/decisions/173).
  */
 function Reported({ report }: { report: AdminReport }) {
   const thumb = report.thumbnail_url && (
@@ -53,6 +53,21 @@ function Reported({ report }: { report: AdminReport }) {
         ) : (
           ''
         )}
+      </>
+    );
+  }
+  if (report.subject === 'update' && report.page) {
+    const on = (
+      <>
+        {' '}
+        on <At url={report.url ?? `/p/${report.page.slug}`} />
+      </>
+    );
+    if (!report.update) return <>An update, since deleted by its owner,{on}</>;
+    return (
+      <>
+        Update “{report.update.body}”{report.update.hidden ? ' (hidden)' : ''}
+        {on}
       </>
     );
   }

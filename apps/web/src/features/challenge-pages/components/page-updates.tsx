@@ -16,6 +16,8 @@ export function PageUpdates({ updates, country }: { updates: PageUpdate[]; count
           <li key={u.id}>
             <p className="cp-muted cp-update-date">
               <time dateTime={u.created_at}>{postedOn(u.created_at, country)}</time>
+              {/* Its Report button's place, filled once the page has started (report-button.tsx). */}
+              <span data-update={u.id} />
             </p>
             {/* Plain text, shown as text. */}
             <p className="cp-story">{u.body}</p>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_THANKS } from '@uplift/core/schemas/moderation';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,5 +69,44 @@ describe('ReportButton', () => {
     await userEvent.type(screen.getByLabelText('What is wrong?'), 'Spam');
     await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('slug: there is no team at that address');
+  });
+
+  it("gives each update on /p its own Report button with the page's, and reports the update by its id (docs/decisions/173)", async () => {
+    const calls = stub({ status: 201, body: { message: REPORT_THANKS } });
+    // The places the server-drawn updates list keeps (page-updates.tsx).
+    const list = document.createElement('ol');
+    list.innerHTML = '<li><p><time>7 Dec</time><span data-update="12"></span></p></li><li><p><time>6 Dec</time><span data-update="11"></span></p></li>';
+    document.body.append(list);
+    try {
+      renderButton({ subject: 'page', slug: 'sam-swims' });
+      const buttons = await screen.findAllByRole('button', { name: 'Report this update' });
+      expect(buttons.map((b) => b.parentElement!.dataset.update)).toEqual(['12', '11']);
+      expect(screen.getByRole('button', { name: 'Report this page' })).toBeInTheDocument();
+      await userEvent.click(buttons[1]!);
+      expect(await screen.findByRole('dialog', { name: 'Report this update' })).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('What is wrong?'), 'Insults a person');
+      await userEvent.click(screen.getByRole('button', { name: 'Send report' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
+      expect(calls).toEqual([{ url: '/api/reports', body: { subject: 'update', update_id: 11, reason: 'Insults a person' } }]);
+
+      // An update the list draws later gets its button too.
+      list.insertAdjacentHTML('afterbegin', '<li><p><time>8 Dec</time><span data-update="13"></span></p></li>');
+      expect(await within(list.querySelector<HTMLElement>('[data-update="13"]')!).findByRole('button', { name: 'Report this update' })).toBeInTheDocument();
+    } finally {
+      list.remove();
+    }
+  });
+
+  it('a team or message button adds no update buttons', async () => {
+    const list = document.createElement('ol');
+    list.innerHTML = '<li><span data-update="12"></span></li>';
+    document.body.append(list);
+    try {
+      renderButton({ subject: 'team', slug: 'a-team' });
+      expect(screen.getByRole('button', { name: 'Report this team' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Report this update' })).not.toBeInTheDocument();
+    } finally {
+      list.remove();
+    }
   });
 });

@@ -30,7 +30,7 @@ export default function ReportDialog(props: ReportButtonProps & { onClose: () =>
   );
 }
 
-function ReportForm({ subject, slug, giftId, onClose }: ReportButtonProps & { onClose: () => void }) {
+function ReportForm({ subject, slug, giftId, updateId, onClose }: ReportButtonProps & { onClose: () => void }) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +42,8 @@ function ReportForm({ subject, slug, giftId, onClose }: ReportButtonProps & { on
     if (trimmed.length === 0) return setError('reason: say what is wrong');
     if (trimmed.length > REPORT_REASON_MAX) return setError(`reason: at most ${REPORT_REASON_MAX} characters`);
     setError(null);
-    const body: ReportRequest = subject === 'message' ? { subject, gift_id: giftId, reason: trimmed } : { subject, slug, reason: trimmed };
+    const body: ReportRequest =
+      subject === 'message' ? { subject, gift_id: giftId, reason: trimmed } : subject === 'update' ? { subject, update_id: updateId, reason: trimmed } : { subject, slug, reason: trimmed };
     report.mutate(body, { onError: (e) => setError(problemOf(e)) });
   };
 

@@ -7,7 +7,9 @@ export type ReportButtonProps = {
   slug?: string;
   /** The gift whose message is reported (subject message). */
   giftId?: number;
+  /** The owner's update that is reported (subject update, docs/decisions/173). */
+  updateId?: number;
 };
 
-export const WHAT: Record<ReportSubject, string> = { page: 'this page', team: 'this team', message: 'this message' };
+export const WHAT: Record<ReportSubject, string> = { page: 'this page', team: 'this team', message: 'this message', update: 'this update' };
 

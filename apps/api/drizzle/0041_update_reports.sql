@@ -1,0 +1,6 @@
+ALTER TABLE "content_reports" DROP CONSTRAINT "content_reports_subject_check";--> statement-breakpoint
+ALTER TABLE "content_reports" DROP CONSTRAINT "content_reports_target_check";--> statement-breakpoint
+ALTER TABLE "content_reports" ADD COLUMN "update_id" integer;--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_update_id_page_updates_id_fk" FOREIGN KEY ("update_id") REFERENCES "public"."page_updates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_subject_check" CHECK ("content_reports"."subject" in ('page', 'team', 'message', 'update'));--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_target_check" CHECK (("content_reports"."subject" = 'page' and "content_reports"."page_id" is not null) or ("content_reports"."subject" = 'team' and "content_reports"."team_id" is not null) or ("content_reports"."subject" = 'message' and "content_reports"."gift_id" is not null) or ("content_reports"."subject" = 'update' and "content_reports"."page_id" is not null));
