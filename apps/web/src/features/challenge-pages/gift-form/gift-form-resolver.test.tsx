@@ -26,28 +26,28 @@ afterEach(() => {
   failing.on = false;
 });
 
+/** The form with a name and the given email, "Continue to payment" pressed; what was fetched. */
+async function fillAndContinue(email: string) {
+  const fetch = vi.fn();
+  vi.stubGlobal('fetch', fetch);
+  const user = userEvent.setup();
+  render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
+  await user.type(screen.getByLabelText('Your name'), 'Sam Friend');
+  await user.type(screen.getByLabelText('Your email'), email);
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  return fetch;
+}
+
 describe('the gift form’s checks, loaded when needed', () => {
   it('check what the friend typed with core’s schema once loaded: a problem at its field, nothing sent', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    const user = userEvent.setup();
-    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
-    await user.type(screen.getByLabelText('Your name'), 'Sam Friend');
-    await user.type(screen.getByLabelText('Your email'), 'not an email');
-    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const fetch = await fillAndContinue('not an email');
     expect(await screen.findByText(/email/i, { selector: '.field-error, [id$="-error"]' })).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('cannot be loaded: the friend is told, nothing is sent, and the details stay', async () => {
     failing.on = true;
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    const user = userEvent.setup();
-    render(<GiftForm slug="aroha-walks" country="NZ" participantName="Aroha" />);
-    await user.type(screen.getByLabelText('Your name'), 'Sam Friend');
-    await user.type(screen.getByLabelText('Your email'), 'sam@example.org');
-    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const fetch = await fillAndContinue('sam@example.org');
     expect(await screen.findByRole('alert')).toHaveTextContent('The form could not be checked: the connection may have dropped. Please try again.');
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Your name')).toHaveValue('Sam Friend');
