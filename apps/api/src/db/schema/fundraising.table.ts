@@ -1,4 +1,5 @@
 import type { Minor } from '@uplift/core/money';
+import { REPORT_SUBJECTS } from '@uplift/core/schemas/moderation';
 import { SHARE_CHANNELS, SHARE_MESSAGE_MAX } from '@uplift/core/share';
 import { sqlList } from '@uplift/core/statuses';
 import { sql } from 'drizzle-orm';
@@ -269,9 +270,6 @@ export const gifts = pgTable(
     check('gifts_via_check', sql`${t.via} in ${sql.raw(sqlList(SHARE_CHANNELS))}`),
   ],
 );
-
-/** What a report is about. */
-export const REPORT_SUBJECTS = ['page', 'team', 'message', 'update'] as const;
 
 /** Anyone's report of a page, a team, a gift's message or a page's update; an admin resolves it (moderation). */
 export const contentReports = pgTable(
